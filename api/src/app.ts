@@ -1,0 +1,36 @@
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import { installErrorHandling } from './http/errors';
+import { validatorCompiler } from './http/validation';
+import { healthRoutes } from './routes/health';
+
+/** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: context.config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app);
+
+  await app.register(cors, {
+    origin: context.config.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['x-sms-code'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Credimo API', version: context.config.version, description: 'The /v2 contract of Credimo.' },
+    },
+  });
+
+  await app.register(healthRoutes, context);
+  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type ProviderMode = 'sandbox' | 'production';
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  /** Real PostgreSQL when set; otherwise the embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Origins allowed by CORS: the shell, the remotes and the WordPress site. */
+  corsOrigins: string[];
+  providerMode: ProviderMode;
+  logLevel: string;
+  version: string;
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const DEFAULT_CORS_ORIGINS = [
+  'http://localhost:3000',
+  'http://127.0.0.1:3000',
+  'http://localhost:8881',
+  'http://127.0.0.1:8881',
+];
+
+export class ConfigError extends Error {}
+
+function readPort(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`${name} must be a port number, got "${raw}"`);
+  return port;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
+  return {
+    port: readPort(env, 'API_PORT', 8080),
+    host: env.API_HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite'),
+    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : DEFAULT_CORS_ORIGINS,
+    providerMode,
+    logLevel: env.LOG_LEVEL || 'info',
+    version: env.APP_VERSION || '0.1.0',
+  };
+}

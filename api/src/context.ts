@@ -1,0 +1,8 @@
+import type { ApiConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+
+/** What every route module receives: no globals, so tests build as many apps as they like. */
+export interface AppContext {
+  config: ApiConfig;
+  database: DatabaseHandle;
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+}
+
+/** One clear line for an operator, never a stack trace (issue: DATABASE_URL pointing at no server). */
+export class DatabaseUnavailableError extends Error {}
+
+/** Hides the password of a connection string for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // Idle clients can error when the server goes away; the pool replaces them, so do not crash.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+    throw new DatabaseUnavailableError(`cannot reach PostgreSQL at ${redactUrl(url)} (${reason}); check DATABASE_URL`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgresql', close: () => db.destroy() };
+}
+
+/** The embedded default: PostgreSQL in WASM, persisted in a folder (or in memory with `memory://`). */
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  const client = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_platform';
+
+/** Ordered by name; never edit a migration that has shipped, add a new one. */
+export const migrations: Record<string, Migration> = {
+  '0001_platform': m0001,
+};

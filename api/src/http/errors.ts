@@ -1,0 +1,56 @@
+import { type ErrorBody, type ErrorEntry, REQUEST_PROPERTY } from '@credimo/shared/contract';
+import { messages } from '@credimo/shared/i18n';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import { toErrorEntries } from './validation';
+
+/** A rule of ours refused the request: answered as SPEC section 8's error body with a 4xx. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly entries: ErrorEntry[],
+  ) {
+    super(entries[0]?.message ?? messages.genericError);
+  }
+
+  static field(statusCode: number, property: string, message: string) {
+    return new ApiError(statusCode, [{ message, property }]);
+  }
+
+  static request(statusCode: number, message: string) {
+    return new ApiError(statusCode, [{ message, property: REQUEST_PROPERTY }]);
+  }
+}
+
+export const errorBody = (entries: ErrorEntry[]): ErrorBody => ({ errors: entries });
+
+/** Fastify's own client errors (bad JSON, too large, wrong media type) in Spanish. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: messages.requestTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.malformedRequest,
+  FST_ERR_CTP_EMPTY_JSON_BODY: messages.malformedRequest,
+  FST_ERR_CTP_INVALID_JSON_BODY: messages.malformedRequest,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.malformedRequest,
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { validation?: ErrorObject[] }, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send(errorBody(error.entries));
+    }
+    if (error.validation) {
+      return reply.code(422).send(errorBody(toErrorEntries(error.validation)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = (error.code && FASTIFY_CODES[error.code]) ?? messages.malformedRequest;
+      // SyntaxError from JSON.parse arrives as a 400 without a Fastify code.
+      return reply.code(status).send(errorBody([{ message, property: REQUEST_PROPERTY }]));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody([{ message: messages.serverError, property: REQUEST_PROPERTY }]));
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send(errorBody([{ message: messages.routeNotFound, property: REQUEST_PROPERTY }])),
+  );
+}

@@ -1,0 +1,6 @@
+import { createMount } from '@credimo/shared';
+import CalculatorApp from './App';
+
+/** mount(el, props) => unmount, for hosts that are not React (the WordPress loader). */
+export const mount = createMount('calculator', CalculatorApp, 'calculator');
+export default mount;

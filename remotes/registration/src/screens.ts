@@ -1,0 +1,33 @@
+import { placeholderScreen, type ScreenTable } from '@credimo/shared';
+
+/** Screens this remote owns, by the route names of @credimo/shared's route table. */
+export const SCREENS: ScreenTable = {
+  auth: placeholderScreen('Accede con tu móvil'),
+  authConfirm: placeholderScreen('Introduce el código que te hemos enviado por SMS'),
+  authSession: placeholderScreen('Abriendo la sesión del cliente'),
+  authFallback: placeholderScreen('No hemos podido completar la operación'),
+  forbidden: placeholderScreen('No podemos ofrecerte un préstamo'),
+  accountAuth: placeholderScreen('Accediendo como cliente'),
+  redirect: placeholderScreen('Redirigiendo'),
+  registrationConfirmation: placeholderScreen('Confirma tu teléfono'),
+  registrationPersonalData: placeholderScreen('Tus datos personales'),
+  registrationAdditionalInformation: placeholderScreen('Información adicional'),
+  registrationDynamic: placeholderScreen('Completa tu perfil'),
+  registrationPhotoVerification: placeholderScreen('Verificación de identidad'),
+  registrationPhotoVerificationRepeat: placeholderScreen('Repite la verificación de identidad'),
+  registrationApplication: placeholderScreen('Tu solicitud'),
+  registrationSelectAccount: placeholderScreen('Ir a la firma'),
+  applicationRequestAdditionalPhotos: placeholderScreen('Necesitamos más fotos'),
+  applicationBankDataPreview: placeholderScreen('Verificación bancaria'),
+  applicationBankData: placeholderScreen('Conecta tu banco'),
+  applicationApproveNewConditions: placeholderScreen('Nuevas condiciones'),
+  applicationIssueMethod: placeholderScreen('Cómo quieres recibir el dinero'),
+  applicationSign: placeholderScreen('Firma tu contrato'),
+  applicationAutoDebitConfirmation: placeholderScreen('Débito automático'),
+  applicationAwaitingBankDataImporting: placeholderScreen('Importando tus datos bancarios'),
+  applicationAwaitingNewLoan: placeholderScreen('Estamos revisando tu solicitud'),
+  applicationAwaitingRequestLoan: placeholderScreen('Tu solicitud está siendo considerada'),
+  applicationAwaitingVerificationLoan: placeholderScreen('Lo sentimos, necesitamos más tiempo'),
+  unnaxAggregation: placeholderScreen('Volviendo de tu banco'),
+  blocked: placeholderScreen('Tu cuenta está bloqueada'),
+};

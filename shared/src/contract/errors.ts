@@ -1,0 +1,14 @@
+import Type, { type Static } from 'typebox';
+
+/** SPEC section 8: every error answer is `{ errors: [{ message, property }] }` with an HTTP 4xx. */
+export const ErrorEntry = Type.Object({
+  message: Type.String(),
+  property: Type.Optional(Type.String()),
+});
+export const ErrorBody = Type.Object({ errors: Type.Array(ErrorEntry, { minItems: 1 }) });
+
+export type ErrorEntry = Static<typeof ErrorEntry>;
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Property name SPEC uses for errors that concern the request as a whole rather than a field. */
+export const REQUEST_PROPERTY = 'request';

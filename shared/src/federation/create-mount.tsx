@@ -1,0 +1,36 @@
+import { Provider } from 'jotai';
+import type { ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { sessionStore } from '../session/store';
+import { RemoteBoundary } from '../ui/RemoteBoundary';
+import type { Mount, ScreenProps } from './screen';
+
+const pageNavigate: ScreenProps['navigate'] = (to, options) => {
+  if (options?.replace) window.location.replace(to);
+  else window.location.assign(to);
+};
+
+/**
+ * Builds a remote's `mount(el, props) => unmount` from its root component: its own React root inside
+ * the shared session store and an error boundary, so a widget placed anywhere behaves the same.
+ */
+export function createMount(name: string, Root: ComponentType<ScreenProps>, defaultScreen: string): Mount {
+  return (el, props = {}) => {
+    const root = createRoot(el);
+    const screenProps: ScreenProps = {
+      screen: props.screen ?? defaultScreen,
+      params: props.params ?? {},
+      query: props.query ?? {},
+      state: props.state,
+      navigate: props.navigate ?? pageNavigate,
+    };
+    root.render(
+      <Provider store={sessionStore}>
+        <RemoteBoundary name={name}>
+          <Root {...props} {...screenProps} />
+        </RemoteBoundary>
+      </Provider>,
+    );
+    return () => root.unmount();
+  };
+}

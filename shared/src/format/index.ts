@@ -1,0 +1,3 @@
+export * from './dates';
+export * from './money';
+export * from './phone';

@@ -1,0 +1,49 @@
+/**
+ * The Spanish message catalogue. Keys are SPEC's message keys (section 5 and 8);
+ * texts are what customers read. Every user-facing string lives here once.
+ */
+export const messages = {
+  // SPEC section 5: validation
+  fieldRequired: 'El campo no puede estar vacío',
+  checkboxFieldRequired: 'La casilla de verificación debe verificarse para continuar',
+  minLengthField: '{from} caracteres de {to} se ingresan',
+  incorrectPhone: 'El teléfono no es válido',
+  incorrectEmail: 'Correo electrónico incorrecto',
+  onlyNumbers: 'Solo números permitidos',
+  incorrectDate: 'Fecha equivocada',
+  minDate: 'La fecha es inferior al mínimo posible',
+  maxDate: 'Fecha superior a la fecha máxima posible',
+  incorrectData: 'Datos incorrectos',
+  incorrectNumberIban: 'Número de IBAN incorrecto',
+  promoCodeNotFound: 'No se encontró el código promocional',
+  fieldPhoneNumberEqualRegistration: 'El número debe ser distinto de tu teléfono registrado',
+  // SPEC section 8: errors
+  errorNotFound: 'No hemos podido conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
+  genericError: 'Algo salió mal',
+  tryAgain: 'Inténtalo de nuevo',
+  duplicatePersonalId: 'Usuario con este DNI/NIE registrado anteriormente',
+  identityNotVerified: 'La identidad no ha sido verificada',
+  photoNotVerified: 'Su foto no ha sido verificada. Toma una foto de nuevo siguiendo los puntos descritos',
+  applicationDeclined: 'Lo siento, tu solicitud fue rechazada',
+  autoDebitFailed: 'No podemos activar el débito automático',
+  // Platform
+  remoteUnavailable: 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.',
+  loading: 'Cargando…',
+  unknownField: 'Campo no permitido',
+  malformedRequest: 'La solicitud no es válida',
+  requestTooLarge: 'La solicitud es demasiado grande',
+  routeNotFound: 'No encontrado',
+  tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+  unauthorized: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  serverError: 'Algo salió mal. Inténtalo de nuevo más tarde.',
+  applicationsAccepted: 'Aceptamos solicitudes 24 horas al día, 7 días a la semana',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Fills `{name}` placeholders of a catalogue text. */
+export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
+  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

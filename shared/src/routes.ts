@@ -1,0 +1,152 @@
+import type { RemoteName } from './contract/app-config';
+
+/** SPEC section 2 layouts. */
+export type LayoutName = 'login' | 'registration' | 'account' | 'centred';
+
+export interface ScreenRoute {
+  kind: 'screen';
+  name: string;
+  path: string;
+  layout: LayoutName;
+  /** Remote that owns the screen, and the slots it renders in order (the account shows the calculator too). */
+  slots: Array<{ remote: RemoteName; screen: string }>;
+  /** SPEC section 2: protected routes redirect to auth when not signed in. */
+  protected: boolean;
+}
+
+export interface RedirectRoute {
+  kind: 'redirect';
+  name: string;
+  path: string;
+  to: string;
+  /** Legacy routes keep navigation state (e.g. the phone carried to code confirmation). */
+  keepState?: boolean;
+}
+
+export type AppRoute = ScreenRoute | RedirectRoute;
+
+const screen = (
+  name: string,
+  path: string,
+  layout: LayoutName,
+  remote: RemoteName,
+  options: { protected?: boolean; screen?: string } = {},
+): ScreenRoute => ({
+  kind: 'screen',
+  name,
+  path,
+  layout,
+  slots: [{ remote, screen: options.screen ?? name }],
+  protected: options.protected ?? false,
+});
+
+const redirect = (name: string, path: string, to: string, keepState = false): RedirectRoute => ({
+  kind: 'redirect',
+  name,
+  path,
+  to,
+  keepState,
+});
+
+export const PATHS = {
+  auth: '/auth',
+  authConfirm: '/auth/confirm',
+  account: '/account',
+  registrationPersonalData: '/registration/personal-data',
+  registrationApplication: '/registration/application-change',
+  forbidden: '/auth/forbidden',
+  blocked: '/blocked',
+} as const;
+
+/** Every known path of SPEC section 2, with the remote that owns it. Order matters only for readability. */
+export const ROUTES: AppRoute[] = [
+  redirect('home', '/', PATHS.auth),
+  // Auth (login layout)
+  screen('auth', '/auth', 'login', 'registration'),
+  screen('authConfirm', '/auth/confirm', 'login', 'registration'),
+  screen('authSession', '/auth/session', 'login', 'registration'),
+  screen('authFallback', '/auth/fallback', 'login', 'registration'),
+  screen('forbidden', '/auth/forbidden', 'centred', 'registration'),
+  screen('accountAuth', '/account/auth', 'login', 'registration'),
+  screen('redirect', '/auth/redirect', 'login', 'registration'),
+  redirect('login', '/login', PATHS.auth),
+  redirect('loginConfirmation', '/login/confirmation', PATHS.authConfirm, true),
+  // Registration (registration layout)
+  redirect('registration', '/registration', PATHS.auth),
+  screen('registrationConfirmation', '/registration/step2', 'registration', 'registration'),
+  screen('registrationPersonalData', '/registration/personal-data', 'registration', 'registration', {
+    protected: true,
+  }),
+  screen('registrationAdditionalInformation', '/registration/additional-information', 'registration', 'registration', {
+    protected: true,
+  }),
+  screen('registrationDynamic', '/registration/completing', 'registration', 'registration', { protected: true }),
+  screen('registrationPhotoVerification', '/registration/photo-verification', 'registration', 'registration', {
+    protected: true,
+  }),
+  screen(
+    'registrationPhotoVerificationRepeat',
+    '/registration/photo-verification-repeat',
+    'registration',
+    'registration',
+    { protected: true },
+  ),
+  screen('registrationApplication', '/registration/application-change', 'registration', 'registration', {
+    protected: true,
+  }),
+  screen('registrationSelectAccount', '/registration/select-account', 'registration', 'registration', {
+    protected: true,
+  }),
+  redirect('registrationPersonalInformation', '/registration/step3', PATHS.registrationPersonalData),
+  redirect('registrationAddresses', '/registration/step4', PATHS.registrationPersonalData),
+  redirect('registrationApplicationCreated', '/registration/application-created', PATHS.registrationApplication),
+  redirect('registrationOther', '/registration/*', '/registration'),
+  // Application (registration layout, protected)
+  redirect('application', '/application', PATHS.auth),
+  ...(
+    [
+      ['applicationRequestAdditionalPhotos', 'request-additional-photos'],
+      ['applicationBankDataPreview', 'bank-data-preview'],
+      ['applicationBankData', 'bank-data'],
+      ['applicationApproveNewConditions', 'approve-new-conditions'],
+      ['applicationIssueMethod', 'issue-method'],
+      ['applicationSign', 'application-sign'],
+      ['applicationAutoDebitConfirmation', 'auto-debit-confirmation'],
+      ['applicationAwaitingBankDataImporting', 'awaiting-bank-data-importing'],
+      ['applicationAwaitingNewLoan', 'awaiting-new-loan'],
+      ['applicationAwaitingRequestLoan', 'awaiting-request-loan'],
+      ['applicationAwaitingVerificationLoan', 'awaiting-verification-loan'],
+    ] as const
+  ).map(([name, slug]) =>
+    screen(name, `/application/${slug}`, 'registration', 'registration', { protected: true }),
+  ),
+  screen('unnaxAggregation', '/unnax-aggregation/:status', 'registration', 'registration', { protected: true }),
+  // Blocked and account
+  screen('blocked', '/blocked', 'centred', 'registration', { protected: true }),
+  {
+    kind: 'screen',
+    name: 'account',
+    path: '/account',
+    layout: 'account',
+    slots: [
+      { remote: 'account', screen: 'account' },
+      { remote: 'calculator', screen: 'calculator' },
+    ],
+    protected: true,
+  },
+  screen('accountHistory', '/account/history', 'account', 'account', { protected: true }),
+  screen('accountPersonalInfo', '/account/personal_info', 'account', 'account', { protected: true }),
+  screen('accountPaymentMethods', '/account/payment-methods', 'account', 'payments', { protected: true }),
+  screen('accountPaymentFailed', '/account/payment/failed', 'centred', 'payments', { protected: true }),
+  screen('repaymentHelp', '/ayuda/como-devolver', 'centred', 'payments'),
+];
+
+/** The short-link path: the browser is sent to the API base address with the same path (SPEC section 2). */
+export const SHORT_LINK_PATH = '/s/:hash';
+
+/** SPEC section 2: the wildcard fallback redirects to login. */
+export const FALLBACK_PATH = '/login';
+
+export function findRoute(name: string): AppRoute | undefined {
+  return ROUTES.find((r) => r.name === name);
+}

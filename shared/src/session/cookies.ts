@@ -1,0 +1,31 @@
+import Cookies from 'js-cookie';
+
+/** SPEC section 9: cookie names and lifetimes in days. */
+export const COOKIES = {
+  accessToken: { name: 'credimo_access_token', days: 40 },
+  sessionId: { name: 'credimo_session_id', days: 1 },
+  promoCode: { name: 'credimo_promocode', days: 7 },
+  targetUrl: { name: 'credimo_target_url', days: 30 },
+  devApiUrl: { name: 'credimo_dev_api_url', days: 7 },
+  devMenu: { name: 'credimo_dev_menu', days: 30 },
+} as const;
+
+export type CookieName = keyof typeof COOKIES;
+
+const hasDocument = () => typeof document !== 'undefined';
+
+export function readCookie(cookie: CookieName): string | null {
+  if (!hasDocument()) return null;
+  return Cookies.get(COOKIES[cookie].name) ?? null;
+}
+
+export function writeCookie(cookie: CookieName, value: string): void {
+  if (!hasDocument()) return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:';
+  Cookies.set(COOKIES[cookie].name, value, { expires: COOKIES[cookie].days, sameSite: 'Lax', secure, path: '/' });
+}
+
+export function removeCookie(cookie: CookieName): void {
+  if (!hasDocument()) return;
+  Cookies.remove(COOKIES[cookie].name, { path: '/' });
+}

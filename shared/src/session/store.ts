@@ -1,0 +1,52 @@
+import { atom, createStore } from 'jotai';
+import { readCookie, removeCookie, writeCookie } from './cookies';
+
+/**
+ * The one session store. `@credimo/shared` is a federated singleton, so every widget on a page
+ * (shell, remotes, WordPress calculators) reads and writes this same store.
+ */
+export const sessionStore = createStore();
+
+export const accessTokenAtom = atom<string | null>(readCookie('accessToken'));
+export const sessionIdAtom = atom<string | null>(readCookie('sessionId'));
+/** The signed-in user as `GET /v2/user` returns it; null when signed out or not loaded. */
+export const userAtom = atom<Record<string, unknown> | null>(null);
+export const loanAtom = atom<Record<string, unknown> | null>(null);
+export const impersonationAtom = atom<{ adminUsername: string } | null>(null);
+export const specialOfferAtom = atom<boolean>(false);
+export const pricesAtom = atom<Record<string, unknown> | null>(null);
+export interface Notification {
+  id: string;
+  message: string;
+  severity: 'warning' | 'error' | 'success' | 'info';
+}
+export const notificationsAtom = atom<Notification[]>([]);
+
+export function setAccessToken(token: string): void {
+  writeCookie('accessToken', token);
+  sessionStore.set(accessTokenAtom, token);
+}
+
+/** localStorage keys written by the product; SPEC section 9: SMS timers use the `es-timer` prefix. */
+export const STORED_META_PREFIXES = ['es-timer', 'credimo:'] as const;
+
+/**
+ * SPEC section 4: on logout (and on any 401) tokens, session id, special-offer flag and stored meta
+ * are cleared and user state is reset.
+ */
+export function clearSession(): void {
+  removeCookie('accessToken');
+  removeCookie('sessionId');
+  if (typeof localStorage !== 'undefined') {
+    for (const key of Object.keys(localStorage)) {
+      if (STORED_META_PREFIXES.some((prefix) => key.startsWith(prefix))) localStorage.removeItem(key);
+    }
+  }
+  sessionStore.set(accessTokenAtom, null);
+  sessionStore.set(sessionIdAtom, null);
+  sessionStore.set(userAtom, null);
+  sessionStore.set(loanAtom, null);
+  sessionStore.set(impersonationAtom, null);
+  sessionStore.set(specialOfferAtom, false);
+  sessionStore.set(notificationsAtom, []);
+}

@@ -1,0 +1,46 @@
+import { configureApi, onUnauthorized, PATHS, parseAppConfig, sessionStore } from '@credimo/shared';
+import { Provider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { registerRemoteConfig } from './federation';
+import { buildRoutes } from './routes';
+
+/** Where the API is when /config.json cannot be read: the same origin's /api would be a guess, so say it. */
+const UNCONFIGURED_API = '/';
+
+async function readConfig(): Promise<unknown> {
+  try {
+    const response = await fetch('/config.json', { cache: 'no-cache' });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+async function start() {
+  const parsed = parseAppConfig(await readConfig());
+  let apiBaseUrl = UNCONFIGURED_API;
+  if (parsed.ok) {
+    apiBaseUrl = parsed.config.apiBaseUrl;
+    configureApi(parsed.config);
+    registerRemoteConfig(parsed.config.remotes);
+  } else {
+    // A malformed config must not blank the app: every remote slot shows the Spanish fallback.
+    console.error('[credimo] /config.json is malformed:', parsed.problems.join('; '));
+    configureApi({ apiBaseUrl, wpBaseUrl: '/' });
+  }
+  const router = createBrowserRouter(buildRoutes(apiBaseUrl));
+  onUnauthorized(() => router.navigate(PATHS.auth, { replace: true }));
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={sessionStore}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

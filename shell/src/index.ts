@@ -1,0 +1,2 @@
+// Async boundary: the federation runtime negotiates shared modules before any of them is used.
+import('./bootstrap');

@@ -1,0 +1,67 @@
+import {
+  accessTokenAtom,
+  type AppRoute,
+  FALLBACK_PATH,
+  PATHS,
+  ROUTES,
+  type ScreenRoute,
+  SHORT_LINK_PATH,
+} from '@credimo/shared';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Layout } from './layouts/Layout';
+import { RemoteSlot } from './RemoteSlot';
+
+function Screen({ route }: { route: ScreenRoute }) {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedIn = useAtomValue(accessTokenAtom) !== null;
+  if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
+  const query = Object.fromEntries(search.entries());
+  return (
+    <Layout name={route.layout}>
+      {route.slots.map((slot) => (
+        <RemoteSlot
+          key={slot.remote}
+          remote={slot.remote}
+          screen={slot.screen}
+          params={params}
+          query={query}
+          state={location.state}
+          navigate={(to, options) => navigate(to, options)}
+        />
+      ))}
+    </Layout>
+  );
+}
+
+function Redirect({ to, keepState }: { to: string; keepState: boolean }) {
+  const location = useLocation();
+  return <Navigate to={{ pathname: to, search: location.search }} state={keepState ? location.state : undefined} replace />;
+}
+
+/** SPEC section 2: a short link sends the browser to the API base address with the same path. */
+function ShortLink({ apiBaseUrl }: { apiBaseUrl: string }) {
+  const { hash = '' } = useParams();
+  useEffect(() => {
+    window.location.replace(`${apiBaseUrl.replace(/\/$/, '')}/s/${encodeURIComponent(hash)}`);
+  }, [apiBaseUrl, hash]);
+  return null;
+}
+
+const toRouteObject = (route: AppRoute): RouteObject =>
+  route.kind === 'redirect'
+    ? { path: route.path, element: <Redirect to={route.to} keepState={route.keepState ?? false} /> }
+    : { path: route.path, element: <Screen route={route} /> };
+
+/** The shell's routes: every known path of SPEC section 2, the short link, and the wildcard to login. */
+export function buildRoutes(apiBaseUrl: string): RouteObject[] {
+  return [
+    ...ROUTES.map(toRouteObject),
+    { path: SHORT_LINK_PATH, element: <ShortLink apiBaseUrl={apiBaseUrl} /> },
+    { path: '*', element: <Navigate to={FALLBACK_PATH} replace /> },
+  ];
+}
