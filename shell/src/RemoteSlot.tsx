@@ -1,4 +1,4 @@
-import { RemoteBoundary, type RemoteName, type ScreenProps, Skeleton } from '@credimo/shared';
+import { RemoteBoundary, type RemoteName, RemoteUnavailable, type ScreenProps, Skeleton } from '@credimo/shared';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { loadRemoteApp } from './federation';
 
@@ -7,7 +7,12 @@ const lazyRoots = new Map<RemoteName, LazyExoticComponent<ComponentType<ScreenPr
 function lazyRoot(remote: RemoteName) {
   let root = lazyRoots.get(remote);
   if (!root) {
-    root = lazy(() => loadRemoteApp(remote));
+    root = lazy(async () => {
+      const loaded = await loadRemoteApp(remote);
+      // A failed remote is tried again on the next navigation: it may be back by then.
+      if (loaded.default === RemoteUnavailable) lazyRoots.delete(remote);
+      return loaded;
+    });
     lazyRoots.set(remote, root);
   }
   return root;

@@ -10,6 +10,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { leaveTo } from './browser';
 import { Layout } from './layouts/Layout';
 import { RemoteSlot } from './RemoteSlot';
 
@@ -47,7 +48,7 @@ function Redirect({ to, keepState }: { to: string; keepState: boolean }) {
 function ShortLink({ apiBaseUrl }: { apiBaseUrl: string }) {
   const { hash = '' } = useParams();
   useEffect(() => {
-    window.location.replace(`${apiBaseUrl.replace(/\/$/, '')}/s/${encodeURIComponent(hash)}`);
+    leaveTo(`${apiBaseUrl.replace(/\/$/, '')}/s/${encodeURIComponent(hash)}`);
   }, [apiBaseUrl, hash]);
   return null;
 }

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { messages } from '@credimo/shared/i18n';
+import Type from 'typebox';
+import { BODY_LIMIT_BYTES } from '../src/app.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { startTestApi, type TestApi } from './harness.js';
+
+const expectedKind = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
+
+describe('the platform API', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startTestApi({
+      env: { CORS_ORIGINS: 'https://credimo.es' },
+      // A probe route with a contract-style schema, to exercise the shared validation and error pipeline.
+      configure: (app) =>
+        app.post(
+          '/__probe',
+          {
+            schema: {
+              body: Type.Object(
+                {
+                  mobile_phone: Type.String({ pattern: '^\\d{9}$', 'x-message': 'incorrectPhone' }),
+                  email: Type.Optional(Type.String({ format: 'email' })),
+                },
+                { additionalProperties: false },
+              ),
+            },
+          },
+          async () => ({ ok: true }),
+        ),
+    });
+  });
+  after(() => api.close());
+
+  test('GET /health answers ok with the database it runs on', async () => {
+    const { status, body } = await api.request('GET', '/health');
+    assert.equal(status, 200);
+    assert.deepEqual(body, { status: 'ok', database: expectedKind, version: '0.1.0' });
+  });
+
+  test('OpenAPI is generated from the contract at /v2/openapi.json', async () => {
+    const { status, body } = await api.request('GET', '/v2/openapi.json');
+    assert.equal(status, 200);
+    assert.equal(body.openapi, '3.0.3');
+    assert.ok(body.paths['/health'].get, 'the health call is documented');
+  });
+
+  test('an unknown path answers 404 in the SPEC error shape', async () => {
+    const { status, body } = await api.request('GET', '/v2/nothing');
+    assert.equal(status, 404);
+    assert.deepEqual(body, { errors: [{ message: messages.routeNotFound, property: 'request' }] });
+  });
+
+  test('malformed JSON answers 400 in Spanish, never 5xx', async () => {
+    const { status, body } = await api.request('POST', '/__probe', { body: '{"mobile_phone":' });
+    assert.equal(status, 400);
+    assert.deepEqual(body, { errors: [{ message: messages.malformedRequest, property: 'request' }] });
+  });
+
+  test('an oversized body answers 413', async () => {
+    const { status, body } = await api.request('POST', '/__probe', {
+      body: { mobile_phone: '6'.repeat(BODY_LIMIT_BYTES + 10) },
+    });
+    assert.equal(status, 413);
+    assert.equal(body.errors[0].message, messages.requestTooLarge);
+  });
+
+  test('a field breaking its rule answers 422 with the catalogue message on that field', async () => {
+    const { status, body } = await api.request('POST', '/__probe', { body: { mobile_phone: '12' } });
+    assert.equal(status, 422);
+    assert.deepEqual(body, { errors: [{ message: messages.incorrectPhone, property: 'mobile_phone' }] });
+  });
+
+  test('a missing field and a bad email each get their own message', async () => {
+    const { status, body } = await api.request('POST', '/__probe', { body: { email: 'nope' } });
+    assert.equal(status, 422);
+    assert.deepEqual(body.errors, [
+      { message: messages.fieldRequired, property: 'mobile_phone' },
+      { message: messages.incorrectEmail, property: 'email' },
+    ]);
+  });
+
+  test('unknown fields are rejected, not silently dropped', async () => {
+    const { status, body } = await api.request('POST', '/__probe', {
+      body: { mobile_phone: '612345678', status: 'Active' },
+    });
+    assert.equal(status, 422);
+    assert.deepEqual(body.errors, [{ message: messages.unknownField, property: 'status' }]);
+  });
+
+  test('a number where text is expected is refused, not coerced', async () => {
+    const { status } = await api.request('POST', '/__probe', { body: { mobile_phone: 612345678 } });
+    assert.equal(status, 422);
+  });
+
+  test('CORS answers the configured origins only', async () => {
+    const allowed = await api.request('GET', '/health', { headers: { origin: 'https://credimo.es' } });
+    assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://credimo.es');
+    const other = await api.request('GET', '/health', { headers: { origin: 'https://evil.example' } });
+    assert.equal(other.headers.get('access-control-allow-origin'), null);
+  });
+
+  test('migrations run on start and a second run changes nothing', async () => {
+    assert.deepEqual(await migrateToLatest(api.database.db), []);
+  });
+});

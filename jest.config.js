@@ -1,0 +1,25 @@
+/** Unit and component tests of the front end and shared rules (the API has its own HTTP tests). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  // jsdom with Node's fetch, Request and streams, which React Router's data routers need.
+  testEnvironment: 'jest-fixed-jsdom',
+  roots: ['<rootDir>/shared/src', '<rootDir>/shell', '<rootDir>/remotes', '<rootDir>/scripts'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  // typebox ships ES modules only.
+  transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+  moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
+  setupFiles: ['<rootDir>/jest.polyfills.ts'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+};

@@ -1,0 +1,154 @@
+/**
+ * The whole product on one machine: the API (child process), each remote on its own server, and the shell.
+ * Used by `npm start`, `npm run dev` and the browser tests, so they all start it the same way.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { startStaticServer } from '../shell/server/static-server';
+import { type AppName, distDir, REMOTES, type RemoteApp } from '../webpack.config';
+import { build } from './build';
+
+const root = path.resolve(__dirname, '..');
+
+export interface StackOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Serve these remotes from a folder with no files, to see the fallback (browser tests). */
+  brokenRemotes?: RemoteApp[];
+  /** Serve this instead of the generated /config.json (browser tests of a malformed config). */
+  configOverride?: unknown;
+  startApi?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  urls: { app: string; api: string; remotes: Record<RemoteApp, string> };
+  stop: () => Promise<void>;
+}
+
+export class StartError extends Error {}
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new StartError(`${name} must be a port number`);
+  return value;
+}
+
+export function readPorts(env: NodeJS.ProcessEnv) {
+  const remotesBase = port(env, 'REMOTES_PORT', 3001);
+  return {
+    app: port(env, 'APP_PORT', 3000),
+    api: port(env, 'API_PORT', 8080),
+    remote: (remote: RemoteApp) => remotesBase + REMOTES.indexOf(remote),
+  };
+}
+
+const isBuilt = (app: AppName) =>
+  existsSync(path.join(distDir(app), app === 'shell' ? 'index.html' : 'mf-manifest.json'));
+
+/** Builds the apps whose output is missing; a fresh clone builds everything once. */
+export async function buildMissing(log: (line: string) => void): Promise<void> {
+  const missing = (['shell', ...REMOTES] as AppName[]).filter((app) => !isBuilt(app));
+  if (missing.length === 0) return;
+  log(`Building ${missing.join(', ')} (first start only)...`);
+  const { seconds } = await build(missing);
+  log(`Built in ${seconds.toFixed(1)} s`);
+}
+
+async function listen(name: string, portNumber: number, start: () => Promise<FastifyInstance>) {
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      throw new StartError(`port ${portNumber} (${name}) is already in use; stop the other process or change ${name}`);
+    }
+    throw error;
+  }
+}
+
+async function waitForHealth(url: string, api: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new StartError(`the API exited with code ${api.exitCode} during start-up`);
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new StartError(`the API did not answer ${url}/health within ${timeoutMs / 1000} s`);
+}
+
+function startApi(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], {
+    cwd: path.join(root, 'api'),
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const env = { ...process.env, ...options.env };
+  const log = options.log ?? ((line: string) => console.log(line));
+  const ports = readPorts(env);
+  const host = env.HOST || '127.0.0.1';
+  const apiUrl = env.PUBLIC_API_URL || `http://localhost:${ports.api}`;
+  const remoteUrls = Object.fromEntries(
+    REMOTES.map((remote) => [
+      remote,
+      env[`REMOTE_${remote.toUpperCase()}_URL`] || `http://localhost:${ports.remote(remote)}/mf-manifest.json`,
+    ]),
+  ) as Record<RemoteApp, string>;
+  const servers: FastifyInstance[] = [];
+  let api: ChildProcess | null = null;
+
+  const stop = async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    if (api && api.exitCode === null) {
+      const exited = new Promise((resolve) => api?.once('exit', resolve));
+      api.kill('SIGTERM');
+      await exited;
+    }
+  };
+
+  try {
+    await buildMissing(log);
+    if (options.startApi !== false) {
+      api = startApi({ ...env, API_PORT: String(ports.api) });
+      await waitForHealth(`http://127.0.0.1:${ports.api}`, api);
+    }
+    for (const remote of REMOTES) {
+      const broken = options.brokenRemotes?.includes(remote);
+      const rootDir = broken ? path.join(root, 'dist/.missing', remote) : distDir(remote);
+      const remotePort = ports.remote(remote);
+      servers.push(
+        await listen('REMOTES_PORT', remotePort, () =>
+          startStaticServer({ root: rootDir, port: remotePort, host, allowAnyOrigin: true }),
+        ),
+      );
+    }
+    const config = options.configOverride ?? {
+      apiBaseUrl: apiUrl,
+      wpBaseUrl: env.PUBLIC_WP_URL || apiUrl,
+      remotes: remoteUrls,
+    };
+    servers.push(
+      await listen('APP_PORT', ports.app, () =>
+        startStaticServer({
+          root: distDir('shell'),
+          port: ports.app,
+          host,
+          spaFallback: true,
+          json: { '/config.json': config },
+        }),
+      ),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { urls: { app: `http://localhost:${ports.app}`, api: apiUrl, remotes: remoteUrls }, stop };
+}

@@ -1,0 +1,29 @@
+import { parseAppConfig } from './app-config';
+
+const valid = {
+  apiBaseUrl: 'http://localhost:8080',
+  wpBaseUrl: 'https://credimo.es',
+  remotes: {
+    calculator: 'http://localhost:3001/mf-manifest.json',
+    registration: '//cdn.credimo.es/registration/mf-manifest.json',
+    account: '/remotes/account/mf-manifest.json',
+    payments: 'http://localhost:3004/mf-manifest.json',
+  },
+};
+
+describe('the runtime config of the shell', () => {
+  test('a complete config is accepted', () => {
+    expect(parseAppConfig(valid)).toEqual({ ok: true, config: valid });
+  });
+
+  test.each([
+    ['not an object', 'oops'],
+    ['a remote missing', { ...valid, remotes: { ...valid.remotes, payments: undefined } }],
+    ['a remote address that is not a URL', { ...valid, remotes: { ...valid.remotes, account: 'javascript:alert(1)' } }],
+    ['no API address', { ...valid, apiBaseUrl: undefined }],
+  ])('%s is reported as malformed', (_case, value) => {
+    const result = parseAppConfig(value);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.length).toBeGreaterThan(0);
+  });
+});

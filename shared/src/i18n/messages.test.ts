@@ -1,0 +1,26 @@
+import { messages, t } from './messages';
+
+describe('the Spanish catalogue', () => {
+  test('holds every message of SPEC section 5 word for word', () => {
+    expect(Object.values(messages)).toEqual(
+      expect.arrayContaining([
+        'El campo no puede estar vacío',
+        'La casilla de verificación debe verificarse para continuar',
+        '{from} caracteres de {to} se ingresan',
+        'El teléfono no es válido',
+        'Correo electrónico incorrecto',
+        'Solo números permitidos',
+        'Fecha equivocada',
+        'La fecha es inferior al mínimo posible',
+        'Fecha superior a la fecha máxima posible',
+        'Datos incorrectos',
+        'Número de IBAN incorrecto',
+        'No se encontró el código promocional',
+      ]),
+    );
+  });
+
+  test('placeholders are filled', () => {
+    expect(t('minLengthField', { from: 3, to: 9 })).toBe('3 caracteres de 9 se ingresan');
+  });
+});

@@ -1,0 +1,4 @@
+/** Leaving the app for another origin (short links, payment providers): one place, so tests can observe it. */
+export function leaveTo(url: string): void {
+  window.location.replace(url);
+}

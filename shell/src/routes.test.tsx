@@ -1,0 +1,95 @@
+import { accessTokenAtom, sessionStore, type ScreenProps } from '@credimo/shared';
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { leaveTo } from './browser';
+import { loadRemoteApp } from './federation';
+import { buildRoutes } from './routes';
+
+jest.mock('./federation', () => ({ loadRemoteApp: jest.fn(), registerRemoteConfig: jest.fn() }));
+jest.mock('./browser', () => ({ leaveTo: jest.fn() }));
+const loadRemoteAppMock = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
+
+/** A stand-in remote that shows which screen and state it was given. */
+function fakeRemote(remote: string) {
+  return ({ screen, state, params }: ScreenProps) => (
+    <p>
+      {remote}:{screen}
+      {params.status ? `:${params.status}` : ''}
+      {state ? `:${JSON.stringify(state)}` : ''}
+    </p>
+  );
+}
+
+async function open(path: string, state?: unknown) {
+  const router = createMemoryRouter(buildRoutes('http://api.test'), { initialEntries: [{ pathname: path, state }] });
+  await act(async () => {
+    render(
+      <Provider store={sessionStore}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+  });
+  return router;
+}
+
+beforeEach(() => {
+  loadRemoteAppMock.mockImplementation(async (remote) => ({ default: fakeRemote(remote) }));
+  sessionStore.set(accessTokenAtom, null);
+});
+
+describe('the shell routes SPEC section 2 paths to their remotes', () => {
+  test('/auth shows the registration remote in the login layout', async () => {
+    await open('/auth');
+    expect(await screen.findByText('registration:auth')).toBeInTheDocument();
+    expect(document.querySelector('[data-layout="login"]')).not.toBeNull();
+  });
+
+  test('/ and /login redirect to auth', async () => {
+    const router = await open('/login');
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  test('/login/confirmation goes to /auth/confirm keeping the phone in navigation state', async () => {
+    const router = await open('/login/confirmation', { phone: '612345678' });
+    expect(router.state.location.pathname).toBe('/auth/confirm');
+    expect(await screen.findByText('registration:authConfirm:{"phone":"612345678"}')).toBeInTheDocument();
+  });
+
+  test('an unknown path falls back to login, which is auth', async () => {
+    const router = await open('/no/such/page');
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  test('legacy registration steps go to personal data', async () => {
+    sessionStore.set(accessTokenAtom, 'token');
+    const router = await open('/registration/step4');
+    expect(router.state.location.pathname).toBe('/registration/personal-data');
+  });
+
+  test('a protected route redirects to auth when not signed in', async () => {
+    const router = await open('/account/history');
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  test('the account shows the account remote and, below it, the calculator', async () => {
+    sessionStore.set(accessTokenAtom, 'token');
+    await open('/account');
+    expect(await screen.findByText('account:account')).toBeInTheDocument();
+    expect(await screen.findByText('calculator:calculator')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Tu cuenta' })).toBeInTheDocument();
+  });
+
+  test('payment screens belong to the payments remote; aggregation return gets its status', async () => {
+    sessionStore.set(accessTokenAtom, 'token');
+    await open('/account/payment-methods');
+    expect(await screen.findByText('payments:accountPaymentMethods')).toBeInTheDocument();
+  });
+});
+
+describe('short links', () => {
+  test('/s/{hash} sends the browser to the API base address with the same path', async () => {
+    await open('/s/abc123');
+    expect(leaveTo).toHaveBeenCalledWith('http://api.test/s/abc123');
+  });
+});
