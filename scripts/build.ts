@@ -24,7 +24,8 @@ if (require.main === module) {
   const mode = args.includes('--dev') ? 'development' : 'production';
   const apps = args.filter((a) => !a.startsWith('--')) as AppName[];
   build(apps.length ? apps : APPS, mode).then(
-    ({ seconds }) => console.log(`built ${apps.length ? apps.join(', ') : APPS.join(', ')} (${mode}) in ${seconds.toFixed(1)} s`),
+    ({ seconds }) =>
+      console.log(`built ${apps.length ? apps.join(', ') : APPS.join(', ')} (${mode}) in ${seconds.toFixed(1)} s`),
     (error: Error) => {
       console.error(error.message);
       process.exit(1);

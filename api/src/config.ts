@@ -31,7 +31,8 @@ function readPort(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`${name} must be a port number, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`${name} must be a port number, got "${raw}"`);
   return port;
 }
 
@@ -42,7 +43,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     host: env.API_HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite'),
-    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : DEFAULT_CORS_ORIGINS,
+    corsOrigins: env.CORS_ORIGINS
+      ? env.CORS_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : DEFAULT_CORS_ORIGINS,
     providerMode,
     logLevel: env.LOG_LEVEL || 'info',
     version: env.APP_VERSION || '0.1.0',

@@ -1,5 +1,5 @@
-import { ConfigError, readConfig } from './config';
 import { buildApp } from './app';
+import { ConfigError, readConfig } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 

@@ -37,9 +37,14 @@ export interface TestApi {
   baseUrl: string;
   database: DatabaseHandle;
   config: ApiConfig;
-  request: (method: string, path: string, init?: { body?: unknown; headers?: Record<string, string> }) => Promise<{
+  request: (
+    method: string,
+    path: string,
+    init?: { body?: unknown; headers?: Record<string, string> },
+  ) => Promise<{
     status: number;
     headers: Headers;
+    // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they assert on
     body: any;
   }>;
   close: () => Promise<void>;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
@@ -53,7 +53,10 @@ describe('the API process', () => {
     try {
       const { code, stderr } = await run({ API_PORT: String(port), PGLITE_DATA_DIR: 'memory://' });
       assert.equal(code, 1);
-      assert.equal(stderr.trim(), `credimo-api: port ${port} is already in use; stop the other process or set API_PORT`);
+      assert.equal(
+        stderr.trim(),
+        `credimo-api: port ${port} is already in use; stop the other process or set API_PORT`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }

@@ -117,9 +117,7 @@ export const ROUTES: AppRoute[] = [
       ['applicationAwaitingRequestLoan', 'awaiting-request-loan'],
       ['applicationAwaitingVerificationLoan', 'awaiting-verification-loan'],
     ] as const
-  ).map(([name, slug]) =>
-    screen(name, `/application/${slug}`, 'registration', 'registration', { protected: true }),
-  ),
+  ).map(([name, slug]) => screen(name, `/application/${slug}`, 'registration', 'registration', { protected: true })),
   screen('unnaxAggregation', '/unnax-aggregation/:status', 'registration', 'registration', { protected: true }),
   // Blocked and account
   screen('blocked', '/blocked', 'centred', 'registration', { protected: true }),

@@ -39,7 +39,11 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
   if (options.spaFallback) {
     const index = path.join(options.root, 'index.html');
     app.setNotFoundHandler((request, reply) => {
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || !existsSync(index) || /\.\w+$/.test(request.url.split('?')[0] ?? '')) {
+      if (
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        !existsSync(index) ||
+        /\.\w+$/.test(request.url.split('?')[0] ?? '')
+      ) {
         return reply.code(404).send('Not found');
       }
       return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', options.root);

@@ -1,12 +1,12 @@
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import {
   type AppConfig,
   REMOTE_NAMES,
   type RemoteName,
+  RemoteUnavailable,
   type ScreenProps,
   UNAVAILABLE,
-  RemoteUnavailable,
 } from '@credimo/shared';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
 const containerName = (remote: RemoteName) => `credimo_${remote}`;

@@ -1,4 +1,4 @@
-import { accessTokenAtom, sessionStore, type ScreenProps } from '@credimo/shared';
+import { accessTokenAtom, type ScreenProps, sessionStore } from '@credimo/shared';
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';

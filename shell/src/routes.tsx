@@ -1,6 +1,6 @@
 import {
-  accessTokenAtom,
   type AppRoute,
+  accessTokenAtom,
   FALLBACK_PATH,
   PATHS,
   ROUTES,
@@ -41,7 +41,9 @@ function Screen({ route }: { route: ScreenRoute }) {
 
 function Redirect({ to, keepState }: { to: string; keepState: boolean }) {
   const location = useLocation();
-  return <Navigate to={{ pathname: to, search: location.search }} state={keepState ? location.state : undefined} replace />;
+  return (
+    <Navigate to={{ pathname: to, search: location.search }} state={keepState ? location.state : undefined} replace />
+  );
 }
 
 /** SPEC section 2: a short link sends the browser to the API base address with the same path. */

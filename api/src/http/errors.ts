@@ -1,7 +1,7 @@
 import { type ErrorBody, type ErrorEntry, REQUEST_PROPERTY } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
-import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { toErrorEntries } from './validation';
 
 /** A rule of ours refused the request: answered as SPEC section 8's error body with a 4xx. */

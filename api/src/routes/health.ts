@@ -1,7 +1,7 @@
 import { endpoints } from '@credimo/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { ping } from '../db/database';
 import type { AppContext } from '../context';
+import { ping } from '../db/database';
 
 export async function healthRoutes(app: FastifyInstance, { database, config }: AppContext) {
   const { health } = endpoints;

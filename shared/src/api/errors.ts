@@ -1,5 +1,5 @@
+import { REQUEST_PROPERTY } from '../contract/constants';
 import type { ErrorEntry } from '../contract/errors';
-import { REQUEST_PROPERTY } from '../contract/errors';
 import { messages } from '../i18n/messages';
 
 /** What a screen needs to know about a failed call, normalised from SPEC section 8's shapes. */
@@ -46,7 +46,8 @@ export function normaliseApiError(error: unknown): ApiError {
     base.message = first?.message ?? base.message;
     for (const entry of data.errors) {
       if (entry.property === REQUEST_PROPERTY) base.requestErrors.push(entry.message);
-      else if (entry.property && !(entry.property in base.fieldErrors)) base.fieldErrors[entry.property] = entry.message;
+      else if (entry.property && !(entry.property in base.fieldErrors))
+        base.fieldErrors[entry.property] = entry.message;
     }
     return base;
   }

@@ -10,5 +10,4 @@ export const ErrorBody = Type.Object({ errors: Type.Array(ErrorEntry, { minItems
 export type ErrorEntry = Static<typeof ErrorEntry>;
 export type ErrorBody = Static<typeof ErrorBody>;
 
-/** Property name SPEC uses for errors that concern the request as a whole rather than a field. */
-export const REQUEST_PROPERTY = 'request';
+export { REQUEST_PROPERTY } from './constants';

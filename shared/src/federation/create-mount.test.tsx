@@ -2,8 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { messages } from '../i18n/messages';
 import { createMount } from './create-mount';
 import { unavailableModule } from './fallback-plugin';
-import { createScreenSwitch, placeholderScreen } from './screen-switch';
 import type { ScreenProps } from './screen';
+import { createScreenSwitch, placeholderScreen } from './screen-switch';
 
 const Broken = (): never => {
   throw new Error('boom');

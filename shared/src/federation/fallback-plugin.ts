@@ -14,9 +14,10 @@ export function unavailableMount(el: Element): () => void {
   return () => box.remove();
 }
 
+const Unavailable = () => messages.remoteUnavailable;
+
 /** The module a host receives instead of a remote that could not load. */
 export function unavailableModule(id: string) {
-  const Unavailable = () => messages.remoteUnavailable;
   return { [UNAVAILABLE]: id, __esModule: true, default: Unavailable, mount: unavailableMount };
 }
 

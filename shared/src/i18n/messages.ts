@@ -43,7 +43,5 @@ export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders of a catalogue text. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -1,4 +1,4 @@
 export * from './RemoteBoundary';
 export * from './RemoteUnavailable';
-export * from './Skeleton';
 export * from './ScreenPlaceholder';
+export * from './Skeleton';

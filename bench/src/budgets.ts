@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(__dirname, '../..');
+
+export interface Budgets {
+  bundle: { remoteEntry: number; exposedChunks: number; shellInitial: number; calculatorAlone: number };
+  time: { productionBuildSeconds: number; freshCloneToShellSeconds: number };
+}
+
+export const budgets: Budgets = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'));
+
+export interface Row {
+  name: string;
+  value: number;
+  budget?: number;
+  unit: 'KB' | 's';
+}
+
+/** Prints rows as a table; returns false when any row is over its budget. */
+export function report(title: string, rows: Row[]): boolean {
+  console.log(`\n${title}`);
+  let ok = true;
+  for (const row of rows) {
+    const shown = row.unit === 'KB' ? (row.value / 1024).toFixed(1) : row.value.toFixed(1);
+    const budget = row.budget === undefined ? '' : row.unit === 'KB' ? (row.budget / 1024).toFixed(1) : String(row.budget);
+    const over = row.budget !== undefined && row.value > row.budget;
+    if (over) ok = false;
+    console.log(
+      `  ${row.name.padEnd(48)} ${shown.padStart(8)} ${row.unit}${budget ? `  (budget ${budget} ${row.unit})` : ''}${over ? '  OVER' : ''}`,
+    );
+  }
+  return ok;
+}

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { type Stack, startStack } from '../../scripts/stack';
+import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { stackPorts } from '../src/ports';
+
+const FALLBACK = 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.';
+
+describe('the federated customer app in Chromium', () => {
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    stack = await startStack({ env: stackPorts(3200), log: () => {} });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  test('the shell opens /auth with the registration remote mounted, and it is accessible', async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${stack.urls.app}/`);
+    await page.waitForURL(/\/auth$/);
+    await page.getByRole('heading', { name: 'Accede con tu móvil' }).waitFor();
+    assert.equal(await page.locator('[data-layout="login"] [data-remote="registration"]').count(), 1);
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('each remote mounts on its own route, sharing one React', async () => {
+    const context = await browser.newContext();
+    // Protected pages need a session; until sign-in exists (identity issue) a cookie stands for it.
+    await context.addCookies([{ name: 'credimo_access_token', value: 'e2e', url: stack.urls.app }]);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${stack.urls.app}/account`);
+    await page.getByRole('heading', { name: 'Tu préstamo', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Calcula tu préstamo' }).waitFor();
+    await page.getByRole('link', { name: 'Historial de préstamos' }).click();
+    await page.getByRole('heading', { name: 'Historial de préstamos' }).waitFor();
+    await page.goto(`${stack.urls.app}/account/payment-methods`);
+    await page.getByRole('heading', { name: 'Métodos de pago' }).waitFor();
+    const reactCopies = await page.evaluate(() => {
+      const federation = (
+        globalThis as {
+          __FEDERATION__?: {
+            __SHARE__?: Record<string, { default?: { react?: Record<string, { loaded?: boolean }> } }>;
+          };
+        }
+      ).__FEDERATION__;
+      const versions = new Set<string>();
+      for (const scopes of Object.values(federation?.__SHARE__ ?? {})) {
+        for (const [version, shared] of Object.entries(scopes?.default?.react ?? {})) {
+          if (shared.loaded) versions.add(version);
+        }
+      }
+      return versions.size;
+    });
+    assert.equal(reactCopies, 1, 'one React is loaded for the shell and every remote');
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('remote entries are revalidated and chunks are immutable', async () => {
+    const entry = await fetch(stack.urls.remotes.calculator.replace('mf-manifest.json', 'remoteEntry.js'));
+    assert.equal(entry.headers.get('cache-control'), 'no-cache');
+    const manifest = (await (await fetch(stack.urls.remotes.calculator)).json()) as {
+      exposes: Array<{ assets: { js: { sync: string[] } } }>;
+    };
+    const chunk = manifest.exposes[0]?.assets.js.sync[0];
+    assert.ok(chunk);
+    const chunkResponse = await fetch(stack.urls.remotes.calculator.replace('mf-manifest.json', chunk));
+    assert.equal(chunkResponse.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  });
+});
+
+describe('with one remote down', () => {
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    stack = await startStack({ env: stackPorts(3300), brokenRemotes: ['account'], log: () => {} });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  test('its place shows the Spanish fallback and the rest of the app works', async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'credimo_access_token', value: 'e2e', url: stack.urls.app }]);
+    const page = await context.newPage();
+    await page.goto(`${stack.urls.app}/account`);
+    await page.locator('[data-remote="account"] [role="alert"]').getByText(FALLBACK).waitFor();
+    // The calculator on the same page still works, and navigation to another remote works.
+    await page.getByRole('heading', { name: 'Calcula tu préstamo' }).waitFor();
+    await page.goto(`${stack.urls.app}/account/payment-methods`);
+    await page.getByRole('heading', { name: 'Métodos de pago' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('with a malformed remote config', () => {
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    stack = await startStack({
+      env: stackPorts(3400),
+      configOverride: { apiBaseUrl: 42, remotes: 'nope' },
+      startApi: false,
+      log: () => {},
+    });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  test('the app still renders its layout, with the fallback where remotes would be', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.urls.app}/auth`);
+    await page.getByRole('link', { name: 'Credimo, inicio' }).waitFor();
+    await page.locator('[data-remote="registration"] [role="alert"]').getByText(FALLBACK).waitFor();
+    await page.close();
+  });
+});
