@@ -9,7 +9,6 @@ export type ScreenTable = Record<string, ComponentType<ScreenProps>>;
 export function createScreenSwitch(screens: ScreenTable, defaultScreen: string): ComponentType<ScreenProps> {
   const Fallback = screens[defaultScreen];
   if (!Fallback) throw new Error(`default screen ${defaultScreen} is not in the table`);
-  // biome-ignore lint/correctness/noComponentHookFactories: built once per remote at module load, never in render
   return function ScreenSwitch(props: ScreenProps) {
     const Screen = screens[props.screen] ?? Fallback;
     return <Screen {...props} />;
@@ -18,7 +17,6 @@ export function createScreenSwitch(screens: ScreenTable, defaultScreen: string):
 
 /** Stand-in for a screen a later issue builds. */
 export function placeholderScreen(title: string): ComponentType<ScreenProps> {
-  // biome-ignore lint/correctness/noComponentHookFactories: built once per screen at module load, never in render
   return function Placeholder({ screen }: ScreenProps) {
     return <ScreenPlaceholder screen={screen} title={title} />;
   };
