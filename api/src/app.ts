@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandling } from './http/errors';
 import { validatorCompiler } from './http/validation';
+import { authentication } from './identity/auth';
 import { healthRoutes } from './routes/health';
+import { identityRoutes } from './routes/identity';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -13,7 +15,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   const app = Fastify({
     logger: options.logger === false ? false : { level: context.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: context.config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
@@ -30,7 +32,9 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
     },
   });
 
+  await app.register(authentication, { db: context.database.db });
   await app.register(healthRoutes, context);
+  await app.register(identityRoutes, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -14,6 +14,11 @@ export interface ApiConfig {
   providerMode: ProviderMode;
   logLevel: string;
   version: string;
+  /** Where operators' links point (agent and admin links). */
+  appUrl: string;
+  /** Only behind a known proxy may X-Forwarded-For name the client; otherwise limits per address could be dodged. */
+  trustProxy: boolean;
+  sms: { url: string; token: string } | null;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,6 +43,13 @@ function readPort(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
+  const sms = env.SMS_PROVIDER_URL ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN ?? '' } : null;
+  // Outside sandbox mode codes must really travel; never fall back to the sandbox silently.
+  if (providerMode === 'production' && !sms) {
+    throw new ConfigError(
+      'PROVIDER_MODE=production needs an SMS provider: set SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN',
+    );
+  }
   return {
     port: readPort(env, 'API_PORT', 8080),
     host: env.API_HOST || '127.0.0.1',
@@ -51,5 +63,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     providerMode,
     logLevel: env.LOG_LEVEL || 'info',
     version: env.APP_VERSION || '0.1.0',
+    appUrl: env.PUBLIC_APP_URL || 'http://localhost:3000',
+    trustProxy: env.TRUST_PROXY === 'true',
+    sms,
   };
 }

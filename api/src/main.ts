@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { smsProviderFor } from './providers';
 
 /** Faults an operator can fix get one clear line and a non-zero exit, never a stack trace. */
 function fail(message: string): never {
@@ -13,7 +14,7 @@ async function main() {
   const config = readConfig();
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, sms: smsProviderFor(config, database.db) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { type ApiConfig, readConfig } from '../src/config.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { smsProviderFor } from '../src/providers/index.js';
 
 /**
  * Every test file gets its own empty database: an in-memory PGlite by default, or a fresh database on
@@ -56,7 +57,7 @@ export async function startTestApi(
   const database = await freshDatabase();
   await migrateToLatest(database.db);
   const config = { ...readConfig({ ...options.env }), port: 0 };
-  const app = await buildApp({ config, database }, { logger: false });
+  const app = await buildApp({ config, database, sms: smsProviderFor(config, database.db) }, { logger: false });
   options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -23,7 +23,8 @@ export function report(title: string, rows: Row[]): boolean {
   let ok = true;
   for (const row of rows) {
     const shown = row.unit === 'KB' ? (row.value / 1024).toFixed(1) : row.value.toFixed(1);
-    const budget = row.budget === undefined ? '' : row.unit === 'KB' ? (row.budget / 1024).toFixed(1) : String(row.budget);
+    const budget =
+      row.budget === undefined ? '' : row.unit === 'KB' ? (row.budget / 1024).toFixed(1) : String(row.budget);
     const over = row.budget !== undefined && row.value > row.budget;
     if (over) ok = false;
     console.log(

@@ -8,7 +8,11 @@ async function main() {
   rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   rmSync(path.join(root, 'node_modules/.cache'), { recursive: true, force: true });
   const { seconds } = await build();
-  if (!report('Production build', [{ name: 'shell + 4 remotes, clean', value: seconds, budget: budgets.time.productionBuildSeconds, unit: 's' }])) {
+  if (
+    !report('Production build', [
+      { name: 'shell + 4 remotes, clean', value: seconds, budget: budgets.time.productionBuildSeconds, unit: 's' },
+    ])
+  ) {
     process.exitCode = 1;
   }
 }

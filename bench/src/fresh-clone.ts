@@ -39,7 +39,12 @@ async function main() {
     const total = (Date.now() - started) / 1000;
     const ok = report('Fresh clone to a served shell', [
       { name: 'git clone + npm ci', value: installed, unit: 's' },
-      { name: 'git clone + npm ci + npm start (shell serving)', value: total, budget: budgets.time.freshCloneToShellSeconds, unit: 's' },
+      {
+        name: 'git clone + npm ci + npm start (shell serving)',
+        value: total,
+        budget: budgets.time.freshCloneToShellSeconds,
+        unit: 's',
+      },
     ]);
     if (!ok) process.exitCode = 1;
   } finally {

@@ -1,9 +1,21 @@
 export * from './api';
+export type {
+  AgentDataResponse,
+  AgentSessionResponse,
+  CodeSent,
+  EndpointName,
+  ErrorBody,
+  ErrorEntry,
+  HealthResponse,
+  SessionKind,
+  TokenResponse,
+  UserResponse,
+} from './contract';
 // Browser entry: the contract's types only. Its runtime schemas are for the API (`@credimo/shared/contract`),
 // so the schema engine never ships to a page.
 export * from './contract/app-config';
 export * from './contract/constants';
-export type { EndpointName, ErrorBody, ErrorEntry, HealthResponse } from './contract';
+export * from './domain';
 export * from './federation';
 export * from './format';
 export * from './i18n/messages';

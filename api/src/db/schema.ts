@@ -10,7 +10,84 @@ export interface AuditLogTable {
   detail: ColumnType<Record<string, unknown>, string | undefined, never>;
 }
 
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  mobile_phone: string;
+  phone_confirmed_at: Timestamp | null;
+  agree_marketing: Generated<boolean>;
+  marketing_consent_at: Timestamp | null;
+  is_blocked: Generated<boolean>;
+  is_blacklisted: Generated<boolean>;
+  registered_by_agent: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export type CodePurpose = 'login' | 'phone_change' | 'sign_loan';
+
+export interface SmsCodesTable {
+  id: Generated<string>;
+  phone: string;
+  purpose: CodePurpose;
+  user_id: string | null;
+  binding: Json<Record<string, unknown>>;
+  code_hash: string;
+  channel: Generated<string>;
+  requested_ip: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<string>;
+  phone: string;
+  channel: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  kind: 'customer' | 'agent' | 'admin';
+  actor: string | null;
+  created_ip: string | null;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface HandoffCodesTable {
+  id: Generated<string>;
+  code_hash: string;
+  kind: 'agent' | 'admin';
+  user_id: string;
+  actor: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 /** Kysely table types; each migration's tables are declared here. */
 export interface Database {
   audit_log: AuditLogTable;
+  app_secrets: AppSecretsTable;
+  users: UsersTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  sessions: SessionsTable;
+  handoff_codes: HandoffCodesTable;
 }

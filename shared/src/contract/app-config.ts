@@ -33,6 +33,8 @@ export function parseAppConfig(value: unknown): AppConfigResult {
     unknown
   > | null;
   if (!remotes) problems.push('/remotes: must be an object');
-  else for (const name of REMOTE_NAMES) if (!isAddress(remotes[name])) problems.push(`/remotes/${name}: must be an address`);
+  else
+    for (const name of REMOTE_NAMES)
+      if (!isAddress(remotes[name])) problems.push(`/remotes/${name}: must be an address`);
   return problems.length ? { ok: false, problems } : { ok: true, config: value as AppConfig };
 }

@@ -1,8 +1,10 @@
 import { HealthResponse } from './health';
+import * as identity from './identity';
 
 export * from './app-config';
 export * from './errors';
 export * from './health';
+export * from './identity';
 
 /**
  * The /v2 contract, one entry per call: the API registers routes from it and publishes OpenAPI from it;
@@ -14,6 +16,70 @@ export const endpoints = {
     path: '/health',
     summary: 'Liveness and database check',
     response: HealthResponse,
+  },
+  login: {
+    method: 'POST',
+    path: '/v2/user/login',
+    summary: 'Send a sign-in code by SMS',
+    body: identity.LoginRequest,
+    response: identity.CodeSent,
+  },
+  phoneNumber: {
+    method: 'POST',
+    path: '/v2/user/phone_number',
+    summary: 'Start registration with a phone (sends a code)',
+    body: identity.LoginRequest,
+    response: identity.CodeSent,
+  },
+  loginConfirm: {
+    method: 'POST',
+    path: '/v2/user/login_confirm',
+    summary: 'Exchange the SMS code for a session token',
+    body: identity.LoginConfirmRequest,
+    response: identity.TokenResponse,
+  },
+  resendCode: {
+    method: 'POST',
+    path: '/v2/user/resend_phone_confirmation_code',
+    summary: 'Send the pending code again',
+    body: identity.ResendRequest,
+    response: identity.CodeSent,
+  },
+  logout: { method: 'POST', path: '/v2/user/logout', summary: 'Revoke the current session', response: identity.Empty },
+  changePhone: {
+    method: 'PUT',
+    path: '/v2/user/change_phone',
+    summary: 'Send a code to a new phone',
+    body: identity.ChangePhoneRequest,
+    response: identity.CodeSent,
+  },
+  phoneConfirmation: {
+    method: 'PUT',
+    path: '/v2/user/phone_confirmation',
+    summary: 'Confirm the new phone with its code',
+    body: identity.PhoneConfirmationRequest,
+    response: identity.Empty,
+  },
+  user: { method: 'GET', path: '/v2/user', summary: 'The signed-in user', response: identity.UserResponse },
+  agentData: {
+    method: 'GET',
+    path: '/v2/user/agent_data',
+    summary: 'Agent data of an agent-assisted session',
+    response: identity.AgentDataResponse,
+  },
+  agentCustomer: {
+    method: 'GET',
+    path: '/api/agent/customer/:sessionId',
+    summary: 'Exchange a one-time agent link for a session',
+    params: identity.AgentSessionParams,
+    response: identity.AgentSessionResponse,
+  },
+  adminLoginAs: {
+    method: 'POST',
+    path: '/v2/admin/login_as',
+    summary: 'Exchange a one-time admin link for an impersonation session',
+    body: identity.AdminLoginRequest,
+    response: identity.TokenResponse,
   },
 } as const;
 

@@ -26,6 +26,16 @@ export const messages = {
   photoNotVerified: 'Su foto no ha sido verificada. Toma una foto de nuevo siguiendo los puntos descritos',
   applicationDeclined: 'Lo siento, tu solicitud fue rechazada',
   autoDebitFailed: 'No podemos activar el débito automático',
+  // Identity
+  codeIncorrect: 'El código no es correcto',
+  codeExpired: 'El código ha caducado. Solicita uno nuevo.',
+  codeAttemptsExhausted: 'Has superado el número de intentos. Solicita un código nuevo.',
+  resendTooSoon: 'Espera {seconds} segundos antes de pedir un código nuevo.',
+  tooManyCodes: 'Has pedido demasiados códigos. Inténtalo de nuevo más tarde.',
+  linkInvalid: 'El enlace no es válido, ha caducado o ya se ha usado.',
+  impersonationForbidden: 'Esta acción no está permitida en una sesión de soporte.',
+  phoneInUse: 'Este teléfono ya está registrado en otra cuenta.',
+  resendFailed: 'No hemos podido enviar el código. Llámanos al {phone}.',
   // Platform
   remoteUnavailable: 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.',
   loading: 'Cargando…',

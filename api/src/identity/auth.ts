@@ -1,0 +1,59 @@
+import { messages } from '@credimo/shared/i18n';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { findSession, type Session } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/** The token from `Authorization: Bearer …`, or the `ApiKey` header of the generated client (SPEC section 7). */
+function tokenOf(request: FastifyRequest): string | null {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || null;
+  const apiKey = request.headers.apikey;
+  return typeof apiKey === 'string' && apiKey ? apiKey : null;
+}
+
+export const unauthorized = () => ApiError.request(401, messages.unauthorized);
+
+/** Resolves the caller's session on every request; routes then find everything through it. */
+export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    const token = tokenOf(request);
+    request.session = token ? await findSession(db, token) : null;
+  });
+  // DESIGN.md section 7: an impersonation (admin) or agent session is audited request by request.
+  app.addHook('onResponse', async (request, reply) => {
+    const session = request.session;
+    if (!session || session.kind === 'customer') return;
+    await db
+      .insertInto('audit_log')
+      .values({
+        actor: `${session.kind}:${session.actor ?? 'unknown'}`,
+        subject: `user:${session.userId}`,
+        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        address: request.ip,
+        detail: JSON.stringify({ status: reply.statusCode, session: session.id }),
+      })
+      .execute();
+  });
+});
+
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+/** Signing loans, changing the phone or the IBAN are the customer's own acts, never an operator's. */
+export function requireCustomerActing(request: FastifyRequest): Session {
+  const session = requireSession(request);
+  if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);
+  return session;
+}

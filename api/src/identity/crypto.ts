@@ -1,0 +1,34 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** 256 random bits, URL-safe: session tokens and handoff codes. */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+/** Tokens are stored only as their SHA-256: a leaked table opens no session. */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url');
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A 4-digit SMS code from the CSPRNG. */
+export const randomCode = (digits: number) => String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+
+/**
+ * Server-side secrets (the pepper of code hashes, the key of admin links) live in the database, made once,
+ * so every API process and the ops command agree without configuration.
+ */
+export async function secret(db: Kysely<Database>, name: string): Promise<string> {
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}

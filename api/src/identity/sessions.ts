@@ -1,0 +1,64 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, SessionsTable } from '../db/schema';
+import { randomToken, sha256 } from './crypto';
+import { SESSION_RULES } from './rules';
+
+export type SessionKind = SessionsTable['kind'];
+
+export interface Session {
+  id: string;
+  userId: string;
+  kind: SessionKind;
+  actor: string | null;
+}
+
+/** Opens a session and returns its token; only the token's hash is kept. */
+export async function openSession(
+  db: Kysely<Database>,
+  session: { userId: string; kind: SessionKind; actor?: string | null; address: string | null },
+): Promise<string> {
+  const token = randomToken();
+  const lifetime =
+    session.kind === 'admin'
+      ? sql<Date>`now() + make_interval(mins => ${SESSION_RULES.adminMinutes})`
+      : sql<Date>`now() + make_interval(days => ${SESSION_RULES.absoluteDays})`;
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: sha256(token),
+      user_id: session.userId,
+      kind: session.kind,
+      actor: session.actor ?? null,
+      created_ip: session.address,
+      expires_at: lifetime,
+    })
+    .execute();
+  return token;
+}
+
+/** The live session of a token: not revoked, not past its 40 days, not idle for longer than allowed. */
+export async function findSession(db: Kysely<Database>, token: string): Promise<Session | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select([
+      'id',
+      'user_id',
+      'kind',
+      'actor',
+      sql<boolean>`last_seen_at < now() - make_interval(secs => ${SESSION_RULES.touchEverySeconds})`.as('stale'),
+    ])
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('last_seen_at', '>', sql<Date>`now() - make_interval(days => ${SESSION_RULES.idleDays})`)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.stale) {
+    await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', row.id).execute();
+  }
+  return { id: row.id, userId: row.user_id, kind: row.kind, actor: row.actor };
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
+}

@@ -1,0 +1,195 @@
+import { endpoints, type LoginRequest, type ResendRequest } from '@credimo/shared/contract';
+import { phoneProblem, SMS_CODE_LENGTH, samePhone, smsCodeProblem } from '@credimo/shared/domain';
+import { nationalDigits } from '@credimo/shared/format';
+import { type MessageKey, messages, t } from '@credimo/shared/i18n';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { requireCustomerActing, requireSession } from '../identity/auth';
+import { consumeCode, issueCode } from '../identity/codes';
+import { redeemAdminToken, redeemAgentCode } from '../identity/handoff';
+import { CODE_RULES } from '../identity/rules';
+import { openSession, revokeSession } from '../identity/sessions';
+import { confirmedUser, findUserIdByPhone, userView } from '../identity/users';
+import { route } from './route';
+
+/** SPEC section 5's phone rule on the API side: the same function the forms use. */
+function validPhone(input: string, property = 'mobile_phone'): string {
+  const problem = phoneProblem(input);
+  if (problem) throw ApiError.field(422, property, messages[problem]);
+  return nationalDigits(input);
+}
+
+function validCode(code: string): string {
+  const problem: MessageKey | null = smsCodeProblem(code);
+  if (problem === 'minLengthField')
+    throw ApiError.field(422, 'code', t(problem, { from: code.length, to: SMS_CODE_LENGTH }));
+  if (problem) throw ApiError.field(422, 'code', messages[problem]);
+  return code;
+}
+
+export async function identityRoutes(app: FastifyInstance, { database, sms }: AppContext) {
+  const db = database.db;
+
+  /** Sandbox only: the code travels back in a header so people and tests can sign in (SPEC section 7). */
+  const codeSent = (reply: FastifyReply, code: string) => {
+    if (sms.sandbox) reply.header('x-sms-code', code);
+    return { resend_in: CODE_RULES.resendAfterSeconds };
+  };
+
+  // Known and unknown phones get the same answer: a code is sent either way, the account is made on confirmation.
+  const sendLoginCode = async (body: LoginRequest, address: string, reply: FastifyReply) => {
+    const phone = validPhone(body.mobile_phone);
+    const code = await issueCode(db, sms, {
+      phone,
+      purpose: 'login',
+      binding: { agree_marketing: body.agree_marketing === true },
+      address,
+    });
+    return codeSent(reply, code);
+  };
+
+  route(app, endpoints.login, async (request, reply) => sendLoginCode(request.body, request.ip, reply));
+  route(app, endpoints.phoneNumber, async (request, reply) => sendLoginCode(request.body, request.ip, reply));
+
+  route(app, endpoints.loginConfirm, async (request) => {
+    const phone = validPhone(request.body.mobile_phone);
+    const code = validCode(request.body.code);
+    const consumed = await consumeCode(db, { phone, purpose: 'login' }, code);
+    const userId = await confirmedUser(db, phone, { agreeMarketing: consumed.binding.agree_marketing === true });
+    return { token: await openSession(db, { userId, kind: 'customer', address: request.ip }) };
+  });
+
+  route(app, endpoints.resendCode, async (request, reply) => {
+    const body: ResendRequest = request.body;
+    const channel = body.channel ?? 'sms';
+    if (request.session && !body.mobile_phone) {
+      // A signed-in customer changing phone: the code goes again to the new phone they asked for.
+      const session = requireCustomerActing(request);
+      const pending = await db
+        .selectFrom('sms_codes')
+        .select(['phone', 'binding'])
+        .where('user_id', '=', session.userId)
+        .where('purpose', '=', 'phone_change')
+        .where('consumed_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (!pending) throw ApiError.field(422, 'mobile_phone', messages.fieldRequired);
+      const code = await issueCode(db, sms, {
+        phone: pending.phone,
+        purpose: 'phone_change',
+        userId: session.userId,
+        binding: pending.binding,
+        channel,
+        address: request.ip,
+      });
+      return codeSent(reply, code);
+    }
+    if (!body.mobile_phone) throw ApiError.field(422, 'mobile_phone', messages.fieldRequired);
+    const phone = validPhone(body.mobile_phone);
+    const code = await issueCode(db, sms, { phone, purpose: 'login', channel, address: request.ip });
+    return codeSent(reply, code);
+  });
+
+  route(app, endpoints.logout, async (request) => {
+    const session = requireSession(request);
+    await revokeSession(db, session.id);
+    return {};
+  });
+
+  route(app, endpoints.user, async (request) => userView(db, requireSession(request)));
+
+  route(app, endpoints.changePhone, async (request, reply) => {
+    const session = requireCustomerActing(request);
+    const phone = validPhone(request.body.mobile_phone);
+    const user = await db
+      .selectFrom('users')
+      .select('mobile_phone')
+      .where('id', '=', session.userId)
+      .executeTakeFirstOrThrow();
+    if (samePhone(phone, user.mobile_phone)) {
+      throw ApiError.field(422, 'mobile_phone', messages.fieldPhoneNumberEqualRegistration);
+    }
+    // SPEC section 8: the client answers 422 by logging out and signing in with that phone.
+    if (await findUserIdByPhone(db, phone)) throw ApiError.field(422, 'mobile_phone', messages.phoneInUse);
+    const code = await issueCode(db, sms, {
+      phone,
+      purpose: 'phone_change',
+      userId: session.userId,
+      binding: { from: user.mobile_phone },
+      address: request.ip,
+    });
+    return codeSent(reply, code);
+  });
+
+  route(app, endpoints.phoneConfirmation, async (request) => {
+    const session = requireCustomerActing(request);
+    const code = validCode(request.body.code);
+    const pending = await db
+      .selectFrom('sms_codes')
+      .select('phone')
+      .where('user_id', '=', session.userId)
+      .where('purpose', '=', 'phone_change')
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!pending) throw ApiError.field(422, 'code', messages.codeExpired);
+    await consumeCode(db, { phone: pending.phone, purpose: 'phone_change', userId: session.userId }, code);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ mobile_phone: pending.phone }).where('id', '=', session.userId).execute();
+        await trx
+          .insertInto('audit_log')
+          .values({
+            actor: `customer:${session.userId}`,
+            subject: `user:${session.userId}`,
+            action: 'phone_changed',
+            address: request.ip,
+            detail: JSON.stringify({ to: pending.phone }),
+          })
+          .execute();
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw ApiError.field(422, 'mobile_phone', messages.phoneInUse);
+      throw error;
+    }
+    return {};
+  });
+
+  route(app, endpoints.agentCustomer, async (request) => {
+    const { userId, actor } = await redeemAgentCode(db, request.params.sessionId);
+    const token = await openSession(db, { userId, kind: 'agent', actor, address: request.ip });
+    await db
+      .insertInto('audit_log')
+      .values({
+        actor: `agent:${actor}`,
+        subject: `user:${userId}`,
+        action: 'agent_session_opened',
+        address: request.ip,
+      })
+      .execute();
+    return { token, agent: { name: actor } };
+  });
+
+  route(app, endpoints.agentData, async (request) => {
+    const session = requireSession(request);
+    if (session.kind !== 'agent') return { agent_name: null, amount: null, term: null };
+    return { agent_name: session.actor, amount: null, term: null };
+  });
+
+  route(app, endpoints.adminLoginAs, async (request) => {
+    const { api_key, admin_username } = request.body;
+    const { userId, actor } = await redeemAdminToken(db, api_key, admin_username);
+    const token = await openSession(db, { userId, kind: 'admin', actor, address: request.ip });
+    await db
+      .insertInto('audit_log')
+      .values({
+        actor: `admin:${actor}`,
+        subject: `user:${userId}`,
+        action: 'impersonation_started',
+        address: request.ip,
+      })
+      .execute();
+    return { token };
+  });
+}

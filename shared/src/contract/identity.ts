@@ -1,0 +1,79 @@
+import Type, { type Static } from 'typebox';
+
+/** `x-message` names the catalogue message the API answers with when the field breaks its rule. */
+const Phone = Type.String({ maxLength: 32, 'x-message': 'incorrectPhone' });
+const Code = Type.String({ maxLength: 8, 'x-message': 'onlyNumbers' });
+const strict = { additionalProperties: false } as const;
+
+export const LoginRequest = Type.Object(
+  {
+    mobile_phone: Phone,
+    agree_marketing: Type.Optional(Type.Boolean()),
+    target_url: Type.Optional(Type.String({ maxLength: 2048 })),
+    agent_session_id: Type.Optional(Type.String({ maxLength: 128 })),
+    recaptcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  },
+  strict,
+);
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const CodeSent = Type.Object({
+  resend_in: Type.Integer({ description: 'seconds until a new code may be asked' }),
+});
+export type CodeSent = Static<typeof CodeSent>;
+
+export const LoginConfirmRequest = Type.Object({ mobile_phone: Phone, code: Code }, strict);
+export const TokenResponse = Type.Object({ token: Type.String() });
+export type TokenResponse = Static<typeof TokenResponse>;
+
+export const ResendRequest = Type.Object(
+  {
+    mobile_phone: Type.Optional(Phone),
+    channel: Type.Optional(Type.Union([Type.Literal('sms'), Type.Literal('whatsapp')])),
+  },
+  strict,
+);
+export type ResendRequest = Static<typeof ResendRequest>;
+
+export const ChangePhoneRequest = Type.Object({ mobile_phone: Phone }, strict);
+export const PhoneConfirmationRequest = Type.Object({ code: Code }, strict);
+export const AdminLoginRequest = Type.Object(
+  { api_key: Type.String({ maxLength: 1024 }), admin_username: Type.String({ maxLength: 100 }) },
+  strict,
+);
+export const AgentSessionParams = Type.Object({ sessionId: Type.String({ maxLength: 128 }) });
+
+export const SessionKind = Type.Union([Type.Literal('customer'), Type.Literal('agent'), Type.Literal('admin')]);
+export type SessionKind = Static<typeof SessionKind>;
+
+/** SPEC section 4: 1 registration not finished, 2 has active loan, 3 registered without active loan. */
+export const AuthorizationStatus = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+
+export const UserResponse = Type.Object({
+  id: Type.String(),
+  is_repeated: Type.Boolean(),
+  is_registered_by_agent: Type.Boolean(),
+  is_blacklisted: Type.Boolean(),
+  contacts: Type.Object({ mobile_phone: Type.String() }),
+  phone_confirmation: Type.Object({ is_phone_confirmed: Type.Boolean() }),
+  permissions: Type.Object({ is_blocked: Type.Boolean(), authorization_status: AuthorizationStatus }),
+  personal_data: Type.Null(),
+  loan: Type.Null(),
+  session: Type.Object({ kind: SessionKind, actor: Type.Union([Type.String(), Type.Null()]) }),
+});
+export type UserResponse = Static<typeof UserResponse>;
+
+export const AgentSessionResponse = Type.Object({
+  token: Type.String(),
+  agent: Type.Object({ name: Type.String() }),
+});
+export type AgentSessionResponse = Static<typeof AgentSessionResponse>;
+
+export const AgentDataResponse = Type.Object({
+  agent_name: Type.Union([Type.String(), Type.Null()]),
+  amount: Type.Union([Type.Integer(), Type.Null()]),
+  term: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type AgentDataResponse = Static<typeof AgentDataResponse>;
+
+export const Empty = Type.Object({});

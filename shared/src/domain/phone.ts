@@ -1,0 +1,26 @@
+import { nationalDigits } from '../format/phone';
+import type { MessageKey } from '../i18n/messages';
+
+/** Spanish mobile ranges: 6xx and 71x to 74x (issue 3). */
+const SPANISH_MOBILE = /^(6\d{8}|7[1-4]\d{7})$/;
+/** SPEC section 5 leaves the repeated-digit rule open; ours: six or more of one digit in a row. */
+const REPEATED_RUN = /(\d)\1{5,}/;
+const SEQUENCES = ['123456789', '987654321'];
+
+/**
+ * SPEC section 5, phone: required; 9 digits after removing non-digits and the +34 prefix; not 123456789;
+ * no repeated-digit runs; and a Spanish mobile number. Returns the message key of the first rule broken.
+ */
+export function phoneProblem(input: string | null | undefined): MessageKey | null {
+  if (!input?.trim()) return 'fieldRequired';
+  const digits = nationalDigits(input);
+  if (digits.length !== 9) return 'incorrectPhone';
+  if (SEQUENCES.includes(digits) || REPEATED_RUN.test(digits)) return 'incorrectPhone';
+  if (!SPANISH_MOBILE.test(digits)) return 'incorrectPhone';
+  return null;
+}
+
+/** A contact or new phone must differ from the registered one (fieldPhoneNumberEqualRegistration). */
+export function samePhone(a: string, b: string): boolean {
+  return nationalDigits(a) === nationalDigits(b);
+}
