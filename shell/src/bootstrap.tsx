@@ -1,4 +1,12 @@
-import { configureApi, onUnauthorized, PATHS, parseAppConfig, sessionStore } from '@credimo/shared';
+import {
+  accessTokenAtom,
+  configureApi,
+  onUnauthorized,
+  PATHS,
+  parseAppConfig,
+  refreshUser,
+  sessionStore,
+} from '@credimo/shared';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -30,6 +38,8 @@ async function start() {
     console.error('[credimo] /config.json is malformed:', parsed.problems.join('; '));
     configureApi({ apiBaseUrl, wpBaseUrl: '/' });
   }
+  // A returning customer: load who they are; a revoked or expired token answers 401 and logs out.
+  if (parsed.ok && sessionStore.get(accessTokenAtom)) void refreshUser().catch(() => {});
   const router = createBrowserRouter(buildRoutes(apiBaseUrl));
   onUnauthorized(() => router.navigate(PATHS.auth, { replace: true }));
   const container = document.getElementById('root');

@@ -1,14 +1,18 @@
 import { placeholderScreen, type ScreenTable } from '@credimo/shared';
+import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
+import { AuthScreen } from './auth/AuthScreen';
+import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
+import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
 
 /** Screens this remote owns, by the route names of @credimo/shared's route table. */
 export const SCREENS: ScreenTable = {
-  auth: placeholderScreen('Accede con tu móvil'),
-  authConfirm: placeholderScreen('Introduce el código que te hemos enviado por SMS'),
-  authSession: placeholderScreen('Abriendo la sesión del cliente'),
-  authFallback: placeholderScreen('No hemos podido completar la operación'),
-  forbidden: placeholderScreen('No podemos ofrecerte un préstamo'),
-  accountAuth: placeholderScreen('Accediendo como cliente'),
-  redirect: placeholderScreen('Redirigiendo'),
+  auth: AuthScreen,
+  authConfirm: AuthConfirmScreen,
+  authSession: AuthSessionScreen,
+  authFallback: AuthFallbackScreen,
+  forbidden: ForbiddenScreen,
+  accountAuth: AccountAuthScreen,
+  redirect: RedirectScreen,
   registrationConfirmation: placeholderScreen('Confirma tu teléfono'),
   registrationPersonalData: placeholderScreen('Tus datos personales'),
   registrationAdditionalInformation: placeholderScreen('Información adicional'),
@@ -29,5 +33,5 @@ export const SCREENS: ScreenTable = {
   applicationAwaitingRequestLoan: placeholderScreen('Tu solicitud está siendo considerada'),
   applicationAwaitingVerificationLoan: placeholderScreen('Lo sentimos, necesitamos más tiempo'),
   unnaxAggregation: placeholderScreen('Volviendo de tu banco'),
-  blocked: placeholderScreen('Tu cuenta está bloqueada'),
+  blocked: BlockedScreen,
 };

@@ -1,5 +1,12 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import type { HealthResponse } from '../contract/health';
+import type {
+  AgentDataResponse,
+  AgentSessionResponse,
+  CodeSent,
+  TokenResponse,
+  UserResponse,
+} from '../contract/identity';
 import { accessTokenAtom, clearSession, sessionStore } from '../session/store';
 
 export interface ApiClientOptions {
@@ -33,6 +40,7 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
 }
 
 let configured: AxiosInstance | null = null;
+let configuredOrigins: string[] = [];
 const unauthorizedListeners = new Set<() => void>();
 
 /** Registers what to do after a 401 has cleared the session (the shell navigates to /auth). */
@@ -43,6 +51,13 @@ export function onUnauthorized(listener: () => void): () => void {
 
 /** Called once at boot by whoever hosts the widgets (the shell, or the WordPress loader). */
 export function configureApi(config: { apiBaseUrl: string; wpBaseUrl: string }): AxiosInstance {
+  configuredOrigins = [config.apiBaseUrl, config.wpBaseUrl].flatMap((url) => {
+    try {
+      return [new URL(url, globalThis.location?.href).origin];
+    } catch {
+      return [];
+    }
+  });
   configured = createApiClient({
     ...config,
     getToken: () => sessionStore.get(accessTokenAtom),
@@ -54,12 +69,56 @@ export function configureApi(config: { apiBaseUrl: string; wpBaseUrl: string }):
   return configured;
 }
 
+/**
+ * DESIGN.md section 7: redirect targets (generic redirect, target_url, short links) only to allow-listed
+ * origins: this page's own, the API's and the content site's.
+ */
+export function isAllowedRedirect(target: string): boolean {
+  try {
+    const url = new URL(target, globalThis.location?.href);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+    return url.origin === globalThis.location?.origin || configuredOrigins.includes(url.origin);
+  } catch {
+    return false;
+  }
+}
+
 export function api(): AxiosInstance {
   if (!configured) throw new Error('configureApi() must run before the first API call');
   return configured;
 }
 
-/** Typed calls of the contract. */
+/** A sent code and, in sandbox mode, the code itself (SPEC section 7: stored for development). */
+export interface SentCode extends CodeSent {
+  sandboxCode: string | null;
+}
+
+const sent = (response: { data: CodeSent; headers: Record<string, unknown> }): SentCode => ({
+  ...response.data,
+  sandboxCode: typeof response.headers['x-sms-code'] === 'string' ? response.headers['x-sms-code'] : null,
+});
+
+/** Typed calls of the contract (shared/src/contract), one per endpoint. */
 export const calls = {
-  health: async (): Promise<HealthResponse> => (await api().get<HealthResponse>('/health')).data,
+  health: async () => (await api().get<HealthResponse>('/health')).data,
+  login: async (body: { mobile_phone: string; agree_marketing?: boolean; agent_session_id?: string }) =>
+    sent(await api().post<CodeSent>('/v2/user/login', body)),
+  loginConfirm: async (body: { mobile_phone: string; code: string }) =>
+    (await api().post<TokenResponse>('/v2/user/login_confirm', body)).data,
+  resendCode: async (body: { mobile_phone?: string; channel?: 'sms' | 'whatsapp' }) =>
+    sent(await api().post<CodeSent>('/v2/user/resend_phone_confirmation_code', body)),
+  logout: async () => {
+    await api().post('/v2/user/logout', {});
+  },
+  user: async () => (await api().get<UserResponse>('/v2/user')).data,
+  changePhone: async (mobile_phone: string) =>
+    sent(await api().put<CodeSent>('/v2/user/change_phone', { mobile_phone })),
+  phoneConfirmation: async (code: string) => {
+    await api().put('/v2/user/phone_confirmation', { code });
+  },
+  agentCustomer: async (sessionId: string) =>
+    (await api().get<AgentSessionResponse>(`/api/agent/customer/${encodeURIComponent(sessionId)}`)).data,
+  agentData: async () => (await api().get<AgentDataResponse>('/v2/user/agent_data')).data,
+  adminLoginAs: async (body: { api_key: string; admin_username: string }) =>
+    (await api().post<TokenResponse>('/v2/admin/login_as', body)).data,
 };

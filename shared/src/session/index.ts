@@ -1,2 +1,3 @@
+export * from './actions';
 export * from './cookies';
 export * from './store';

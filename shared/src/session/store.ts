@@ -1,4 +1,5 @@
 import { atom, createStore } from 'jotai';
+import type { UserResponse } from '../contract/identity';
 import { readCookie, removeCookie, writeCookie } from './cookies';
 
 /**
@@ -10,7 +11,7 @@ export const sessionStore = createStore();
 export const accessTokenAtom = atom<string | null>(readCookie('accessToken'));
 export const sessionIdAtom = atom<string | null>(readCookie('sessionId'));
 /** The signed-in user as `GET /v2/user` returns it; null when signed out or not loaded. */
-export const userAtom = atom<Record<string, unknown> | null>(null);
+export const userAtom = atom<UserResponse | null>(null);
 export const loanAtom = atom<Record<string, unknown> | null>(null);
 export const impersonationAtom = atom<{ adminUsername: string } | null>(null);
 export const specialOfferAtom = atom<boolean>(false);
@@ -25,6 +26,12 @@ export const notificationsAtom = atom<Notification[]>([]);
 export function setAccessToken(token: string): void {
   writeCookie('accessToken', token);
   sessionStore.set(accessTokenAtom, token);
+}
+
+/** SPEC section 2: the agent-session entry stores the session id (cookie of 1 day). */
+export function setAgentSession(sessionId: string): void {
+  writeCookie('sessionId', sessionId);
+  sessionStore.set(sessionIdAtom, sessionId);
 }
 
 /** localStorage keys written by the product; SPEC section 9: SMS timers use the `es-timer` prefix. */

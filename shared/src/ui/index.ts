@@ -1,3 +1,4 @@
+export * from './kit';
 export * from './RemoteBoundary';
 export * from './RemoteUnavailable';
 export * from './ScreenPlaceholder';

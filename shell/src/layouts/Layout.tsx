@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import styles from './layout.module.css';
+import { AccountMenu, SessionBanner } from './SessionBar';
 
 /** SPEC section 2: the account navbar. */
 const ACCOUNT_NAV = [
@@ -33,6 +34,7 @@ function Header({ layout }: { layout: LayoutName }) {
           ))}
         </nav>
       )}
+      {layout === 'account' && <AccountMenu />}
     </header>
   );
 }
@@ -50,13 +52,17 @@ function Footer({ big }: { big: boolean }) {
 export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
   if (name === 'centred') {
     return (
-      <div className={styles.centred} data-layout={name}>
-        <main>{children}</main>
+      <div data-layout={name}>
+        <SessionBanner />
+        <div className={styles.centred}>
+          <main>{children}</main>
+        </div>
       </div>
     );
   }
   return (
     <div className={styles.page} data-layout={name}>
+      <SessionBanner />
       <Header layout={name} />
       <main className={styles.main}>{children}</main>
       <Footer big={name === 'account'} />

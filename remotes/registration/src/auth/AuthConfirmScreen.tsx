@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Button,
+  calls,
+  formatPhone,
+  Modal,
+  normaliseApiError,
+  type ScreenProps,
+  SMS_RESEND_SECONDS,
+  sessionIdAtom,
+  signIn,
+  TextField,
+  WHATSAPP_OPTION_SECONDS,
+} from '@credimo/shared';
+import { useFormik } from 'formik';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import styles from './auth.module.css';
+import { codeSchema } from './schemas';
+import { texts } from './texts';
+import { formatCountdown, timerKey, useSecondsSinceSent } from './timer';
+
+interface ConfirmState {
+  phone?: string;
+  sandboxCode?: string | null;
+}
+
+/** Where a customer goes once signed in: registration until it is finished (SPEC section 4), else the account. */
+export const afterSignIn = (authorizationStatus: number) =>
+  authorizationStatus === 1 ? '/registration/personal-data' : '/account';
+
+export function AuthConfirmScreen({ navigate, state }: ScreenProps) {
+  const { phone, sandboxCode } = (state ?? {}) as ConfirmState;
+  useEffect(() => {
+    if (!phone) navigate('/auth', { replace: true });
+  }, [phone, navigate]);
+  return phone ? <CodeForm phone={phone} sandboxCode={sandboxCode ?? null} navigate={navigate} /> : null;
+}
+
+function CodeForm({
+  phone,
+  sandboxCode,
+  navigate,
+}: {
+  phone: string;
+  sandboxCode: string | null;
+  navigate: ScreenProps['navigate'];
+}) {
+  const agentSession = useAtomValue(sessionIdAtom);
+  const [elapsed, restartTimer] = useSecondsSinceSent(phone);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [shownCode, setShownCode] = useState(sandboxCode);
+  const [askingChange, setAskingChange] = useState(false);
+
+  const formik = useFormik({
+    initialValues: { code: '' },
+    validationSchema: codeSchema,
+    validateOnChange: false,
+    onSubmit: async ({ code }) => {
+      setNotice(null);
+      try {
+        const { token } = await calls.loginConfirm({ mobile_phone: phone, code });
+        const user = await signIn(token);
+        localStorage.removeItem(timerKey(phone));
+        navigate(afterSignIn(user.permissions.authorization_status), { replace: true });
+      } catch (error) {
+        const problem = normaliseApiError(error);
+        if (problem.fieldErrors.code) formik.setFieldError('code', problem.fieldErrors.code);
+        else setNotice({ tone: 'error', text: problem.message });
+      }
+    },
+  });
+
+  const resend = async (channel: 'sms' | 'whatsapp') => {
+    setNotice(null);
+    try {
+      const sent = await calls.resendCode({ mobile_phone: phone, channel });
+      restartTimer();
+      setShownCode(sent.sandboxCode);
+      setNotice({ tone: 'success', text: texts.codeResent });
+    } catch (error) {
+      setNotice({ tone: 'error', text: normaliseApiError(error).message });
+    }
+  };
+
+  const canResend = elapsed >= SMS_RESEND_SECONDS;
+  return (
+    <section className={styles.screen} data-screen="authConfirm" aria-labelledby="confirm-title">
+      <h1 id="confirm-title">{texts.codeTitle}</h1>
+      <p>{texts.codeSentTo.replace('{phone}', formatPhone(phone))}</p>
+      {shownCode && <Alert tone="info">{texts.sandboxCode.replace('{code}', shownCode)}</Alert>}
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <TextField
+          label={texts.codeLabel}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={4}
+          value={formik.values.code}
+          onChange={(event) => formik.setFieldValue('code', event.target.value.replace(/\s/g, ''))}
+          error={formik.submitCount > 0 ? formik.errors.code : undefined}
+        />
+        <Button type="submit" disabled={formik.isSubmitting}>
+          {texts.confirm}
+        </Button>
+      </form>
+      <p className={styles.timer} aria-live="polite">
+        {canResend ? null : texts.resendIn.replace('{time}', formatCountdown(elapsed))}
+      </p>
+      <div className={styles.row}>
+        <Button variant="link" disabled={!canResend} onClick={() => resend('sms')}>
+          {texts.resend}
+        </Button>
+        {elapsed >= WHATSAPP_OPTION_SECONDS && (
+          <Button variant="link" disabled={!canResend} onClick={() => resend('whatsapp')}>
+            {texts.whatsapp}
+          </Button>
+        )}
+        {!agentSession && (
+          <Button variant="link" onClick={() => setAskingChange(true)}>
+            {texts.changePhone}
+          </Button>
+        )}
+      </div>
+      {askingChange && (
+        <Modal
+          title={texts.changePhoneTitle}
+          onClose={() => setAskingChange(false)}
+          actions={
+            <>
+              <Button onClick={() => navigate('/auth', { state: { phone } })}>{texts.changePhoneYes}</Button>
+              <Button variant="secondary" onClick={() => setAskingChange(false)}>
+                {texts.changePhoneNo}
+              </Button>
+            </>
+          }
+        >
+          <p>{texts.changePhoneBody}</p>
+        </Modal>
+      )}
+    </section>
+  );
+}

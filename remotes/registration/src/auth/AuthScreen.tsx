@@ -1,0 +1,147 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  calls,
+  formatPhone,
+  maskPhone,
+  nationalDigits,
+  normaliseApiError,
+  type ScreenProps,
+  sessionIdAtom,
+  TextField,
+} from '@credimo/shared';
+import { useFormik } from 'formik';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import styles from './auth.module.css';
+import { PhoneConfirmModal } from './PhoneConfirmModal';
+import { type AuthValues, authSchema } from './schemas';
+import { texts } from './texts';
+import { startTimer } from './timer';
+
+const CONSENTS = ['privacyProtectionPolicy', 'agreementTerms', 'receiveInformation'] as const;
+
+/**
+ * SPEC section 2, login/auth: phone and consents; without an agent session the first submit asks to confirm
+ * the phone in a modal and the second sends the code; then the code screen, carrying the phone.
+ */
+export function AuthScreen({ navigate, state }: ScreenProps) {
+  const agentSession = useAtomValue(sessionIdAtom);
+  const initialPhone = (state as { phone?: string } | undefined)?.phone ?? '';
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const sendCode = async (values: AuthValues) => {
+    const phone = nationalDigits(values.phone);
+    setNotice(null);
+    try {
+      const sent = await calls.login({
+        mobile_phone: phone,
+        agree_marketing: values.receiveInformation,
+        ...(agentSession ? { agent_session_id: agentSession } : {}),
+      });
+      startTimer(phone);
+      navigate('/auth/confirm', { state: { phone, sandboxCode: sent.sandboxCode } });
+    } catch (error) {
+      const problem = normaliseApiError(error);
+      if (problem.fieldErrors.mobile_phone) formik.setFieldError('phone', problem.fieldErrors.mobile_phone);
+      else setNotice(problem.message);
+    }
+  };
+
+  const formik = useFormik<AuthValues>({
+    initialValues: {
+      phone: maskPhone(initialPhone),
+      privacyProtectionPolicy: false,
+      agreementTerms: false,
+      receiveInformation: false,
+    },
+    validationSchema: authSchema,
+    validateOnBlur: true,
+    validateOnChange: false,
+    onSubmit: async (values) => {
+      // An agent has the customer on the phone: no second confirmation step (SPEC section 2).
+      if (agentSession) return sendCode(values);
+      setConfirming(true);
+    },
+  });
+
+  const allChecked = CONSENTS.every((name) => formik.values[name]);
+  const errorOf = (name: keyof AuthValues) =>
+    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+
+  return (
+    <section className={styles.screen} data-screen="auth" aria-labelledby="auth-title">
+      {agentSession ? (
+        <>
+          <h1 id="auth-title">{texts.agentWelcome}</h1>
+          <p>{texts.agentIntro}</p>
+        </>
+      ) : (
+        <>
+          <h1 id="auth-title">{texts.authTitle}</h1>
+          <p>{texts.authIntro}</p>
+        </>
+      )}
+      {notice && <Alert tone="error">{notice}</Alert>}
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <TextField
+          label={texts.phoneLabel}
+          hint={texts.phoneHint}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          value={formik.values.phone}
+          onChange={(event) => formik.setFieldValue('phone', maskPhone(event.target.value))}
+          onBlur={formik.handleBlur}
+          error={errorOf('phone')}
+        />
+        <fieldset className={styles.consents}>
+          <legend className={styles.visuallyHidden}>Consentimientos</legend>
+          <Checkbox
+            label={texts.selectAll}
+            checked={allChecked}
+            onChange={(event) => {
+              for (const name of CONSENTS) void formik.setFieldValue(name, event.target.checked, false);
+            }}
+          />
+          <Checkbox
+            label={texts.privacy}
+            name="privacyProtectionPolicy"
+            checked={formik.values.privacyProtectionPolicy}
+            onChange={formik.handleChange}
+            error={errorOf('privacyProtectionPolicy')}
+          />
+          <Checkbox
+            label={texts.terms}
+            name="agreementTerms"
+            checked={formik.values.agreementTerms}
+            onChange={formik.handleChange}
+            error={errorOf('agreementTerms')}
+          />
+          <Checkbox
+            label={texts.marketing}
+            name="receiveInformation"
+            checked={formik.values.receiveInformation}
+            onChange={formik.handleChange}
+          />
+        </fieldset>
+        <Button type="submit" disabled={formik.isSubmitting}>
+          {texts.continue}
+        </Button>
+      </form>
+      {confirming && (
+        <PhoneConfirmModal
+          phone={formatPhone(formik.values.phone)}
+          onChange={() => setConfirming(false)}
+          onConfirm={async () => {
+            setConfirming(false);
+            await sendCode(formik.values);
+          }}
+        />
+      )}
+    </section>
+  );
+}

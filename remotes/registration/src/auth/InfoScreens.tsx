@@ -1,0 +1,67 @@
+import { Alert, isAllowedRedirect, refreshUser, type ScreenProps, userAtom } from '@credimo/shared';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import styles from './auth.module.css';
+import { texts } from './texts';
+
+function Info({ screen, title, body }: { screen: string; title: string; body: string }) {
+  return (
+    <section className={styles.screen} data-screen={screen} aria-labelledby={`${screen}-title`}>
+      <h1 id={`${screen}-title`}>{title}</h1>
+      <p>{body}</p>
+      <p>
+        <a href={`tel:${texts.supportPhone.replace(/\s/g, '')}`}>{texts.supportPhone}</a>
+      </p>
+    </section>
+  );
+}
+
+export const AuthFallbackScreen = () => (
+  <Info screen="authFallback" title={texts.fallbackTitle} body={texts.fallbackBody} />
+);
+
+export const ForbiddenScreen = () => (
+  <Info screen="forbidden" title={texts.forbiddenTitle} body={texts.forbiddenBody} />
+);
+
+/** SPEC sections 4 and 9: a blocked user is polled every 20 s and leaves this page once unblocked. */
+export const BLOCKED_POLL_MS = 20_000;
+
+export function BlockedScreen({ navigate }: ScreenProps) {
+  const user = useAtomValue(userAtom);
+  useEffect(() => {
+    const id = setInterval(() => void refreshUser().catch(() => {}), BLOCKED_POLL_MS);
+    return () => clearInterval(id);
+  }, []);
+  useEffect(() => {
+    if (user && !user.permissions.is_blocked) navigate('/account', { replace: true });
+  }, [user, navigate]);
+  return <Info screen="blocked" title={texts.blockedTitle} body={texts.blockedBody} />;
+}
+
+/** The scopes SPEC section 2 lets the generic redirect carry on to its target. */
+export const REDIRECT_SCOPES = ['token', 'fallback', 'payment_type', 'promocode'] as const;
+
+/** Builds the onward address, or null when the target is missing or not allow-listed. */
+export function redirectTarget(query: Record<string, string>): string | null {
+  const target = query.target;
+  if (!target || !isAllowedRedirect(target)) return null;
+  const url = new URL(target, window.location.href);
+  for (const scope of REDIRECT_SCOPES) {
+    if (query[scope]) url.searchParams.set(scope, query[scope]);
+  }
+  return url.toString();
+}
+
+export function RedirectScreen({ query, navigate }: ScreenProps) {
+  useEffect(() => {
+    const target = redirectTarget(query);
+    if (target) window.location.assign(target);
+    else navigate('/auth/fallback', { replace: true });
+  }, [query, navigate]);
+  return (
+    <section className={styles.screen} data-screen="redirect">
+      <Alert tone="info">{texts.redirecting}</Alert>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  Alert,
+  calls,
+  clearSession,
+  impersonationAtom,
+  messages,
+  normaliseApiError,
+  type ScreenProps,
+  sessionStore,
+  setAgentSession,
+  signIn,
+} from '@credimo/shared';
+import { useEffect, useRef, useState } from 'react';
+import styles from './auth.module.css';
+import { texts } from './texts';
+
+/** SPEC section 2: query parameters come in several spellings. */
+const pick = (query: Record<string, string>, names: string[]) => names.map((n) => query[n]).find(Boolean) ?? '';
+
+/** Runs an exchange once per mount, even under React's double effects in development. */
+function useOnce(run: () => Promise<void>) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run();
+  }, [run]);
+}
+
+/** A link missing its parameters: said as an invalid link, not as a network problem. */
+class IncompleteLink extends Error {}
+
+function Exchange({ screen, run }: { screen: string; run: () => Promise<void> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  useOnce(async () => {
+    try {
+      await run();
+    } catch (error) {
+      setFailure(error instanceof IncompleteLink ? messages.linkInvalid : normaliseApiError(error).message);
+    }
+  });
+  return (
+    <section className={styles.screen} data-screen={screen} aria-labelledby={`${screen}-title`}>
+      <h1 id={`${screen}-title`}>{failure ? texts.linkFailed : texts.openingSession}</h1>
+      {failure && (
+        <>
+          <Alert tone="error">{failure}</Alert>
+          <a href="/auth">{texts.backToAuth}</a>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Agent-session entry: the one-time session id of the link becomes a session tied to the agent. */
+export function AuthSessionScreen({ query, navigate }: ScreenProps) {
+  const sessionId = pick(query, ['sessionid', 'sessionId', 'session_id']);
+  return (
+    <Exchange
+      screen="authSession"
+      run={async () => {
+        if (!sessionId) throw new IncompleteLink();
+        clearSession();
+        const { token } = await calls.agentCustomer(sessionId);
+        setAgentSession(sessionId);
+        await signIn(token);
+        navigate('/account', { replace: true });
+      }}
+    />
+  );
+}
+
+/** Admin login-as-user: the one-time signed api key becomes a marked, audited impersonation session. */
+export function AccountAuthScreen({ query, navigate }: ScreenProps) {
+  const apiKey = pick(query, ['apikey', 'apiKey']);
+  const adminUsername = pick(query, ['adminUsername', 'adminusername', 'admin_username', 'AdminUsername']);
+  return (
+    <Exchange
+      screen="accountAuth"
+      run={async () => {
+        if (!apiKey || !adminUsername) throw new IncompleteLink();
+        clearSession();
+        const { token } = await calls.adminLoginAs({ api_key: apiKey, admin_username: adminUsername });
+        await signIn(token);
+        sessionStore.set(impersonationAtom, { adminUsername });
+        navigate('/account', { replace: true });
+      }}
+    />
+  );
+}

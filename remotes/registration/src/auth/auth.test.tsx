@@ -1,0 +1,186 @@
+import {
+  accessTokenAtom,
+  api,
+  clearSession,
+  configureApi,
+  messages,
+  type ScreenProps,
+  sessionIdAtom,
+  sessionStore,
+} from '@credimo/shared';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { Provider } from 'jotai';
+import type { ComponentType } from 'react';
+import { AuthConfirmScreen } from './AuthConfirmScreen';
+import { AuthScreen } from './AuthScreen';
+import { timerKey } from './timer';
+
+configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
+let http: MockAdapter;
+beforeEach(() => {
+  http = new MockAdapter(api());
+  clearSession();
+  localStorage.clear();
+});
+afterEach(() => http.restore());
+
+function show(Screen: ComponentType<ScreenProps>, props: Partial<ScreenProps> = {}) {
+  const navigate = jest.fn();
+  render(
+    <Provider store={sessionStore}>
+      <Screen screen="x" params={{}} query={{}} navigate={navigate} {...props} />
+    </Provider>,
+  );
+  return navigate;
+}
+
+describe('/auth: phone and consents', () => {
+  test('an empty form shows the Spanish messages on each field and sends nothing', async () => {
+    show(AuthScreen);
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(messages.fieldRequired)).toBeInTheDocument();
+    expect(screen.getAllByText(messages.checkboxFieldRequired)).toHaveLength(2);
+    expect(http.history.post).toHaveLength(0);
+  });
+
+  test('an invalid phone is refused on its field', async () => {
+    show(AuthScreen);
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '123456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(messages.incorrectPhone)).toBeInTheDocument();
+  });
+
+  test('the phone is masked 999 99 99 99 and select-all ticks the three consents', async () => {
+    show(AuthScreen);
+    const phone = screen.getByLabelText('Número de móvil');
+    await userEvent.type(phone, '612345678');
+    expect(phone).toHaveValue('612 34 56 78');
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    for (const box of screen.getAllByRole('checkbox')) expect(box).toBeChecked();
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
+  });
+
+  test('marketing consent is never pre-ticked and is optional', async () => {
+    show(AuthScreen);
+    expect(screen.getByLabelText(/ofertas e información comercial/)).not.toBeChecked();
+  });
+
+  test('the first submit asks to confirm the phone; "Cambiar" goes back; "Sí" sends the code and opens /auth/confirm', async () => {
+    http.onPost('/v2/user/login').reply(200, { resend_in: 90 }, { 'x-sms-code': '4321' });
+    const navigate = show(AuthScreen);
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+    await userEvent.click(screen.getByLabelText(/política de privacidad/));
+    await userEvent.click(screen.getByLabelText(/condiciones generales/));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Es correcto tu número?' });
+    expect(within(dialog).getByText('+34 612 34 56 78')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(http.history.post).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sí, enviar el código' }));
+    expect(JSON.parse(http.history.post[0]?.data)).toEqual({ mobile_phone: '612345678', agree_marketing: false });
+    expect(navigate).toHaveBeenCalledWith('/auth/confirm', { state: { phone: '612345678', sandboxCode: '4321' } });
+    expect(localStorage.getItem(timerKey('612345678'))).not.toBeNull();
+  });
+
+  test('under an agent session: a welcome header, no modal, and the session id is sent', async () => {
+    sessionStore.set(sessionIdAtom, 'agent-session');
+    http.onPost('/v2/user/login').reply(200, { resend_in: 90 });
+    const navigate = show(AuthScreen);
+    expect(screen.getByRole('heading', { name: 'Hola, te atiende un agente de Credimo.' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(JSON.parse(http.history.post[0]?.data).agent_session_id).toBe('agent-session');
+    expect(navigate).toHaveBeenCalledWith('/auth/confirm', expect.anything());
+  });
+
+  test('a limit answered by the API (429) is shown as a notice', async () => {
+    sessionStore.set(sessionIdAtom, 'agent');
+    http.onPost('/v2/user/login').reply(429, { errors: [{ message: messages.tooManyCodes, property: 'request' }] });
+    show(AuthScreen);
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(messages.tooManyCodes)).toBeInTheDocument();
+  });
+});
+
+describe('/auth/confirm: the 4-digit code', () => {
+  const state = { phone: '612345678' };
+
+  test('without a known phone it goes back to /auth', () => {
+    const navigate = show(AuthConfirmScreen, { state: undefined });
+    expect(navigate).toHaveBeenCalledWith('/auth', { replace: true });
+  });
+
+  test('the resend timer counts down from 90 s and survives a reload; WhatsApp shows after 30 s', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });
+    try {
+      localStorage.setItem(timerKey('612345678'), String(Date.now() - 20_000));
+      show(AuthConfirmScreen, { state });
+      expect(screen.getByText('Podrás pedir un código nuevo en 01:10')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reenviar el código por SMS' })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Recibir el código por WhatsApp' })).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(10_000));
+      expect(screen.getByRole('button', { name: 'Recibir el código por WhatsApp' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(60_000));
+      expect(screen.getByRole('button', { name: 'Reenviar el código por SMS' })).toBeEnabled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('a wrong code shows the API message on the code field', async () => {
+    http
+      .onPost('/v2/user/login_confirm')
+      .reply(422, { errors: [{ message: messages.codeIncorrect, property: 'code' }] });
+    show(AuthConfirmScreen, { state });
+    await userEvent.type(screen.getByLabelText('Código de 4 cifras'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(messages.codeIncorrect)).toBeInTheDocument();
+  });
+
+  test('a code of letters is refused before calling the API', async () => {
+    show(AuthConfirmScreen, { state });
+    await userEvent.type(screen.getByLabelText('Código de 4 cifras'), '12ab');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(messages.onlyNumbers)).toBeInTheDocument();
+    expect(http.history.post).toHaveLength(0);
+  });
+
+  test('the right code signs in, keeps the token and goes on to registration', async () => {
+    http.onPost('/v2/user/login_confirm').reply(200, { token: 'tok' });
+    http.onGet('/v2/user').reply(200, {
+      id: '1',
+      contacts: { mobile_phone: '612345678' },
+      permissions: { is_blocked: false, authorization_status: 1 },
+      session: { kind: 'customer', actor: null },
+    });
+    const navigate = show(AuthConfirmScreen, { state });
+    await userEvent.type(screen.getByLabelText('Código de 4 cifras'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await screen.findByRole('heading');
+    expect(sessionStore.get(accessTokenAtom)).toBe('tok');
+    expect(http.history.get[0]?.headers?.Authorization).toBe('Bearer tok');
+    expect(navigate).toHaveBeenCalledWith('/registration/personal-data', { replace: true });
+  });
+
+  test('the change-phone modal goes back to /auth with the phone; not offered in an agent session', async () => {
+    const navigate = show(AuthConfirmScreen, { state });
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar el número' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sí, cambiar el número' }));
+    expect(navigate).toHaveBeenCalledWith('/auth', { state: { phone: '612345678' } });
+  });
+
+  test('no change-phone option in an agent session', () => {
+    sessionStore.set(sessionIdAtom, 'agent');
+    show(AuthConfirmScreen, { state });
+    expect(screen.queryByRole('button', { name: 'Cambiar el número' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  accessTokenAtom,
+  api,
+  clearSession,
+  configureApi,
+  impersonationAtom,
+  messages,
+  sessionIdAtom,
+  sessionStore,
+} from '@credimo/shared';
+import { render, screen } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { Provider } from 'jotai';
+import { redirectTarget } from './InfoScreens';
+import { AccountAuthScreen, AuthSessionScreen } from './SessionEntryScreens';
+
+configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'https://credimo.es' });
+let http: MockAdapter;
+beforeEach(() => {
+  http = new MockAdapter(api());
+  clearSession();
+});
+afterEach(() => http.restore());
+
+const user = (kind: string, actor: string | null) => ({
+  id: '1',
+  contacts: { mobile_phone: '612345678' },
+  permissions: { is_blocked: false, authorization_status: 1 },
+  session: { kind, actor },
+});
+
+describe('the generic redirect', () => {
+  test('carries the scopes on to an allow-listed target', () => {
+    expect(redirectTarget({ target: 'https://credimo.es/pagar', token: 't1', promocode: 'VERANO', other: 'x' })).toBe(
+      'https://credimo.es/pagar?token=t1&promocode=VERANO',
+    );
+  });
+
+  test('refuses a target on another origin, or a javascript: address', () => {
+    expect(redirectTarget({ target: 'https://evil.example/x', token: 't' })).toBeNull();
+    expect(redirectTarget({ target: 'javascript:alert(1)' })).toBeNull();
+    expect(redirectTarget({})).toBeNull();
+  });
+});
+
+describe('agent and admin links', () => {
+  test('an agent link is exchanged once for a session, the session id kept, then the account', async () => {
+    http.onGet('/api/agent/customer/abc').reply(200, { token: 'agent-token', agent: { name: 'laura' } });
+    http.onGet('/v2/user').reply(200, user('agent', 'laura'));
+    const navigate = jest.fn();
+    render(
+      <Provider store={sessionStore}>
+        <AuthSessionScreen screen="authSession" params={{}} query={{ session_id: 'abc' }} navigate={navigate} />
+      </Provider>,
+    );
+    await screen.findByRole('heading');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(navigate).toHaveBeenCalledWith('/account', { replace: true });
+    expect(sessionStore.get(accessTokenAtom)).toBe('agent-token');
+    expect(sessionStore.get(sessionIdAtom)).toBe('abc');
+    expect(http.history.get.filter((r) => r.url?.startsWith('/api/agent'))).toHaveLength(1);
+  });
+
+  test('a used or expired link says so in Spanish', async () => {
+    http
+      .onGet('/api/agent/customer/used')
+      .reply(410, { errors: [{ message: messages.linkInvalid, property: 'request' }] });
+    render(
+      <Provider store={sessionStore}>
+        <AuthSessionScreen screen="authSession" params={{}} query={{ sessionid: 'used' }} navigate={jest.fn()} />
+      </Provider>,
+    );
+    expect(await screen.findByText(messages.linkInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al acceso' })).toHaveAttribute('href', '/auth');
+  });
+
+  test('an admin link without its parameters is an invalid link, not a network error', async () => {
+    render(
+      <Provider store={sessionStore}>
+        <AccountAuthScreen screen="accountAuth" params={{}} query={{ apikey: 'x' }} navigate={jest.fn()} />
+      </Provider>,
+    );
+    expect(await screen.findByText(messages.linkInvalid)).toBeInTheDocument();
+  });
+
+  test('an admin link opens a marked impersonation session', async () => {
+    http.onPost('/v2/admin/login_as').reply(200, { token: 'admin-token' });
+    http.onGet('/v2/user').reply(200, user('admin', 'marta'));
+    const navigate = jest.fn();
+    render(
+      <Provider store={sessionStore}>
+        <AccountAuthScreen
+          screen="accountAuth"
+          params={{}}
+          query={{ apiKey: 'signed', adminusername: 'marta' }}
+          navigate={navigate}
+        />
+      </Provider>,
+    );
+    await screen.findByRole('heading');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(JSON.parse(http.history.post[0]?.data)).toEqual({ api_key: 'signed', admin_username: 'marta' });
+    expect(sessionStore.get(impersonationAtom)).toEqual({ adminUsername: 'marta' });
+    expect(navigate).toHaveBeenCalledWith('/account', { replace: true });
+  });
+});

@@ -1,0 +1,67 @@
+import { accessTokenAtom, Button, formatPhone, logout, Modal, userAtom } from '@credimo/shared';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import styles from './layout.module.css';
+
+/**
+ * DESIGN.md section 7: an impersonation session is visibly marked; SPEC section 2: agent sessions get a
+ * welcome. Shown on every layout while such a session is open.
+ */
+export function SessionBanner() {
+  const user = useAtomValue(userAtom);
+  if (!user || user.session.kind === 'customer') return null;
+  const who = user.session.actor ?? '';
+  const text =
+    user.session.kind === 'admin'
+      ? `Sesión de soporte: ${who} está viendo la cuenta del cliente ${formatPhone(user.contacts.mobile_phone)}. No se pueden firmar préstamos ni cambiar el teléfono o el IBAN.`
+      : `Sesión asistida por ${who} para el cliente ${formatPhone(user.contacts.mobile_phone)}.`;
+  return (
+    <div role="status" className={styles.sessionBanner} data-session-kind={user.session.kind}>
+      {text}
+    </div>
+  );
+}
+
+/** SPEC section 2: the user button and logout, which asks for confirmation (stay, or yes log out). */
+export function AccountMenu() {
+  const signedIn = useAtomValue(accessTokenAtom) !== null;
+  const user = useAtomValue(userAtom);
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  if (!signedIn) return null;
+  const hasPersonalData = Boolean(user?.personal_data);
+  return (
+    <div className={styles.accountMenu}>
+      <Button variant="link" onClick={() => navigate(hasPersonalData ? '/account' : '/auth')}>
+        {user ? formatPhone(user.contacts.mobile_phone) : 'Mi cuenta'}
+      </Button>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        Salir
+      </Button>
+      {asking && (
+        <Modal
+          title="¿Quieres cerrar la sesión?"
+          onClose={() => setAsking(false)}
+          actions={
+            <>
+              <Button onClick={() => setAsking(false)}>Quedarme</Button>
+              <Button
+                variant="secondary"
+                onClick={async () => {
+                  setAsking(false);
+                  await logout();
+                  navigate('/auth', { replace: true });
+                }}
+              >
+                Sí, cerrar sesión
+              </Button>
+            </>
+          }
+        >
+          <p>Tendrás que volver a entrar con un código SMS.</p>
+        </Modal>
+      )}
+    </div>
+  );
+}
