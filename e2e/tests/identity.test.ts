@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type Stack, startStack } from '../../scripts/stack';
+import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { opsLink } from '../src/ops';
+import { stackPorts } from '../src/ports';
+
+const LINK_INVALID = 'El enlace no es válido, ha caducado o ya se ha usado.';
+
+describe('signing in, and agent and admin sessions, in Chromium', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-identity-'));
+  const env = { ...stackPorts(3500), PGLITE_DATA_DIR: dataDir, PUBLIC_APP_URL: 'http://localhost:3500' };
+  let stack: Stack;
+  let browser: Browser;
+  let agentLink: string;
+  let adminLink: string;
+
+  before(async () => {
+    // Links are made by the ops command on the API's own database before the API opens it (PGlite is one process).
+    agentLink = opsLink(['agent-link', '612000101', 'laura'], env);
+    adminLink = opsLink(['admin-link', 'marta', '612000101'], env);
+    stack = await startStack({ env, log: () => {} });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function signIn(page: Page, phone: string) {
+    await page.goto(`${stack.urls.app}/auth`);
+    await page.getByLabel('Número de móvil').fill(phone);
+    await page.getByLabel('Aceptar todo').check();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the sign-in screen is accessible');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('dialog', { name: '¿Es correcto tu número?' }).waitFor();
+    await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
+    await page.waitForURL(/\/auth\/confirm$/);
+    const notice = await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent();
+    const code = notice?.match(/\d{4}/)?.[0] ?? '';
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the code screen is accessible');
+    await page.getByLabel('Código de 4 cifras').fill(code);
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.waitForURL(/\/registration\/personal-data$/);
+  }
+
+  test('sign in with the sandbox code, reload still signed in, log out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await signIn(page, '612 00 01 02');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tus datos personales' }).waitFor();
+    assert.match(page.url(), /\/registration\/personal-data$/);
+
+    await page.goto(`${stack.urls.app}/account`);
+    await page.getByRole('button', { name: 'Salir' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Quieres cerrar la sesión?' });
+    await dialog.getByRole('button', { name: 'Quedarme' }).click();
+    assert.match(page.url(), /\/account$/);
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.getByRole('button', { name: 'Sí, cerrar sesión' }).click();
+    await page.waitForURL(/\/auth$/);
+    await page.goto(`${stack.urls.app}/account/history`);
+    await page.waitForURL(/\/auth$/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a wrong code is refused on the field, in Spanish', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.urls.app}/auth`);
+    await page.getByLabel('Número de móvil').fill('612000103');
+    await page.getByLabel('Aceptar todo').check();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
+    const code = (await page.getByText(/Modo de pruebas/).textContent())?.match(/\d{4}/)?.[0] ?? '0000';
+    await page.getByLabel('Código de 4 cifras').fill(String((Number(code) + 1) % 10000).padStart(4, '0'));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('El código no es correcto').waitFor();
+    await page.close();
+  });
+
+  test('an agent link opens the customer session once, and fails the second time', async () => {
+    const link = agentLink.replace('http://localhost:3500', stack.urls.app);
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await page.goto(link);
+    await page.waitForURL(/\/account$/);
+    await page.getByText('Sesión asistida por laura para el cliente +34 612 00 01 01.').waitFor();
+    await first.close();
+    const second = await browser.newContext();
+    const again = await second.newPage();
+    await again.goto(link);
+    await again.getByText(LINK_INVALID).waitFor();
+    await second.close();
+  });
+
+  test('an admin link opens a marked impersonation session once, and fails the second time', async () => {
+    const link = adminLink.replace('http://localhost:3500', stack.urls.app);
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await page.goto(link);
+    await page.waitForURL(/\/account$/);
+    await page.getByText(/^Sesión de soporte: marta está viendo la cuenta del cliente \+34 612 00 01 01/).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    await first.close();
+    const second = await browser.newContext();
+    const again = await second.newPage();
+    await again.goto(link);
+    await again.getByText(LINK_INVALID).waitFor();
+    await second.close();
+  });
+});
