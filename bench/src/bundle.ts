@@ -47,7 +47,7 @@ async function main() {
       rows.push({
         name: `${remote}: expose ${expose.path}`,
         value: sizeOf(remote, [...expose.assets.js.sync, ...expose.assets.js.async]),
-        budget: budgets.bundle.exposedChunks,
+        budget: budgets.bundle.exposedChunks[remote],
         unit: 'KB',
       });
     }
