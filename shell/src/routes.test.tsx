@@ -1,4 +1,4 @@
-import { accessTokenAtom, type ScreenProps, sessionStore } from '@credimo/shared';
+import { accessTokenAtom, type ScreenProps, sessionStore, userAtom } from '@credimo/shared';
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -84,6 +84,34 @@ describe('the shell routes SPEC section 2 paths to their remotes', () => {
     sessionStore.set(accessTokenAtom, 'token');
     await open('/account/payment-methods');
     expect(await screen.findByText('payments:accountPaymentMethods')).toBeInTheDocument();
+  });
+});
+
+describe('blocked and blacklisted customers', () => {
+  const user = (overrides: object) =>
+    ({
+      id: '1',
+      is_blacklisted: false,
+      loan: null,
+      contacts: { mobile_phone: '612345678' },
+      permissions: { is_blocked: false, authorization_status: 3 },
+      session: { kind: 'customer', actor: null },
+      ...overrides,
+    }) as never;
+  afterEach(() => sessionStore.set(userAtom, null));
+
+  test('a blocked user is sent to the blocked page', async () => {
+    sessionStore.set(accessTokenAtom, 'token');
+    sessionStore.set(userAtom, user({ permissions: { is_blocked: true, authorization_status: 3 } }));
+    const router = await open('/account');
+    expect(router.state.location.pathname).toBe('/blocked');
+  });
+
+  test('a blacklisted user with no loan is sent to the forbidden page', async () => {
+    sessionStore.set(accessTokenAtom, 'token');
+    sessionStore.set(userAtom, user({ is_blacklisted: true }));
+    const router = await open('/account/history');
+    expect(router.state.location.pathname).toBe('/auth/forbidden');
   });
 });
 

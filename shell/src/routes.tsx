@@ -6,6 +6,7 @@ import {
   ROUTES,
   type ScreenRoute,
   SHORT_LINK_PATH,
+  userAtom,
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
@@ -20,7 +21,11 @@ function Screen({ route }: { route: ScreenRoute }) {
   const location = useLocation();
   const navigate = useNavigate();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
+  const user = useAtomValue(userAtom);
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
+  // SPEC section 2, rule 1 and the forbidden page; the full ordered rules come with the registration issue.
+  if (user?.permissions.is_blocked && route.name !== 'blocked') return <Navigate to={PATHS.blocked} replace />;
+  if (user?.is_blacklisted && !user.loan && route.protected) return <Navigate to={PATHS.forbidden} replace />;
   const query = Object.fromEntries(search.entries());
   return (
     <Layout name={route.layout}>

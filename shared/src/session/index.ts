@@ -1,3 +1,4 @@
 export * from './actions';
 export * from './cookies';
+export * from './phone-change';
 export * from './store';
