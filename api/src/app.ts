@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { validatorCompiler } from './http/validation';
 import { authentication } from './identity/auth';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
+import { pricingRoutes } from './routes/pricing';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -25,6 +27,8 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
     credentials: true,
     exposedHeaders: ['x-sms-code'],
   });
+  // The price table is a few hundred KB of JSON; gzip makes it a few dozen.
+  await app.register(compress, { global: true, threshold: 2048 });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -35,6 +39,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   await app.register(authentication, { db: context.database.db });
   await app.register(healthRoutes, context);
   await app.register(identityRoutes, context);
+  await app.register(pricingRoutes, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

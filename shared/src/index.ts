@@ -2,12 +2,18 @@ export * from './api';
 export type {
   AgentDataResponse,
   AgentSessionResponse,
+  CheckPromocodeResponse,
   CodeSent,
+  DiscountsResponse,
   EndpointName,
   ErrorBody,
   ErrorEntry,
   HealthResponse,
+  PriceOption,
+  PricesResponse,
+  Product,
   SessionKind,
+  SettingsResponse,
   TokenResponse,
   UserResponse,
 } from './contract';

@@ -81,8 +81,52 @@ export interface HandoffCodesTable {
   used_at: Timestamp | null;
 }
 
+export interface ProductsTable {
+  id: number;
+  name: string;
+  min_amount: number;
+  max_amount: number;
+  amount_step: number;
+  min_term: number;
+  max_term: number;
+  term_step: number;
+  free_first_loan_max_amount: number;
+  amount_default_toggle_position: number;
+  term_default_toggle_position: number;
+  late_daily_basis_points: number;
+}
+
+export interface ProductFeeBandsTable {
+  product_id: number;
+  max_term: number;
+  daily_basis_points: number;
+}
+
+export interface PromoCodesTable {
+  code: string;
+  percent_commission: number | null;
+  percent_extension: number | null;
+  percent_extension_price: number | null;
+  valid_from: Timestamp;
+  valid_to: Timestamp | null;
+  max_uses: number | null;
+  used_count: Generated<number>;
+  user_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DiscountsTable {
+  target: string;
+  percent: number;
+  description: string;
+}
+
 /** Kysely table types; each migration's tables are declared here. */
 export interface Database {
+  products: ProductsTable;
+  product_fee_bands: ProductFeeBandsTable;
+  promo_codes: PromoCodesTable;
+  discounts: DiscountsTable;
   audit_log: AuditLogTable;
   app_secrets: AppSecretsTable;
   users: UsersTable;

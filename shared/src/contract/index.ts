@@ -1,10 +1,12 @@
 import { HealthResponse } from './health';
 import * as identity from './identity';
+import * as pricing from './pricing';
 
 export * from './app-config';
 export * from './errors';
 export * from './health';
 export * from './identity';
+export * from './pricing';
 
 /**
  * The /v2 contract, one entry per call: the API registers routes from it and publishes OpenAPI from it;
@@ -80,6 +82,36 @@ export const endpoints = {
     summary: 'Exchange a one-time admin link for an impersonation session',
     body: identity.AdminLoginRequest,
     response: identity.TokenResponse,
+  },
+  products: { method: 'GET', path: '/v2/products', summary: 'Loan products', response: pricing.ProductsResponse },
+  prices: {
+    method: 'GET',
+    path: '/v2/products/:id/prices',
+    summary: 'Price options by term then amount (cents)',
+    params: pricing.ProductParams,
+    query: pricing.PricesQuery,
+    response: pricing.PricesResponse,
+  },
+  settings: {
+    method: 'GET',
+    path: '/api/products/:id/settings',
+    summary: 'Calculator defaults',
+    params: pricing.ProductParams,
+    response: pricing.SettingsResponse,
+  },
+  checkPromocode: {
+    method: 'POST',
+    path: '/v2/check-promocode',
+    summary: 'Check a promo code before prices',
+    body: pricing.CheckPromocodeRequest,
+    response: pricing.CheckPromocodeResponse,
+  },
+  discounts: {
+    method: 'GET',
+    path: '/v2/discounts',
+    summary: 'Discounts on offer (e.g. autodebit_card_added)',
+    query: pricing.DiscountsQuery,
+    response: pricing.DiscountsResponse,
   },
 } as const;
 

@@ -1,2 +1,3 @@
+export * from './apr';
 export * from './phone';
 export * from './sms-code';

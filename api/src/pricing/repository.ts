@@ -1,0 +1,65 @@
+import { messages } from '@credimo/shared/i18n';
+import type { Selectable } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database, PromoCodesTable } from '../db/schema';
+import { ApiError } from '../http/errors';
+import type { PricingRules } from './price';
+
+export async function loadProduct(db: Kysely<Database>, id: number) {
+  const product = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!product) throw ApiError.request(404, messages.routeNotFound);
+  const bands = await db
+    .selectFrom('product_fee_bands')
+    .select(['max_term', 'daily_basis_points'])
+    .where('product_id', '=', id)
+    .orderBy('max_term')
+    .execute();
+  const rules: PricingRules = {
+    minAmount: product.min_amount,
+    maxAmount: product.max_amount,
+    amountStep: product.amount_step,
+    minTerm: product.min_term,
+    maxTerm: product.max_term,
+    termStep: product.term_step,
+    freeFirstLoanMaxAmount: product.free_first_loan_max_amount,
+    bands: bands.map((b) => ({ maxTerm: b.max_term, dailyBasisPoints: b.daily_basis_points })),
+  };
+  return { product, rules };
+}
+
+/** SPEC section 5, promo code: trimmed, at most 10 uppercase alphanumerics. Typed lowercase is accepted and raised. */
+export function normalisePromoCode(input: string): string | null {
+  const code = input.trim().toUpperCase();
+  return /^[A-Z0-9]{1,10}$/.test(code) ? code : null;
+}
+
+const notFound = (property: string) => ApiError.field(422, property, messages.promoCodeNotFound);
+
+/**
+ * A promo code usable now by this caller: within its dates and uses, and a personal code only by its owner.
+ * Anything else is "not found", so codes cannot be probed for whom they belong to.
+ */
+export async function findUsablePromo(
+  db: Kysely<Database>,
+  input: string,
+  userId: string | null,
+  property = 'promocode',
+): Promise<Selectable<PromoCodesTable>> {
+  const code = normalisePromoCode(input);
+  if (!code) throw notFound(property);
+  const promo = await db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('code', '=', code)
+    .where('valid_from', '<=', sql<Date>`now()`)
+    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
+    .executeTakeFirst();
+  if (!promo || (promo.user_id !== null && promo.user_id !== userId)) throw notFound(property);
+  return promo;
+}
+
+/** A visitor, or a customer who has never had a loan (loans arrive with the application issue). */
+export async function isFirstLoan(_db: Kysely<Database>, _userId: string | null): Promise<boolean> {
+  return true;
+}

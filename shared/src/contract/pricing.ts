@@ -1,0 +1,72 @@
+import Type, { type Static } from 'typebox';
+
+const Cents = Type.Integer({ minimum: 0, description: 'integer cents' });
+
+export const ProductParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const Product = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  currency: Type.Literal('EUR'),
+  amounts: Type.Object({ min: Cents, max: Cents, step: Cents }),
+  terms: Type.Object({ min: Type.Integer(), max: Type.Integer(), step: Type.Integer() }),
+  free_first_loan_max_amount: Cents,
+});
+export type Product = Static<typeof Product>;
+export const ProductsResponse = Type.Array(Product);
+
+/** SPEC section 3: each price option; money in integer cents, `tae` in percent with one decimal. */
+export const PriceOption = Type.Object({
+  is_free: Type.Boolean(),
+  commissions: Type.Object({ total: Cents, original_total: Cents }),
+  return_amount: Cents,
+  tae: Type.Number(),
+});
+export type PriceOption = Static<typeof PriceOption>;
+
+/** Keyed by term (days) then amount (cents). */
+export const PricesResponse = Type.Record(Type.String(), Type.Record(Type.String(), PriceOption));
+export type PricesResponse = Static<typeof PricesResponse>;
+
+export const PromoCode = Type.String({ maxLength: 32, 'x-message': 'promoCodeNotFound' });
+export const PricesQuery = Type.Object({ discount: Type.Optional(PromoCode) }, { additionalProperties: false });
+
+export const SettingsResponse = Type.Object({
+  calculator: Type.Object({
+    amount_default_toggle_position: Type.Integer(),
+    term_default_toggle_position: Type.Integer(),
+  }),
+});
+export type SettingsResponse = Static<typeof SettingsResponse>;
+
+export const CheckPromocodeRequest = Type.Object(
+  { promocode: Type.Optional(PromoCode), discount: Type.Optional(PromoCode) },
+  { additionalProperties: false },
+);
+export const CheckPromocodeResponse = Type.Object({
+  valid: Type.Literal(true),
+  code: Type.String(),
+  percent_commission: Type.Union([Type.Integer(), Type.Null()]),
+  percent_extension: Type.Union([Type.Integer(), Type.Null()]),
+  percent_extension_price: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type CheckPromocodeResponse = Static<typeof CheckPromocodeResponse>;
+
+export const OfferParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  term: Type.Integer({ minimum: 1 }),
+  amount: Type.Integer({ minimum: 1 }),
+  format: Type.Union([Type.Literal('html'), Type.Literal('pdf')]),
+});
+export const AgreementParams = Type.Object({ id: Type.Integer({ minimum: 1 }), type: Type.String({ maxLength: 40 }) });
+
+export const DiscountsQuery = Type.Object(
+  { target: Type.Optional(Type.String({ maxLength: 40 })) },
+  { additionalProperties: false },
+);
+export const DiscountsResponse = Type.Array(
+  Type.Object({ target: Type.String(), percent: Type.Integer(), description: Type.String() }),
+);
+export type DiscountsResponse = Static<typeof DiscountsResponse>;
+
+export const Html = Type.String();

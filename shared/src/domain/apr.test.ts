@@ -1,0 +1,36 @@
+import { singlePaymentApr, solveApr, toAprPercent } from './apr';
+
+describe('TAE (Directive 2008/48/EC Annex I)', () => {
+  test('one drawdown repaid once: ((P+F)/P)^(365/d) - 1', () => {
+    // 300 € for 30 days with 90 € of commission: 1.3^(365/30) - 1 = 23.3394… = 2,333.9 %
+    expect(singlePaymentApr(30000, 9000, 30)).toBe(2333.9);
+    expect(singlePaymentApr(10000, 1000, 365)).toBe(10);
+  });
+
+  test('a free loan has 0', () => {
+    expect(singlePaymentApr(30000, 0, 30)).toBe(0);
+  });
+
+  test('the general solver agrees with the closed form for one payment', () => {
+    for (const [p, f, d] of [
+      [5000, 550, 5],
+      [30000, 9000, 30],
+      [100000, 30000, 30],
+      [20000, 1, 17],
+    ] as const) {
+      const general = toAprPercent(solveApr([{ day: 0, amount: p }], [{ day: d, amount: p + f }]));
+      expect(general).toBe(singlePaymentApr(p, f, d));
+    }
+  });
+
+  test('several payments: 1,000 € repaid as 12 monthly payments of 88.85 € is about 12.7 % (textbook case)', () => {
+    const repayments = Array.from({ length: 12 }, (_, i) => ({ day: Math.round(((i + 1) * 365) / 12), amount: 8885 }));
+    expect(toAprPercent(solveApr([{ day: 0, amount: 100000 }], repayments))).toBe(12.7);
+  });
+
+  test('rounds half up to one decimal', () => {
+    expect(toAprPercent(0.12345)).toBe(12.3);
+    expect(toAprPercent(0.12355)).toBe(12.4);
+    expect(toAprPercent(0.1235)).toBe(12.4);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The annual percentage rate (TAE) of Directive 2008/48/EC Annex I (Spain's Ley 16/2011, Annex I):
+ * the rate X that makes drawdowns and repayments equal in present value,
+ *   Σ C_k (1 + X)^(-t_k) = Σ D_l (1 + X)^(-s_l),
+ * with times in years from the first drawdown (days / 365). Extensions and partial repayments are more
+ * payments in the same equation.
+ */
+export interface CashFlow {
+  /** Days after the first drawdown. */
+  day: number;
+  /** Integer cents. */
+  amount: number;
+}
+
+const presentValue = (flows: CashFlow[], rate: number) =>
+  flows.reduce((sum, f) => sum + f.amount * (1 + rate) ** (-f.day / 365), 0);
+
+/** Solves the equation for X (as a fraction, 0.1 = 10 %), by bisection on a bracket that always holds one root. */
+export function solveApr(drawdowns: CashFlow[], repayments: CashFlow[]): number {
+  const balance = (rate: number) => presentValue(repayments, rate) - presentValue(drawdowns, rate);
+  if (balance(0) <= 0) return 0;
+  let low = 0;
+  let high = 1;
+  // Short loans reach rates of thousands of percent: widen until the sign changes.
+  while (balance(high) > 0) {
+    high *= 2;
+    if (high > 1e12) throw new RangeError('APR out of range');
+  }
+  for (let i = 0; i < 200 && high - low > 1e-12 * Math.max(1, high); i++) {
+    const mid = (low + high) / 2;
+    if (balance(mid) > 0) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/** Percent with one decimal, rounded half up (issue 4). */
+export function toAprPercent(rate: number): number {
+  return Math.floor(rate * 1000 + 0.5 + 1e-9) / 10;
+}
+
+/** One drawdown P repaid as P + F after d days: ((P+F)/P)^(365/d) - 1, in percent; a free loan has 0. */
+export function singlePaymentApr(principal: number, fee: number, days: number): number {
+  if (fee <= 0) return 0;
+  return toAprPercent(((principal + fee) / principal) ** (365 / days) - 1);
+}
