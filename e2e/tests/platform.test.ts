@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
+import { signedInContext } from '../src/session';
 
 const FALLBACK = 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.';
 
@@ -32,9 +33,7 @@ describe('the federated customer app in Chromium', () => {
   });
 
   test('each remote mounts on its own route, sharing one React', async () => {
-    const context = await browser.newContext();
-    // Protected pages need a session; until sign-in exists (identity issue) a cookie stands for it.
-    await context.addCookies([{ name: 'credimo_access_token', value: 'e2e', url: stack.urls.app }]);
+    const context = await signedInContext(await browser.newContext(), stack.urls.app, stack.urls.api, '612000201');
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(`${stack.urls.app}/account`);
@@ -92,8 +91,7 @@ describe('with one remote down', () => {
   });
 
   test('its place shows the Spanish fallback and the rest of the app works', async () => {
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'credimo_access_token', value: 'e2e', url: stack.urls.app }]);
+    const context = await signedInContext(await browser.newContext(), stack.urls.app, stack.urls.api, '612000202');
     const page = await context.newPage();
     await page.goto(`${stack.urls.app}/account`);
     await page.locator('[data-remote="account"] [role="alert"]').getByText(FALLBACK).waitFor();

@@ -117,18 +117,16 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
         firstLoan: await isFirstLoan(db, null),
         commissionDiscountPercent: null,
       });
-      return reply
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .send(
-          offerHtml({
-            productName: product.name,
-            amount,
-            term,
-            price,
-            lateDailyBasisPoints: product.late_daily_basis_points,
-            today: new Date(),
-          }),
-        );
+      return reply.header('Content-Type', 'text/html; charset=utf-8').send(
+        offerHtml({
+          productName: product.name,
+          amount,
+          term,
+          price,
+          lateDailyBasisPoints: product.late_daily_basis_points,
+          today: new Date(),
+        }),
+      );
     },
   );
 
