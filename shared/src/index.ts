@@ -25,6 +25,7 @@ export * from './domain';
 export * from './federation';
 export * from './format';
 export * from './i18n/messages';
+export * from './pricing';
 export * from './routes';
 export * from './session';
 export * from './ui';

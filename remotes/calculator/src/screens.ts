@@ -1,6 +1,7 @@
-import { placeholderScreen, type ScreenTable } from '@credimo/shared';
+import type { ScreenTable } from '@credimo/shared';
+import { Calculator } from './Calculator';
 
 /** Screens this remote owns, by the route names of @credimo/shared's route table. */
 export const SCREENS: ScreenTable = {
-  calculator: placeholderScreen('Calcula tu préstamo'),
+  calculator: Calculator,
 };

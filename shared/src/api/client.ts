@@ -7,6 +7,7 @@ import type {
   TokenResponse,
   UserResponse,
 } from '../contract/identity';
+import type { CheckPromocodeResponse, PricesResponse, Product, SettingsResponse } from '../contract/pricing';
 import { accessTokenAtom, clearSession, sessionStore } from '../session/store';
 
 export interface ApiClientOptions {
@@ -119,6 +120,17 @@ export const calls = {
   agentCustomer: async (sessionId: string) =>
     (await api().get<AgentSessionResponse>(`/api/agent/customer/${encodeURIComponent(sessionId)}`)).data,
   agentData: async () => (await api().get<AgentDataResponse>('/v2/user/agent_data')).data,
+  products: async () => (await api().get<Product[]>('/v2/products')).data,
+  prices: async (productId: number, discount: string | null) =>
+    (await api().get<PricesResponse>(`/v2/products/${productId}/prices`, { params: discount ? { discount } : {} }))
+      .data,
+  settings: async (productId: number) =>
+    (await api().get<SettingsResponse>(`/api/products/${productId}/settings`)).data,
+  checkPromocode: async (promocode: string) =>
+    (await api().post<CheckPromocodeResponse>('/v2/check-promocode', { promocode })).data,
+  /** Address of the pre-contract information (SECCI) for a choice, to link to. */
+  offerUrl: (productId: number, term: number, amount: number, format: 'html' | 'pdf' = 'html') =>
+    `${api().defaults.baseURL?.replace(/\/$/, '') ?? ''}/v2/products/${productId}/prices/${term}/${amount}/offer/${format}`,
   adminLoginAs: async (body: { api_key: string; admin_username: string }) =>
     (await api().post<TokenResponse>('/v2/admin/login_as', body)).data,
 };

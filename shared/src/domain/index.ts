@@ -1,3 +1,4 @@
 export * from './apr';
+export * from './calculator';
 export * from './phone';
 export * from './sms-code';

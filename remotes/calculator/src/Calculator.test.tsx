@@ -1,0 +1,155 @@
+import { api, configureApi, messages, priceTablesAtom, sessionStore } from '@credimo/shared';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { Provider } from 'jotai';
+import { Calculator, type CalculatorProps } from './Calculator';
+import { CHOICE_KEY } from './choice';
+
+configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
+
+/** A small product: 50 to 100 EUR by 10, 5 to 7 days; 1 % a day; free up to 60 EUR. */
+function table(discountPercent = 0) {
+  const prices: Record<string, Record<string, unknown>> = {};
+  for (const term of [5, 6, 7]) {
+    prices[term] = {};
+    for (let amount = 5000; amount <= 10000; amount += 1000) {
+      const original = (amount * term) / 100;
+      const free = amount <= 6000;
+      const total = free ? 0 : Math.round((original * (100 - discountPercent)) / 100);
+      (prices[term] as Record<string, unknown>)[amount] = {
+        is_free: free,
+        commissions: { total, original_total: original },
+        return_amount: amount + total,
+        tae: free ? 0 : 123.4,
+      };
+    }
+  }
+  return prices;
+}
+
+let http: MockAdapter;
+beforeEach(() => {
+  http = new MockAdapter(api());
+  sessionStore.set(priceTablesAtom, {});
+  http.onGet('/api/products/1/settings').reply(200, {
+    calculator: { amount_default_toggle_position: 3, term_default_toggle_position: 2 },
+  });
+});
+afterEach(() => http.restore());
+
+const show = (props: CalculatorProps = {}) =>
+  render(
+    <Provider store={sessionStore}>
+      <Calculator {...props} />
+    </Provider>,
+  );
+const nbsp = '\u00a0';
+
+describe('the calculator', () => {
+  test('starts at the settings toggle positions and shows the price, total, TAE and due date', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    show();
+    const amount = await screen.findByRole('slider', { name: 'Importe' });
+    expect(amount).toHaveAttribute('aria-valuetext', `80${nbsp}€`);
+    expect(screen.getByRole('slider', { name: 'Plazo' })).toHaveAttribute('aria-valuetext', '7 días');
+    expect(screen.getByText('85,60 €')).toBeInTheDocument();
+    expect(screen.getByText('123,4 %')).toBeInTheDocument();
+    expect(screen.getByText('¡Atención! Pedir dinero prestado cuesta dinero')).toBeInTheDocument();
+  });
+
+  test('two calculators on a page fetch the price table once, and sliders never wait for the network', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    render(
+      <Provider store={sessionStore}>
+        <Calculator />
+        <Calculator amount="100" term="5" />
+      </Provider>,
+    );
+    const [first] = await screen.findAllByRole('slider', { name: 'Importe' });
+    expect(http.history.get.filter((r) => r.url === '/v2/products/1/prices')).toHaveLength(1);
+    fireEvent.change(first as HTMLElement, { target: { value: '5' } });
+    expect(first).toHaveAttribute('aria-valuetext', `100${nbsp}€`);
+    expect(screen.getAllByText('107,00 €').length).toBeGreaterThan(0);
+    expect(http.history.get.filter((r) => r.url === '/v2/products/1/prices')).toHaveLength(1);
+  });
+
+  test('a free first loan shows the badge and no commission', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    show({ amount: 50, term: 5 });
+    expect(await screen.findByText('Gratis')).toBeInTheDocument();
+    expect(screen.getByText('Tu primer préstamo, sin comisión')).toBeInTheDocument();
+  });
+
+  test('a typed amount with two decimals snaps to the closest allowed step', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    show();
+    const input = await screen.findByLabelText('Importe en euros');
+    await userEvent.clear(input);
+    await userEvent.type(input, '74,50{Enter}');
+    expect(screen.getByRole('slider', { name: 'Importe' })).toHaveAttribute('aria-valuetext', `70${nbsp}€`);
+    expect(screen.getByText('Hemos ajustado el importe al valor permitido más cercano.')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '0,50{Enter}');
+    expect(screen.getByText(messages.incorrectData)).toBeInTheDocument();
+  });
+
+  test('an invalid promo code shows its message and is discarded; a valid one reprices', async () => {
+    http.onGet('/v2/products/1/prices', { params: {} }).reply(200, table());
+    http.onGet('/v2/products/1/prices', { params: { discount: 'CREDIMO10' } }).reply(200, table(10));
+    http.onPost('/v2/check-promocode', { promocode: 'NOPE' }).reply(422, {
+      errors: [{ message: messages.promoCodeNotFound, property: 'promocode' }],
+    });
+    http.onPost('/v2/check-promocode', { promocode: 'CREDIMO10' }).reply(200, {
+      valid: true,
+      code: 'CREDIMO10',
+      percent_commission: 10,
+      percent_extension: null,
+      percent_extension_price: null,
+    });
+    show({ amount: 100, term: 5 });
+    const promo = await screen.findByLabelText('Código promocional');
+    await userEvent.type(promo, 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText(messages.promoCodeNotFound)).toBeInTheDocument();
+    expect(screen.getByLabelText('Código promocional')).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Código promocional'), 'credimo10');
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Código CREDIMO10 aplicado')).toBeInTheDocument();
+    // 100 EUR for 5 days: 5 EUR commission, 4.50 EUR with 10 % off.
+    expect(await screen.findByText('104,50 €')).toBeInTheDocument();
+  });
+
+  test('the API unreachable: a Spanish message and a retry, never a blank box', async () => {
+    http.onGet('/v2/products/1/prices').networkErrorOnce();
+    show();
+    expect(await screen.findByText(/No hemos podido cargar los precios/)).toBeInTheDocument();
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('slider', { name: 'Importe' })).toBeInTheDocument();
+  });
+
+  test('"Solicitar" keeps the choice and the promo code for registration and goes to sign-in', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    const navigate = jest.fn();
+    show({ amount: 90, term: 6, navigate });
+    await userEvent.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    expect(JSON.parse(localStorage.getItem(CHOICE_KEY) ?? '{}')).toEqual({ productId: 1, amount: 9000, term: 6 });
+    expect(navigate).toHaveBeenCalledWith('/auth');
+  });
+
+  test('the SECCI link points at the offer for the chosen term and amount', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    show({ amount: 90, term: 6 });
+    const link = await screen.findByRole('link', { name: /SECCI/ });
+    expect(link).toHaveAttribute('href', 'http://api.test/v2/products/1/prices/6/9000/offer/html');
+  });
+
+  test('in the account after target_by=calculator, a notice says a new loan cannot be taken', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    await act(async () => {
+      show({ query: { target_by: 'calculator' } });
+    });
+    expect(await screen.findByText(/No puedes solicitar un préstamo nuevo/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,312 @@
+import {
+  Alert,
+  Button,
+  type CalculatorChoice,
+  calls,
+  defaultChoice,
+  dueDate,
+  formatDisplayDate,
+  formatMoney,
+  loadPrices,
+  messages,
+  normaliseApiError,
+  type PricesResponse,
+  parseEuros,
+  pricesKey,
+  priceTablesAtom,
+  type ScreenProps,
+  type SettingsResponse,
+  snapTo,
+  TextField,
+} from '@credimo/shared';
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useMemo, useState } from 'react';
+import styles from './calculator.module.css';
+import { storeChoice } from './choice';
+import { texts } from './texts';
+
+export interface CalculatorProps extends Partial<ScreenProps> {
+  productId?: number;
+  /** Initial amount in euros and term in days (shortcode attributes). */
+  amount?: number | string;
+  term?: number | string;
+  promocode?: string;
+  /** Where "Solicitar" leads outside the customer app (the WordPress loader passes the app's address). */
+  applyUrl?: string;
+}
+
+const euros = (cents: number) => formatMoney(cents).replace(',00', '');
+const asNumber = (value: number | string | undefined) =>
+  value === undefined || value === '' ? undefined : Number(value);
+
+/** The loan calculator: sliders that snap, a price table fetched once, and the way into registration. */
+export function Calculator(props: CalculatorProps) {
+  const productId = props.productId ?? 1;
+  const [discount, setDiscount] = useState<string | null>(null);
+  const key = pricesKey(productId, discount);
+  const state = useAtomValue(priceTablesAtom)[key];
+
+  useEffect(() => {
+    void loadPrices(productId, discount);
+  }, [productId, discount]);
+
+  if (!state || state.status === 'loading') {
+    return (
+      <section className={styles.calculator} aria-busy="true" data-screen="calculator">
+        <h2 className={styles.title}>{texts.title}</h2>
+        <p role="status">{texts.loading}</p>
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className={styles.calculator} data-screen="calculator">
+        <h2 className={styles.title}>{texts.title}</h2>
+        <Alert tone="error">
+          {texts.loadFailed} {state.message}
+        </Alert>
+        <Button onClick={() => void loadPrices(productId, discount, { retry: true })}>{texts.retry}</Button>
+      </section>
+    );
+  }
+  return (
+    <PriceChooser
+      {...props}
+      productId={productId}
+      prices={state.prices}
+      settings={state.settings}
+      discount={discount}
+      onDiscount={setDiscount}
+    />
+  );
+}
+
+interface ChooserProps extends CalculatorProps {
+  productId: number;
+  prices: PricesResponse;
+  settings: SettingsResponse | null;
+  discount: string | null;
+  onDiscount: (code: string | null) => void;
+}
+
+function PriceChooser({ productId, prices, settings, discount, onDiscount, ...props }: ChooserProps) {
+  const terms = useMemo(
+    () =>
+      Object.keys(prices)
+        .map(Number)
+        .sort((a, b) => a - b),
+    [prices],
+  );
+  const [choice, setChoice] = useState<CalculatorChoice>(() => {
+    const amount = asNumber(props.amount);
+    const term = asNumber(props.term);
+    return defaultChoice(
+      prices,
+      settings?.calculator,
+      amount !== undefined && term !== undefined ? { amount: Math.round(amount * 100), term } : null,
+    );
+  });
+  const amounts = useMemo(
+    () =>
+      Object.keys(prices[choice.term] ?? {})
+        .map(Number)
+        .sort((a, b) => a - b),
+    [prices, choice.term],
+  );
+  const option = prices[choice.term]?.[choice.amount];
+  const [typed, setTyped] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const ids = { amount: useId(), term: useId() };
+
+  const setAmountFromText = (text: string) => {
+    const cents = parseEuros(text);
+    setTyped(null);
+    if (cents === null || cents < 100) {
+      setNote(messages.incorrectData);
+      return;
+    }
+    const snapped = snapTo(amounts, cents, 'closest');
+    setNote(snapped === cents ? null : texts.adjustValues);
+    setChoice((c) => ({ ...c, amount: snapped }));
+  };
+
+  const apply = () => {
+    storeChoice({ productId, ...choice }, discount);
+    const target = '/auth';
+    if (props.navigate) props.navigate(target);
+    else window.location.assign(`${(props.applyUrl ?? '').replace(/\/$/, '')}${target}`);
+  };
+
+  if (!option) return null;
+  const showNotice = props.query?.target_by === 'calculator';
+  return (
+    <section className={styles.calculator} data-screen="calculator" aria-labelledby={`${ids.amount}-title`}>
+      <h2 className={styles.title} id={`${ids.amount}-title`}>
+        {texts.title}
+      </h2>
+      {showNotice && <Alert tone="warning">{texts.cannotTakeNew}</Alert>}
+      <div className={styles.control}>
+        <div className={styles.controlHead}>
+          <label htmlFor={ids.amount}>{texts.amount}</label>
+          <output htmlFor={ids.amount} className={styles.value}>
+            {euros(choice.amount)}
+          </output>
+        </div>
+        <input
+          id={ids.amount}
+          className={styles.slider}
+          type="range"
+          min={0}
+          max={amounts.length - 1}
+          step={1}
+          value={Math.max(0, amounts.indexOf(choice.amount))}
+          aria-valuetext={euros(choice.amount)}
+          onChange={(event) => {
+            const amount = amounts[Number(event.target.value)];
+            if (amount !== undefined) setChoice((c) => ({ ...c, amount }));
+            setNote(null);
+          }}
+        />
+      </div>
+      <TextField
+        label={texts.amountInput}
+        inputMode="decimal"
+        value={typed ?? (choice.amount / 100).toFixed(2).replace('.', ',')}
+        onChange={(event) => setTyped(event.target.value)}
+        onBlur={(event) => setAmountFromText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') setAmountFromText(event.currentTarget.value);
+        }}
+        error={note ?? undefined}
+      />
+      <div className={styles.control}>
+        <div className={styles.controlHead}>
+          <label htmlFor={ids.term}>{texts.term}</label>
+          <output htmlFor={ids.term} className={styles.value}>
+            {texts.days(choice.term)}
+          </output>
+        </div>
+        <input
+          id={ids.term}
+          className={styles.slider}
+          type="range"
+          min={0}
+          max={terms.length - 1}
+          step={1}
+          value={Math.max(0, terms.indexOf(choice.term))}
+          aria-valuetext={texts.days(choice.term)}
+          onChange={(event) => {
+            const term = terms[Number(event.target.value)];
+            if (term === undefined) return;
+            const termAmounts = Object.keys(prices[term] ?? {}).map(Number);
+            setChoice((c) => ({ term, amount: snapTo(termAmounts, c.amount, 'closest') }));
+          }}
+        />
+      </div>
+      <dl className={styles.summary} aria-live="polite">
+        <div>
+          <dt>{texts.dueDate}</dt>
+          <dd>{formatDisplayDate(dueDate(choice.term))}</dd>
+        </div>
+        <div>
+          <dt>{texts.commission}</dt>
+          <dd>
+            {option.is_free ? (
+              <>
+                <span className={styles.badge}>{texts.free}</span>{' '}
+                <s>{formatMoney(option.commissions.original_total)}</s>
+              </>
+            ) : option.commissions.total !== option.commissions.original_total ? (
+              <>
+                {formatMoney(option.commissions.total)} <s>{formatMoney(option.commissions.original_total)}</s>
+              </>
+            ) : (
+              formatMoney(option.commissions.total)
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{texts.total}</dt>
+          <dd className={styles.total}>{formatMoney(option.return_amount)}</dd>
+        </div>
+        <div>
+          <dt>{texts.tae}</dt>
+          <dd>{option.tae.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %</dd>
+        </div>
+      </dl>
+      {option.is_free && <p className={styles.freeNote}>{texts.freeNote}</p>}
+      <PromoCode discount={discount} onDiscount={onDiscount} free={option.is_free} />
+      <Button className={styles.cta} onClick={apply}>
+        {texts.cta}
+      </Button>
+      <p className={styles.warning}>{texts.warning}</p>
+      <a
+        className={styles.secci}
+        href={calls.offerUrl(productId, choice.term, choice.amount)}
+        target="_blank"
+        rel="noopener"
+      >
+        {texts.secci}
+      </a>
+    </section>
+  );
+}
+
+/** SPEC section 5: checked before prices; an invalid code is discarded with its message. */
+function PromoCode({
+  discount,
+  onDiscount,
+  free,
+}: {
+  discount: string | null;
+  onDiscount: (c: string | null) => void;
+  free: boolean;
+}) {
+  const [code, setCode] = useState(discount ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  if (discount) {
+    return (
+      <div className={styles.promoApplied}>
+        <Alert tone={free ? 'warning' : 'success'}>{free ? texts.promoNotOnFree : texts.promoApplied(discount)}</Alert>
+        <Button variant="link" onClick={() => onDiscount(null)}>
+          {texts.promoRemove}
+        </Button>
+      </div>
+    );
+  }
+  const submit = async () => {
+    const trimmed = code.trim().toUpperCase();
+    if (!trimmed) {
+      setError(messages.fieldRequired);
+      return;
+    }
+    setChecking(true);
+    try {
+      const result = await calls.checkPromocode(trimmed);
+      setError(null);
+      onDiscount(result.code);
+    } catch (failure) {
+      const problem = normaliseApiError(failure);
+      setError(problem.fieldErrors.promocode ?? problem.message);
+      setCode('');
+    } finally {
+      setChecking(false);
+    }
+  };
+  return (
+    <div className={styles.promo}>
+      <TextField
+        label={texts.promoLabel}
+        value={code}
+        maxLength={10}
+        autoCapitalize="characters"
+        onChange={(event) => setCode(event.target.value.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
+        error={error ?? undefined}
+      />
+      <Button variant="secondary" onClick={submit} disabled={checking}>
+        {texts.promoApply}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { atom } from 'jotai';
+import { calls } from '../api/client';
+import { normaliseApiError } from '../api/errors';
+import type { PricesResponse, SettingsResponse } from '../contract/pricing';
+import { sessionStore } from '../session/store';
+
+export type PricesState =
+  | { status: 'loading' }
+  | { status: 'ready'; prices: PricesResponse; settings: SettingsResponse | null }
+  | { status: 'error'; message: string };
+
+/** Price tables by product and discount, in the shared store: every widget on a page reuses one fetch. */
+export const priceTablesAtom = atom<Record<string, PricesState>>({});
+
+const inFlight = new Map<string, Promise<void>>();
+export const pricesKey = (productId: number, discount: string | null) => `${productId}:${discount ?? ''}`;
+
+/** Fetches a product's price table once per product and discount; moving a slider never waits on this. */
+export function loadPrices(
+  productId: number,
+  discount: string | null,
+  options: { retry?: boolean } = {},
+): Promise<void> {
+  const key = pricesKey(productId, discount);
+  const current = sessionStore.get(priceTablesAtom)[key];
+  if (current && (current.status === 'ready' || (current.status === 'error' && !options.retry)))
+    return Promise.resolve();
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const set = (state: PricesState) => sessionStore.set(priceTablesAtom, (all) => ({ ...all, [key]: state }));
+  set({ status: 'loading' });
+  const request = Promise.all([calls.prices(productId, discount), calls.settings(productId).catch(() => null)])
+    .then(([prices, settings]) => set({ status: 'ready', prices, settings }))
+    .catch((error: unknown) => set({ status: 'error', message: normaliseApiError(error).message }))
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, request);
+  return request;
+}
