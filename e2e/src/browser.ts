@@ -28,13 +28,17 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** axe-core on the current page: the serious and critical violations (DESIGN.md section 8). */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core on the current page, or on the parts matching `include` (on a WordPress page, our widgets, not
+ * the theme): the serious and critical violations (DESIGN.md section 8).
+ */
+export async function seriousA11yViolations(page: Page, include?: string): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (context?: unknown) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    return (await axe.run(selector ? { include: [[selector]] } : undefined)).violations;
+  }, include);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -26,7 +26,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
     });
   }
   for (const [route, body] of Object.entries(options.json ?? {})) {
-    app.get(route, async (_request, reply) => reply.header('Cache-Control', NO_CACHE).send(body));
+    // Read by WordPress pages on other origins too (the widget loader).
+    app.get(route, async (_request, reply) =>
+      reply.header('Cache-Control', NO_CACHE).header('Access-Control-Allow-Origin', '*').send(body),
+    );
   }
   // A missing build folder must not crash the server: its files answer 404 and hosts show the fallback.
   if (existsSync(options.root)) {

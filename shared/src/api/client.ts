@@ -84,6 +84,8 @@ export function isAllowedRedirect(target: string): boolean {
   }
 }
 
+export const isApiConfigured = () => configured !== null;
+
 export function api(): AxiosInstance {
   if (!configured) throw new Error('configureApi() must run before the first API call');
   return configured;

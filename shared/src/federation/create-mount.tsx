@@ -1,6 +1,7 @@
 import { Provider } from 'jotai';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { configureApi, isApiConfigured } from '../api/client';
 import { sessionStore } from '../session/store';
 import { RemoteBoundary } from '../ui/RemoteBoundary';
 import type { Mount, ScreenProps } from './screen';
@@ -16,6 +17,13 @@ const pageNavigate: ScreenProps['navigate'] = (to, options) => {
  */
 export function createMount(name: string, Root: ComponentType<ScreenProps>, defaultScreen: string): Mount {
   return (el, props = {}) => {
+    // Outside the shell (a WordPress page) the host passes the API's address; the first widget configures it.
+    if (!isApiConfigured() && typeof props.apiBaseUrl === 'string') {
+      configureApi({
+        apiBaseUrl: props.apiBaseUrl,
+        wpBaseUrl: typeof props.wpBaseUrl === 'string' ? props.wpBaseUrl : window.location.origin,
+      });
+    }
     const root = createRoot(el);
     const screenProps: ScreenProps = {
       screen: props.screen ?? defaultScreen,

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AdmZip from 'adm-zip';
+
+const root = path.resolve(__dirname, '../..');
+/** DESIGN.md section 5: WordPress 6.5 from the npm package, so no download is needed. */
+// Both packages restrict their exports, so files are found from the package folder.
+const packageDir = (name: string) => path.join(root, 'node_modules', name);
+const WORDPRESS_ZIP = path.join(packageDir('@wp-playground/wordpress-builds'), 'src/wordpress/wp-6.5.zip');
+
+export interface WordPress {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A real WordPress, offline, with the Credimo plugin mounted and activated, and a blueprint of PHP to set
+ * it up (pages, options). Runs on @wp-playground/cli with the SQLite database it brings.
+ */
+export async function startWordPress(options: { port: number; setupPhp: string }): Promise<WordPress> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'credimo-wp-'));
+  const wordpress = path.join(dir, 'wordpress');
+  new AdmZip(WORDPRESS_ZIP).extractAllTo(wordpress, true);
+  const blueprint = path.join(dir, 'blueprint.json');
+  writeFileSync(
+    blueprint,
+    JSON.stringify({
+      steps: [
+        { step: 'activatePlugin', pluginPath: 'credimo/credimo.php' },
+        { step: 'runPHP', code: `<?php require '/wordpress/wp-load.php'; ${options.setupPhp}` },
+      ],
+    }),
+  );
+  const cli = path.join(packageDir('@wp-playground/cli'), 'wp-playground.js');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      cli,
+      'server',
+      `--port=${options.port}`,
+      `--mount-before-install=${wordpress}:/wordpress`,
+      `--mount=${path.join(root, 'wordpress-plugin')}:/wordpress/wp-content/plugins/credimo`,
+      '--wordpress-install-mode=install-from-existing-files',
+      `--blueprint=${blueprint}`,
+      '--verbosity=normal',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`WordPress did not start in 180 s:\n${output}`)), 180_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready!')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`WordPress exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

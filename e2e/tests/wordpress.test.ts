@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { type Stack, startStack } from '../../scripts/stack';
+import { launchChromium, seriousA11yViolations } from '../src/browser';
+import { stackPorts } from '../src/ports';
+import { startWordPress, type WordPress } from '../src/wordpress';
+
+const WP_PORT = 8891;
+const XSS = '"><script>window.__credimoPwned=1</script>';
+
+describe('the calculator on a real WordPress page', () => {
+  let stack: Stack;
+  let wordpress: WordPress;
+  let browser: Browser;
+
+  before(async () => {
+    const env = { ...stackPorts(3600), CORS_ORIGINS: `http://127.0.0.1:${WP_PORT},http://localhost:3600` };
+    stack = await startStack({ env, log: () => {} });
+    const content = `<!-- wp:paragraph --><p>Pide tu préstamo</p><!-- /wp:paragraph -->[credimo widget="calculator" amount="300" term="30"]<p>Otra calculadora:</p>[credimo widget="calculator" amount="500" term="15" promocode='${XSS}']`;
+    wordpress = await startWordPress({
+      port: WP_PORT,
+      setupPhp: `
+        update_option('credimo_settings', array(
+          'api_base_url' => '${stack.urls.api}',
+          'app_url' => '${stack.urls.app}',
+          'remotes_manifest_url' => '${stack.urls.app}/config.json',
+          'default_product' => 1,
+        ));
+        wp_insert_post(array('post_title' => 'Préstamos', 'post_name' => 'prestamos', 'post_status' => 'publish',
+          'post_type' => 'page', 'post_content' => ${JSON.stringify(content).replace(/\$/g, '\\$')}));
+        wp_insert_post(array('post_title' => 'Sin widgets', 'post_name' => 'sin-widgets', 'post_status' => 'publish',
+          'post_type' => 'page', 'post_content' => '<p>Hola</p>'));
+      `,
+    });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await wordpress?.stop();
+    await stack?.stop();
+  });
+
+  test('two calculators work, with one React and one federation runtime, and an attribute stays inert', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${wordpress.url}/prestamos/`);
+    const amounts = page.getByRole('slider', { name: 'Importe' });
+    await amounts.nth(1).waitFor();
+    assert.equal(await amounts.count(), 2);
+    assert.equal(await amounts.nth(0).getAttribute('aria-valuetext'), '300\u00a0€');
+    assert.equal(await amounts.nth(1).getAttribute('aria-valuetext'), '500\u00a0€');
+    // Moving one slider changes that calculator only.
+    await amounts.nth(1).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await amounts.nth(1).getAttribute('aria-valuetext'), '510\u00a0€');
+    assert.equal(await amounts.nth(0).getAttribute('aria-valuetext'), '300\u00a0€');
+
+    const remoteEntries = scripts.filter((url) => url.endsWith('/remoteEntry.js'));
+    assert.equal(remoteEntries.length, 1, `one federation runtime: ${remoteEntries.join(', ')}`);
+    const manifest = (await (await fetch(stack.urls.remotes.calculator)).json()) as {
+      shared: Array<{ name: string; assets: { js: { sync: string[] } } }>;
+    };
+    const reactDom = manifest.shared.find((s) => s.name === 'react-dom/client')?.assets.js.sync ?? [];
+    for (const file of reactDom) assert.equal(scripts.filter((url) => url.endsWith(`/${file}`)).length, 1, file);
+    assert.equal(scripts.filter((url) => url.includes('loader')).length, 1, 'the loader is printed once');
+
+    assert.equal(await page.evaluate(() => (window as { __credimoPwned?: number }).__credimoPwned), undefined);
+    const props = await page.locator('[data-credimo-widget]').nth(1).getAttribute('data-props');
+    assert.deepEqual(JSON.parse(props ?? ''), { amount: 500, term: 15 });
+    assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), []);
+    await page.close();
+  });
+
+  test('a page without widgets gets no Credimo script', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${wordpress.url}/sin-widgets/`);
+    assert.equal(scripts.filter((url) => url.includes('credimo')).length, 0);
+    await page.close();
+  });
+
+  test('the content endpoint serves header, menu, contacts, footer and documents', async () => {
+    const response = await fetch(`${wordpress.url}/wp-json/react/v2/data`);
+    assert.equal(response.status, 200);
+    const data = (await response.json()) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(data).sort(), ['contacts', 'documents', 'footer', 'header', 'menu']);
+    assert.equal((data.contacts as { phone: string }).phone, '+34 900 000 000');
+  });
+});

@@ -1,0 +1,26 @@
+<?php
+/**
+ * Plugin Name: Credimo
+ * Description: Credimo widgets (loan calculator) for pages and posts, and the site content the Credimo app reads at /wp-json/react/v2/data.
+ * Version: 0.1.0
+ * Requires at least: 6.2
+ * Requires PHP: 7.4
+ * Author: Credimo
+ * License: GPL-2.0-or-later
+ * Text Domain: credimo
+ */
+
+if (!defined('ABSPATH')) {
+    exit;
+}
+
+define('CREDIMO_VERSION', '0.1.0');
+define('CREDIMO_DIR', plugin_dir_path(__FILE__));
+define('CREDIMO_URL', plugin_dir_url(__FILE__));
+
+require_once CREDIMO_DIR . 'includes/options.php';
+require_once CREDIMO_DIR . 'includes/widgets.php';
+require_once CREDIMO_DIR . 'includes/loader.php';
+require_once CREDIMO_DIR . 'includes/settings.php';
+require_once CREDIMO_DIR . 'includes/content.php';
+require_once CREDIMO_DIR . 'includes/block.php';

@@ -1,0 +1,76 @@
+<?php
+/**
+ * The [credimo] shortcode: an allow-list of widgets and, per widget, of attributes with their sanitizers.
+ * It prints a placeholder; the loader mounts the widget into it when it nears the viewport.
+ */
+
+if (!defined('ABSPATH')) {
+    exit;
+}
+
+/** Widget name => attribute name => sanitizer returning the clean value or null to drop it. */
+function credimo_widget_attributes() {
+    return array(
+        'calculator' => array(
+            'amount' => 'credimo_clean_amount',
+            'term' => 'credimo_clean_term',
+            'promocode' => 'credimo_clean_promocode',
+            'product' => 'credimo_clean_term',
+        ),
+    );
+}
+
+function credimo_clean_amount($value) {
+    $value = str_replace(',', '.', trim((string) $value));
+    return is_numeric($value) && (float) $value > 0 && (float) $value <= 100000 ? round((float) $value, 2) : null;
+}
+
+function credimo_clean_term($value) {
+    $value = trim((string) $value);
+    return ctype_digit($value) && (int) $value > 0 && (int) $value <= 3650 ? (int) $value : null;
+}
+
+/** SPEC: promo codes are at most 10 uppercase alphanumerics. */
+function credimo_clean_promocode($value) {
+    $value = strtoupper(trim((string) $value));
+    return preg_match('/^[A-Z0-9]{1,10}$/', $value) ? $value : null;
+}
+
+/** The clean props of a widget from raw attributes; unknown attributes and bad values are dropped. */
+function credimo_widget_props($widget, $attributes) {
+    $allowed = credimo_widget_attributes();
+    $props = array();
+    foreach ($allowed[$widget] as $name => $sanitizer) {
+        if (isset($attributes[$name])) {
+            $clean = call_user_func($sanitizer, $attributes[$name]);
+            if ($clean !== null) {
+                $props[$name] = $clean;
+            }
+        }
+    }
+    return $props;
+}
+
+/** The placeholder the loader looks for; a skeleton keeps the page's shape until the widget mounts. */
+function credimo_render_widget($widget, $attributes) {
+    $allowed = credimo_widget_attributes();
+    if (!isset($allowed[$widget])) {
+        return current_user_can('edit_posts')
+            ? '<p class="credimo-widget-error">' . esc_html(sprintf('Credimo: el widget «%s» no existe.', $widget)) . '</p>'
+            : '';
+    }
+    credimo_enqueue_loader();
+    $props = credimo_widget_props($widget, is_array($attributes) ? $attributes : array());
+    return sprintf(
+        '<div class="credimo-widget" data-credimo-widget="%s" data-props="%s"><div class="credimo-skeleton" aria-hidden="true"></div></div>',
+        esc_attr($widget),
+        esc_attr(wp_json_encode((object) $props))
+    );
+}
+
+function credimo_shortcode($attributes) {
+    $attributes = is_array($attributes) ? $attributes : array();
+    $widget = isset($attributes['widget']) ? sanitize_key($attributes['widget']) : 'calculator';
+    return credimo_render_widget($widget, $attributes);
+}
+add_shortcode('credimo', 'credimo_shortcode');
