@@ -1,4 +1,5 @@
 export * from './api';
+export * from './content';
 export type {
   AgentDataResponse,
   AgentSessionResponse,

@@ -1,6 +1,7 @@
 import {
   accessTokenAtom,
   configureApi,
+  loadSiteContent,
   onUnauthorized,
   PATHS,
   parseAppConfig,
@@ -40,6 +41,7 @@ async function start() {
   }
   // A returning customer: load who they are; a revoked or expired token answers 401 and logs out.
   if (parsed.ok && sessionStore.get(accessTokenAtom)) void refreshUser().catch(() => {});
+  if (parsed.ok) loadSiteContent();
   const router = createBrowserRouter(buildRoutes(apiBaseUrl));
   onUnauthorized(() => router.navigate(PATHS.auth, { replace: true }));
   const container = document.getElementById('root');

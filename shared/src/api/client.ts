@@ -1,4 +1,5 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { SiteContent } from '../content/site-content';
 import type { HealthResponse } from '../contract/health';
 import type {
   AgentDataResponse,
@@ -133,6 +134,7 @@ export const calls = {
   /** Address of the pre-contract information (SECCI) for a choice, to link to. */
   offerUrl: (productId: number, term: number, amount: number, format: 'html' | 'pdf' = 'html') =>
     `${api().defaults.baseURL?.replace(/\/$/, '') ?? ''}/v2/products/${productId}/prices/${term}/${amount}/offer/${format}`,
+  siteContent: async () => (await api().get<SiteContent>('/wp-json/react/v2/data', { params: { lang: 'es' } })).data,
   adminLoginAs: async (body: { api_key: string; admin_username: string }) =>
     (await api().post<TokenResponse>('/v2/admin/login_as', body)).data,
 };

@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import { calls } from '../api/client';
 import { normaliseApiError } from '../api/errors';
 import type { PricesResponse, SettingsResponse } from '../contract/pricing';
+import { readCookie, removeCookie } from '../session/cookies';
 import { sessionStore } from '../session/store';
 
 export type PricesState =
@@ -10,6 +11,9 @@ export type PricesState =
   | { status: 'error'; message: string };
 
 /** Price tables by product and discount, in the shared store: every widget on a page reuses one fetch. */
+/** SPEC section 9: product id 1. */
+export const DEFAULT_PRODUCT_ID = 1;
+
 export const priceTablesAtom = atom<Record<string, PricesState>>({});
 
 const inFlight = new Map<string, Promise<void>>();
@@ -35,4 +39,23 @@ export function loadPrices(
     .finally(() => inFlight.delete(key));
   inFlight.set(key, request);
   return request;
+}
+
+/**
+ * SPEC section 2: the registration layout fetches the price with a promo check on entry. A stored promo code
+ * (the calculator's cookie) is checked first; an invalid one is discarded and the plain prices are loaded.
+ */
+export async function loadPricesWithStoredPromo(productId: number): Promise<string | null> {
+  const stored = readCookie('promoCode');
+  if (stored) {
+    try {
+      const { code } = await calls.checkPromocode(stored);
+      await loadPrices(productId, code);
+      return code;
+    } catch {
+      removeCookie('promoCode');
+    }
+  }
+  await loadPrices(productId, null);
+  return null;
 }

@@ -1,6 +1,13 @@
-import { accessTokenAtom, type LayoutName, messages } from '@credimo/shared';
+import {
+  accessTokenAtom,
+  DEFAULT_PRODUCT_ID,
+  type LayoutName,
+  loadPricesWithStoredPromo,
+  messages,
+  siteContentAtom,
+} from '@credimo/shared';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import styles from './layout.module.css';
 import { AccountMenu, SessionBanner } from './SessionBar';
@@ -34,22 +41,71 @@ function Header({ layout }: { layout: LayoutName }) {
           ))}
         </nav>
       )}
+      <HeaderContacts />
       {layout === 'account' && <AccountMenu />}
     </header>
   );
 }
 
+function LinkList({ title, links }: { title: string; links: Array<{ title: string; url: string }> }) {
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label={title}>
+      <h2 className={styles.footerTitle}>{title}</h2>
+      <ul className={styles.footerLinks}>
+        {links.map((link) => (
+          <li key={link.url}>
+            <a href={link.url}>{link.title}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** SPEC section 2: big and small footers; contacts, menu lists and copyright come from the content site. */
 function Footer({ big }: { big: boolean }) {
+  const { footer } = useAtomValue(siteContentAtom);
   return (
     <footer className={big ? styles.footerBig : styles.footer}>
+      {big && (
+        <div className={styles.footerColumns}>
+          <section aria-label={footer.contacts_title}>
+            <h2 className={styles.footerTitle}>{footer.contacts_title}</h2>
+            <p>
+              <a href={`tel:${footer.phone.replace(/\s/g, '')}`}>{footer.phone}</a>
+              <br />
+              <a href={`mailto:${footer.email}`}>{footer.email}</a>
+              <br />
+              {footer.address}
+            </p>
+          </section>
+          <LinkList title={footer.menu_title} links={footer.menu} />
+          <LinkList title={footer.menu_title_2} links={footer.menu_2} />
+        </div>
+      )}
       <p>{messages.applicationsAccepted}</p>
-      <p>© {new Date().getFullYear()} Credimo</p>
+      <p>{footer.copyright}</p>
     </footer>
+  );
+}
+
+/** The header's contacts: phone and schedule from the content site. */
+function HeaderContacts() {
+  const { header } = useAtomValue(siteContentAtom);
+  return (
+    <p className={styles.headerContacts}>
+      <a href={`tel:${header.contacts.phone.replace(/\s/g, '')}`}>{header.contacts.phone}</a>
+      <span> · {header.contacts.schedule}</span>
+    </p>
   );
 }
 
 /** The four layouts of SPEC section 2: login, registration, account, and the centred one. */
 export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
+  useEffect(() => {
+    if (name === 'registration') void loadPricesWithStoredPromo(DEFAULT_PRODUCT_ID).catch(() => {});
+  }, [name]);
   if (name === 'centred') {
     return (
       <div data-layout={name}>
