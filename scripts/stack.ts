@@ -56,7 +56,8 @@ export async function buildMissing(log: (line: string) => void): Promise<void> {
   log(`Built in ${seconds.toFixed(1)} s`);
 }
 
-async function listen(name: string, portNumber: number, start: () => Promise<FastifyInstance>) {
+/** Starts a server, turning a port already in use into one clear line for the person starting it. */
+export async function listen(name: string, portNumber: number, start: () => Promise<FastifyInstance>) {
   try {
     return await start();
   } catch (error) {

@@ -19,7 +19,7 @@ export interface Row {
   name: string;
   value: number;
   budget?: number;
-  unit: 'KB' | 's';
+  unit: 'KB' | 's' | 'ms';
 }
 
 /** Prints rows as a table; returns false when any row is over its budget. */
