@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { cacheControlFor, NO_CACHE } from './cache-policy';
@@ -20,6 +21,8 @@ export interface StaticServerOptions {
 /** Serves one built app (the shell or a remote) with the cache policy of DESIGN.md section 4. */
 export async function startStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  // Every script is sent compressed: on a phone's connection the bytes are the wait.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   if (options.allowAnyOrigin) {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Access-Control-Allow-Origin', '*');

@@ -1,30 +1,38 @@
-import { format, isValid, parse } from 'date-fns';
-import { es } from 'date-fns/locale';
+import { isValid, lightFormat } from 'date-fns';
 
-/** SPEC section 5: dates are shown dd/MM/yyyy and sent yyyy-MM-dd. */
+/**
+ * SPEC section 5: dates are shown dd/MM/yyyy and sent yyyy-MM-dd. Both are numeric, so date-fns'
+ * locale-free lightFormat does it; its full parse and format would weigh more than a whole widget.
+ */
 export const DISPLAY_DATE = 'dd/MM/yyyy';
 export const WIRE_DATE = 'yyyy-MM-dd';
 
 export function formatDisplayDate(date: Date): string {
-  return format(date, DISPLAY_DATE, { locale: es });
+  return lightFormat(date, DISPLAY_DATE);
 }
 
 export function formatWireDate(date: Date): string {
-  return format(date, WIRE_DATE);
+  return lightFormat(date, WIRE_DATE);
+}
+
+/** A calendar date from its parts, or null when the parts name no real day (30/02, 31/04...). */
+function calendarDate(year: number, month: number, day: number): Date | null {
+  const date = new Date(year, month - 1, day);
+  return isValid(date) && date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day
+    ? date
+    : null;
 }
 
 /** Parses a strict dd/MM/yyyy as typed by a person; null when it is not a real date. */
 export function parseDisplayDate(text: string): Date | null {
-  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(text)) return null;
-  const date = parse(text, DISPLAY_DATE, new Date(0));
-  return isValid(date) ? date : null;
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  return match ? calendarDate(Number(match[3]), Number(match[2]), Number(match[1])) : null;
 }
 
 /** Parses a strict yyyy-MM-dd from the wire; null when it is not a real date. */
 export function parseWireDate(text: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  const date = parse(text, WIRE_DATE, new Date(0));
-  return isValid(date) ? date : null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return match ? calendarDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
 export function displayToWireDate(text: string): string | null {

@@ -1,4 +1,4 @@
-import { displayToWireDate, formatDisplayDate, formatWireDate, parseDisplayDate } from './dates';
+import { displayToWireDate, formatDisplayDate, formatWireDate, parseDisplayDate, parseWireDate } from './dates';
 import { formatMoney, parseEuros } from './money';
 import { formatPhone, maskPhone, nationalDigits } from './phone';
 
@@ -37,6 +37,10 @@ describe('dates are shown dd/MM/yyyy and sent yyyy-MM-dd', () => {
     expect(parseDisplayDate('30/02/2026')).toBeNull();
     expect(parseDisplayDate('2026-02-28')).toBeNull();
     expect(parseDisplayDate('29/02/2024')).not.toBeNull();
+    expect(parseDisplayDate('29/02/2026')).toBeNull();
+    expect(parseDisplayDate('31/04/2026')).toBeNull();
+    expect(parseWireDate('2026-13-01')).toBeNull();
+    expect(parseWireDate('2026-11-22')?.getDate()).toBe(22);
   });
 });
 
