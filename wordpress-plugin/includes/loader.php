@@ -21,12 +21,53 @@ function credimo_register_loader() {
 }
 add_action('init', 'credimo_register_loader');
 
-function credimo_enqueue_loader() {
+/** Whether the page being served shows a widget, known before the head is printed. */
+function credimo_page_has_widget() {
+    $post = get_queried_object();
+    if (!($post instanceof WP_Post)) {
+        return false;
+    }
+    return has_shortcode($post->post_content, 'credimo') || has_block('credimo/calculator', $post);
+}
+
+/**
+ * Pages known to carry a widget get the loader in the head, deferred, with hints to open the connections to
+ * the widgets and the API early; a widget found later (a widget area) still enqueues it, in the footer.
+ */
+function credimo_enqueue_early() {
+    if (!credimo_page_has_widget()) {
+        return;
+    }
+    credimo_enqueue_loader(true);
+    add_action('wp_head', 'credimo_print_hints', 1);
+}
+add_action('wp_enqueue_scripts', 'credimo_enqueue_early');
+
+function credimo_print_hints() {
+    $settings = credimo_settings();
+    $origins = array();
+    foreach (array('remotes_manifest_url', 'api_base_url') as $key) {
+        $parts = wp_parse_url($settings[$key]);
+        if (!empty($parts['scheme']) && !empty($parts['host'])) {
+            $origins[] = $parts['scheme'] . '://' . $parts['host'] . (isset($parts['port']) ? ':' . $parts['port'] : '');
+        }
+    }
+    foreach (array_unique($origins) as $origin) {
+        printf("<link rel=\"preconnect\" href=\"%s\" crossorigin>\n", esc_url($origin));
+    }
+    printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url($settings['remotes_manifest_url']));
+}
+
+function credimo_enqueue_loader($in_head = false) {
     static $done = false;
     if ($done) {
         return;
     }
     $done = true;
+    if ($in_head) {
+        wp_script_add_data('credimo-loader', 'group', 0);
+        wp_script_add_data('credimo-loader', 'strategy', 'defer');
+    }
     $settings = credimo_settings();
     $config = array(
         'configUrl' => $settings['remotes_manifest_url'],

@@ -1,4 +1,7 @@
 export * from './apr';
 export * from './calculator';
+export * from './loan-status';
+export * from './personal';
 export * from './phone';
+export * from './redirects';
 export * from './sms-code';

@@ -1,0 +1,41 @@
+/** SPEC section 4: loan status numbers. */
+export const LoanStatus = {
+  Request: 0,
+  New: 100,
+  ContractSigned: 1,
+  Active: 2,
+  Returned: 3,
+  Denied: 4,
+  Processing: 10,
+  ProcessingFail: 15,
+  Extended: 20,
+  Overdue: 21,
+  AwaitingCollector: 23,
+  CollectorInProgress: 24,
+  AwaitingSignContract: 26,
+  Sold: 27,
+  Presale: 28,
+  PreCourt: 29,
+  Court: 30,
+  PostCourt: 31,
+  Execution: 32,
+  AwaitingVerification: 33,
+  AwaitingIssuanceMethod: 34,
+  AwaitingBankProcessData: 35,
+  Timeout: 36,
+  AwaitingBankDataImport: 37,
+  Discount: 38,
+} as const;
+export type LoanStatusNumber = (typeof LoanStatus)[keyof typeof LoanStatus];
+
+/** SPEC section 4: status groups as data. */
+export const APPLICATION_IN_PROGRESS: readonly number[] = [1, 10, 15];
+export const LOAN_IN_SERVICE: readonly number[] = [2, 20, 21, 23, 24, 29, 30, 31, 32, 28, 38];
+
+/** SPEC section 2, rule 9: each awaiting page and the status it waits on. */
+export const AWAITING_PAGES: ReadonlyArray<{ status: number; route: string }> = [
+  { status: LoanStatus.AwaitingBankDataImport, route: 'applicationAwaitingBankDataImporting' },
+  { status: LoanStatus.New, route: 'applicationAwaitingNewLoan' },
+  { status: LoanStatus.Request, route: 'applicationAwaitingRequestLoan' },
+  { status: LoanStatus.AwaitingVerification, route: 'applicationAwaitingVerificationLoan' },
+];

@@ -1,0 +1,189 @@
+import { LoanStatus } from './loan-status';
+import { type RedirectLoan, type RedirectUser, redirectFor } from './redirects';
+
+/** A customer who has done every registration step, with no loan yet. */
+function registered(overrides: Partial<RedirectUser> = {}): RedirectUser {
+  return {
+    isBlocked: false,
+    isBlacklisted: false,
+    authorizationStatus: 1,
+    phoneConfirmed: true,
+    isRepeated: false,
+    personal: {
+      firstName: 'Ana',
+      firstSurname: 'García',
+      personalId: '12345678Z',
+      expirationDate: '2030-01-01',
+      nationality: 'ES',
+      birthday: '1990-05-05',
+    },
+    addresses: {
+      actual: { region: 'Madrid', city: 'Madrid', street: 'Alcalá' },
+      registration: { region: 'Madrid', city: 'Madrid', street: 'Alcalá' },
+    },
+    employment: {
+      employmentTypeId: 4,
+      email: 'ana@credimo.es',
+      education: 'university',
+      hasCurrentLoan: false,
+      businessActivityId: null,
+    },
+    photos: { registrationFinished: false, photosSkipped: true, livenessOrSelfieMet: false },
+    hasPaymentCard: false,
+    cardRequestCompleted: false,
+    ...overrides,
+  };
+}
+
+const loanWith = (status: number, overrides: Partial<RedirectLoan> = {}): RedirectLoan => ({
+  status,
+  requestAmount: 30000,
+  originalRequestAmount: 30000,
+  newConditionsApproved: false,
+  requiredFilesOutstanding: 0,
+  autoDebitStepCompleted: true,
+  ...overrides,
+});
+
+const from = (route: string, user: RedirectUser | null, loan: RedirectLoan | null = null) =>
+  redirectFor({ route, user, loan });
+
+describe('the redirect rules of SPEC section 2, in order', () => {
+  test('1. the blocked page requires not being blocked', () => {
+    expect(from('account', registered({ isBlocked: true }))).toBe('blocked');
+    expect(from('blocked', registered({ isBlocked: true }))).toBeNull();
+    expect(from('blocked', registered())).toBe('account');
+  });
+
+  test('2. without a user nothing is decided here (protected routes send to auth)', () => {
+    expect(from('registrationPersonalData', null)).toBeNull();
+  });
+
+  test('3. auth confirm requires a confirmed phone', () => {
+    expect(from('registrationApplication', registered({ phoneConfirmed: false }))).toBe('authConfirm');
+  });
+
+  test('4. photo verification requires photos skipped before the end of registration, or the selfie met', () => {
+    const photos = { registrationFinished: true, photosSkipped: true, livenessOrSelfieMet: false };
+    expect(from('registrationApplication', registered({ photos }))).toBe('registrationPhotoVerification');
+    expect(from('registrationApplication', registered({ photos: { ...photos, livenessOrSelfieMet: true } }))).not.toBe(
+      'registrationPhotoVerification',
+    );
+  });
+
+  test('5. personal data requires names, id, expiry, nationality, birthday and both addresses', () => {
+    const user = registered();
+    expect(from('registrationApplication', { ...user, personal: { ...user.personal, birthday: null } })).toBe(
+      'registrationPersonalData',
+    );
+    expect(
+      from('registrationApplication', {
+        ...user,
+        addresses: { ...user.addresses, actual: { region: 'Madrid', city: '', street: 'x' } },
+      }),
+    ).toBe('registrationPersonalData');
+  });
+
+  test('6. additional information requires employment, email, education, current-loan answer, activity when employed', () => {
+    const user = registered();
+    expect(from('registrationApplication', { ...user, employment: { ...user.employment, hasCurrentLoan: null } })).toBe(
+      'registrationAdditionalInformation',
+    );
+    expect(from('registrationApplication', { ...user, employment: { ...user.employment, employmentTypeId: 1 } })).toBe(
+      'registrationAdditionalInformation',
+    );
+    expect(
+      from('registrationApplication', {
+        ...user,
+        employment: { ...user.employment, employmentTypeId: 1, businessActivityId: 3 },
+      }),
+    ).toBeNull();
+  });
+
+  test('7. the registration application requires a loan', () => {
+    expect(from('account', registered())).toBe('registrationApplication');
+  });
+
+  test('8. request additional photos while any is outstanding', () => {
+    expect(from('account', registered(), loanWith(LoanStatus.Active, { requiredFilesOutstanding: 1 }))).toBe(
+      'applicationRequestAdditionalPhotos',
+    );
+  });
+
+  test('9. each awaiting page while the loan status matches, left when it no longer does', () => {
+    expect(from('account', registered(), loanWith(LoanStatus.Request))).toBe('applicationAwaitingRequestLoan');
+    expect(from('account', registered(), loanWith(LoanStatus.New))).toBe('applicationAwaitingNewLoan');
+    expect(from('account', registered(), loanWith(LoanStatus.AwaitingVerification))).toBe(
+      'applicationAwaitingVerificationLoan',
+    );
+    expect(from('account', registered(), loanWith(LoanStatus.AwaitingBankDataImport))).toBe(
+      'applicationAwaitingBankDataImporting',
+    );
+    expect(
+      from('applicationAwaitingRequestLoan', registered({ authorizationStatus: 2 }), loanWith(LoanStatus.Active)),
+    ).toBe('account');
+  });
+
+  test('10. approve new conditions: a repeat user whose amount changed, not yet approved, awaiting signature', () => {
+    const loan = loanWith(LoanStatus.AwaitingSignContract, { requestAmount: 20000 });
+    expect(from('account', registered({ isRepeated: true }), loan)).toBe('applicationApproveNewConditions');
+    expect(from('account', registered({ isRepeated: true }), { ...loan, newConditionsApproved: true })).toBe(
+      'applicationSign',
+    );
+    expect(from('account', registered(), loan)).toBe('applicationSign');
+  });
+
+  test('11 and 12. issue method and bank preview while their statuses last', () => {
+    expect(from('account', registered(), loanWith(LoanStatus.AwaitingIssuanceMethod))).toBe('applicationIssueMethod');
+    expect(from('account', registered(), loanWith(LoanStatus.AwaitingBankProcessData))).toBe(
+      'applicationBankDataPreview',
+    );
+  });
+
+  test('13. auto-debit confirmation while awaiting signature with no card, no completed request, step not done', () => {
+    const loan = loanWith(LoanStatus.AwaitingSignContract, { autoDebitStepCompleted: false });
+    expect(from('account', registered(), loan)).toBe('applicationAutoDebitConfirmation');
+    expect(from('account', registered({ hasPaymentCard: true }), loan)).toBe('applicationSign');
+  });
+
+  test('14. application sign while awaiting signature', () => {
+    expect(from('account', registered(), loanWith(LoanStatus.AwaitingSignContract))).toBe('applicationSign');
+    expect(from('applicationSign', registered(), loanWith(LoanStatus.AwaitingSignContract))).toBeNull();
+  });
+});
+
+describe('the exceptions', () => {
+  test('customers registered without an active loan (status 3) who are not blocked skip the rules', () => {
+    expect(from('account', registered({ authorizationStatus: 3 }))).toBeNull();
+    expect(from('account', registered({ authorizationStatus: 3, isBlocked: true }))).toBe('blocked');
+  });
+
+  test('the stepper flag switches the rules off', () => {
+    expect(
+      redirectFor({ route: 'account', user: registered(), loan: null, flags: { stepperDisabled: true } }),
+    ).toBeNull();
+  });
+
+  test('personal data and additional information never go backwards', () => {
+    const user = registered();
+    const missingPersonal = { ...user, personal: { ...user.personal, firstName: null } };
+    expect(from('registrationAdditionalInformation', missingPersonal)).toBeNull();
+    expect(from('registrationApplication', missingPersonal)).toBe('registrationPersonalData');
+  });
+
+  test('with no redirect left, application pages return to the account', () => {
+    expect(from('applicationIssueMethod', registered({ authorizationStatus: 2 }), loanWith(LoanStatus.Active))).toBe(
+      'account',
+    );
+  });
+
+  test('users with personal data leave registration pages for the account', () => {
+    expect(from('registrationPersonalData', registered({ authorizationStatus: 3 }))).toBe('account');
+  });
+
+  test('a blacklisted user with no loan goes to the forbidden page; from it, to the account otherwise', () => {
+    expect(from('account', registered({ isBlacklisted: true }))).toBe('forbidden');
+    expect(from('forbidden', registered({ isBlacklisted: true }))).toBeNull();
+    expect(from('forbidden', registered({ authorizationStatus: 3 }))).toBe('account');
+  });
+});

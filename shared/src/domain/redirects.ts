@@ -1,0 +1,164 @@
+import { AWAITING_PAGES, LoanStatus } from './loan-status';
+
+/** What the redirect rules need to know of the user; the shell maps GET /v2/user onto it. */
+export interface RedirectUser {
+  isBlocked: boolean;
+  isBlacklisted: boolean;
+  authorizationStatus: 1 | 2 | 3;
+  phoneConfirmed: boolean;
+  isRepeated: boolean;
+  personal: {
+    firstName: string | null;
+    firstSurname: string | null;
+    personalId: string | null;
+    expirationDate: string | null;
+    nationality: string | null;
+    birthday: string | null;
+  };
+  addresses: {
+    actual: { region: string | null; city: string | null; street: string | null } | null;
+    registration: { region: string | null; city: string | null; street: string | null } | null;
+  };
+  employment: {
+    employmentTypeId: number | null;
+    email: string | null;
+    education: string | null;
+    hasCurrentLoan: boolean | null;
+    businessActivityId: number | null;
+  };
+  photos: { registrationFinished: boolean; photosSkipped: boolean; livenessOrSelfieMet: boolean };
+  hasPaymentCard: boolean;
+  cardRequestCompleted: boolean;
+}
+
+export interface RedirectLoan {
+  status: number;
+  requestAmount: number;
+  originalRequestAmount: number;
+  newConditionsApproved: boolean;
+  requiredFilesOutstanding: number;
+  autoDebitStepCompleted: boolean;
+}
+
+export interface RedirectState {
+  /** The route name (shared route table) the user is on. */
+  route: string;
+  user: RedirectUser | null;
+  loan: RedirectLoan | null;
+  flags?: { stepperDisabled?: boolean };
+}
+
+const filled = (...values: Array<string | number | null | undefined>) =>
+  values.every((v) => v !== null && v !== undefined && String(v).trim() !== '');
+
+const addressComplete = (address: RedirectUser['addresses']['actual']) =>
+  address !== null && filled(address.region, address.city, address.street);
+
+export function hasPersonalData(user: RedirectUser): boolean {
+  const p = user.personal;
+  return (
+    filled(p.firstName, p.firstSurname, p.personalId, p.expirationDate, p.nationality, p.birthday) &&
+    addressComplete(user.addresses.actual) &&
+    addressComplete(user.addresses.registration)
+  );
+}
+
+export function hasAdditionalInformation(user: RedirectUser): boolean {
+  const e = user.employment;
+  if (!filled(e.employmentTypeId, e.email, e.education) || e.hasCurrentLoan === null) return false;
+  const needsActivity = e.employmentTypeId === 1 || e.employmentTypeId === 3;
+  return !needsActivity || filled(e.businessActivityId);
+}
+
+interface Rule {
+  /** Where the user is sent when the condition fails. */
+  route: string;
+  /** True when the user may go past this step. */
+  passes: (user: RedirectUser, loan: RedirectLoan | null) => boolean;
+}
+
+const awaitingSignature = (loan: RedirectLoan | null) => loan?.status === LoanStatus.AwaitingSignContract;
+
+/** SPEC section 2: the ordered rules after the user exists (rules 1 and 2 come first, in redirectFor). */
+const RULES: Rule[] = [
+  { route: 'authConfirm', passes: (u) => u.phoneConfirmed },
+  {
+    route: 'registrationPhotoVerification',
+    passes: (u) => (!u.photos.registrationFinished && u.photos.photosSkipped) || u.photos.livenessOrSelfieMet,
+  },
+  { route: 'registrationPersonalData', passes: hasPersonalData },
+  { route: 'registrationAdditionalInformation', passes: hasAdditionalInformation },
+  { route: 'registrationApplication', passes: (_u, loan) => loan !== null },
+  { route: 'applicationRequestAdditionalPhotos', passes: (_u, loan) => (loan?.requiredFilesOutstanding ?? 0) === 0 },
+  ...AWAITING_PAGES.map(({ status, route }) => ({
+    route,
+    passes: (_u: RedirectUser, loan: RedirectLoan | null) => loan?.status !== status,
+  })),
+  {
+    route: 'applicationApproveNewConditions',
+    passes: (u, loan) =>
+      !(
+        u.isRepeated &&
+        awaitingSignature(loan) &&
+        loan !== null &&
+        loan.requestAmount !== loan.originalRequestAmount &&
+        !loan.newConditionsApproved
+      ),
+  },
+  { route: 'applicationIssueMethod', passes: (_u, loan) => loan?.status !== LoanStatus.AwaitingIssuanceMethod },
+  { route: 'applicationBankDataPreview', passes: (_u, loan) => loan?.status !== LoanStatus.AwaitingBankProcessData },
+  {
+    route: 'applicationAutoDebitConfirmation',
+    passes: (u, loan) =>
+      !(
+        awaitingSignature(loan) &&
+        !u.cardRequestCompleted &&
+        !u.hasPaymentCard &&
+        !(loan?.autoDebitStepCompleted ?? false)
+      ),
+  },
+  { route: 'applicationSign', passes: (_u, loan) => !awaitingSignature(loan) },
+];
+
+/** Steps the user may not be sent back from (SPEC section 2: these never go backwards). */
+const NO_BACKWARDS = ['registrationPersonalData', 'registrationAdditionalInformation'];
+const stepIndex = (route: string) => RULES.findIndex((r) => r.route === route);
+
+const REGISTRATION_ROUTES = [
+  'registrationConfirmation',
+  'registrationPersonalData',
+  'registrationAdditionalInformation',
+  'registrationDynamic',
+];
+const isApplicationRoute = (route: string) => route.startsWith('application');
+
+/**
+ * SPEC section 2, redirect rules: state in, the route name to go to or null to stay. Pure: the shell's guards
+ * call it on every navigation and after every user refresh.
+ */
+export function redirectFor({ route, user, loan, flags }: RedirectState): string | null {
+  const go = (target: string) => (target === route ? null : target);
+  // Rule 1: the blocked page requires not being blocked (and is left once unblocked).
+  if (user?.isBlocked) return go('blocked');
+  if (route === 'blocked' && user) return 'account';
+  // Rule 2: everything past auth requires a user.
+  if (!user) return null;
+  // A blacklisted user with no loan goes to the forbidden page; from it, to the account otherwise.
+  if (user.isBlacklisted && !loan) return go('forbidden');
+  if (route === 'forbidden') return 'account';
+  // Skipped for customers registered without an active loan, and when the stepper is switched off.
+  const skipped = (user.authorizationStatus === 3 && !user.isBlocked) || flags?.stepperDisabled === true;
+  if (!skipped) {
+    const failing = RULES.find((rule) => !rule.passes(user, loan));
+    if (failing) {
+      const backwards = NO_BACKWARDS.includes(route) && stepIndex(failing.route) < stepIndex(route);
+      if (!backwards) return go(failing.route);
+      return null;
+    }
+  }
+  // Users with personal data leave registration pages for the account.
+  if (REGISTRATION_ROUTES.includes(route) && hasPersonalData(user)) return 'account';
+  // No redirect applies: any application page returns to the account.
+  if (isApplicationRoute(route)) return 'account';
+  return null;
+}
