@@ -6,9 +6,11 @@ import type { AppContext } from './context';
 import { installErrorHandling } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import { authentication } from './identity/auth';
+import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { pricingRoutes } from './routes/pricing';
+import { registrationRoutes } from './routes/registration';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -38,8 +40,10 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
 
   await app.register(authentication, { db: context.database.db });
   await app.register(healthRoutes, context);
+  await app.register(contentRoutes);
   await app.register(identityRoutes, context);
   await app.register(pricingRoutes, context);
+  await app.register(registrationRoutes, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -121,8 +121,84 @@ export interface DiscountsTable {
   description: string;
 }
 
+type DateColumn = ColumnType<string, string, string>;
+
+export interface RegionsTable {
+  id: number;
+  name: string;
+}
+export interface CitiesTable {
+  id: number;
+  region_id: number;
+  name: string;
+}
+export interface StreetsTable {
+  id: Generated<number>;
+  city_id: number;
+  name: string;
+}
+export interface UserProfilesTable {
+  user_id: string;
+  first_name: string;
+  first_surname: string;
+  second_surname: string | null;
+  personal_id: string;
+  expiry_date: DateColumn;
+  nationality: string;
+  birthday: DateColumn;
+  gender: 'male' | 'female';
+  email: string | null;
+  updated_at: Generated<Date>;
+}
+export interface UserAddressesTable {
+  user_id: string;
+  kind: 'registration' | 'actual';
+  postal_code: string;
+  region: string;
+  city: string;
+  street: string;
+  house: string | null;
+  block: string | null;
+  apartment: string | null;
+}
+export interface UserEmploymentTable {
+  user_id: string;
+  employment_type_id: number;
+  business_activity_id: number | null;
+  company_name: string | null;
+  position: string | null;
+  employment_date: DateColumn | null;
+  income_amount: ColumnType<number | null, number | null, number | null>;
+  income_date: DateColumn | null;
+  education: string | null;
+  has_current_loan: boolean | null;
+}
+export interface UserContactsTable {
+  user_id: string;
+  contact_type: number;
+  name: string | null;
+  number: string;
+}
+export interface ConsentsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  text_version: string;
+  accepted: boolean;
+  address: string | null;
+  at: Generated<Date>;
+}
+
 /** Kysely table types; each migration's tables are declared here. */
 export interface Database {
+  regions: RegionsTable;
+  cities: CitiesTable;
+  streets: StreetsTable;
+  user_profiles: UserProfilesTable;
+  user_addresses: UserAddressesTable;
+  user_employment: UserEmploymentTable;
+  user_contacts: UserContactsTable;
+  consents: ConsentsTable;
   products: ProductsTable;
   product_fee_bands: ProductFeeBandsTable;
   promo_codes: PromoCodesTable;

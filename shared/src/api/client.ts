@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import type { SiteContent } from '../content/site-content';
+import type { SiteContent } from '../content/defaults';
 import type { HealthResponse } from '../contract/health';
 import type {
   AgentDataResponse,

@@ -1,12 +1,14 @@
 import { HealthResponse } from './health';
 import * as identity from './identity';
 import * as pricing from './pricing';
+import * as registration from './registration';
 
 export * from './app-config';
 export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './pricing';
+export * from './registration';
 
 /**
  * The /v2 contract, one entry per call: the API registers routes from it and publishes OpenAPI from it;
@@ -112,6 +114,93 @@ export const endpoints = {
     summary: 'Discounts on offer (e.g. autodebit_card_added)',
     query: pricing.DiscountsQuery,
     response: pricing.DiscountsResponse,
+  },
+  personalData: {
+    method: 'PUT',
+    path: '/v2/user/personal_data',
+    summary: 'Save personal data',
+    body: registration.PersonalDataRequest,
+    response: identity.Empty,
+  },
+  personalDataAndAddress: {
+    method: 'PUT',
+    path: '/v2/user/personal_data_and_address',
+    summary: 'Save personal data and addresses',
+    body: registration.PersonalDataAndAddressRequest,
+    response: identity.Empty,
+  },
+  address: {
+    method: 'PUT',
+    path: '/v2/user/address',
+    summary: 'Save the addresses',
+    body: registration.AddressRequest,
+    response: identity.Empty,
+  },
+  employment: {
+    method: 'PUT',
+    path: '/v2/user/employment',
+    summary: 'Save employment, income and contact person',
+    body: registration.EmploymentRequest,
+    response: identity.Empty,
+  },
+  additionalData: {
+    method: 'PUT',
+    path: '/v2/user/additional_data',
+    summary: 'Save employment fields and e-mail',
+    body: registration.AdditionalDataRequest,
+    response: identity.Empty,
+  },
+  confirmations: {
+    method: 'PUT',
+    path: '/v2/user/confirmations',
+    summary: 'Record the consents',
+    body: registration.ConfirmationsRequest,
+    response: identity.Empty,
+  },
+  nationalities: {
+    method: 'GET',
+    path: '/v2/user/nationality',
+    summary: 'Nationality options',
+    response: registration.OptionsResponse,
+  },
+  employmentTypes: {
+    method: 'GET',
+    path: '/v2/user/employment_type',
+    summary: 'Employment types',
+    response: registration.OptionsResponse,
+  },
+  educations: {
+    method: 'GET',
+    path: '/v2/user/education',
+    summary: 'Education levels',
+    response: registration.OptionsResponse,
+  },
+  businessActivities: {
+    method: 'GET',
+    path: '/v2/user/business_activity',
+    summary: 'Business activities',
+    response: registration.OptionsResponse,
+  },
+  regions: {
+    method: 'GET',
+    path: '/v2/regions',
+    summary: 'Provinces, 30 a page',
+    query: registration.PlaceQuery,
+    response: registration.PlacePage,
+  },
+  cities: {
+    method: 'GET',
+    path: '/v2/cities',
+    summary: 'Municipalities of a province, 30 a page',
+    query: registration.PlaceQuery,
+    response: registration.PlacePage,
+  },
+  streets: {
+    method: 'GET',
+    path: '/v2/streets',
+    summary: 'Streets of a municipality, 30 a page',
+    query: registration.PlaceQuery,
+    response: registration.PlacePage,
   },
 } as const;
 

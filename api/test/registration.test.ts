@@ -1,0 +1,215 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { messages } from '@credimo/shared/i18n';
+import { openSession } from '../src/identity/sessions.js';
+import { confirmedUser } from '../src/identity/users.js';
+import { startTestApi, type TestApi } from './harness.js';
+
+let api: TestApi;
+let phoneCounter = 0;
+async function customer() {
+  const phone = `6120${String(++phoneCounter).padStart(5, '0')}`;
+  const userId = await confirmedUser(api.database.db, phone);
+  const token = await openSession(api.database.db, { userId, kind: 'customer', address: null });
+  return { userId, phone, headers: { authorization: `Bearer ${token}` } };
+}
+
+const address = { postal_code: '28014', region: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá', house: '1' };
+const personal = {
+  first_name: 'Ana',
+  first_surname: 'García',
+  second_surname: 'López',
+  personal_id: '12345678Z',
+  expiry_date: '2030-01-01',
+  nationality: 'ES',
+  birthday: '1990-05-05',
+  gender: 'female',
+};
+
+before(async () => {
+  api = await startTestApi();
+});
+after(() => api.close());
+
+describe('personal data and addresses', () => {
+  test('saved in one call; the actual address copies the registration one when the flag is set', async () => {
+    const me = await customer();
+    const { status } = await api.request('PUT', '/v2/user/personal_data_and_address', {
+      headers: me.headers,
+      body: { ...personal, registration_address: address, is_actual_address: true },
+    });
+    assert.equal(status, 200);
+    const rows = await api.database.db
+      .selectFrom('user_addresses')
+      .selectAll()
+      .where('user_id', '=', me.userId)
+      .orderBy('kind')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => [r.kind, r.street]),
+      [
+        ['actual', 'Calle de Alcalá'],
+        ['registration', 'Calle de Alcalá'],
+      ],
+    );
+  });
+
+  test('every broken rule is named on its field, in Spanish, and nothing is stored', async () => {
+    const me = await customer();
+    const { status, body } = await api.request('PUT', '/v2/user/personal_data_and_address', {
+      headers: me.headers,
+      body: {
+        ...personal,
+        first_name: ' ',
+        personal_id: '12345678A',
+        birthday: '2010-01-01',
+        expiry_date: '2020-01-01',
+        registration_address: { ...address, postal_code: '280' },
+        is_actual_address: false,
+      },
+    });
+    assert.equal(status, 422);
+    assert.deepEqual(body.errors, [
+      { message: messages.fieldRequired, property: 'first_name' },
+      { message: messages.incorrectData, property: 'personal_id' },
+      { message: messages.minDate, property: 'expiry_date' },
+      { message: messages.maxDate, property: 'birthday' },
+      { message: messages.onlyNumbers, property: 'registration_address.postal_code' },
+      { message: messages.fieldRequired, property: 'actual_address' },
+    ]);
+    const stored = await api.database.db
+      .selectFrom('user_profiles')
+      .selectAll()
+      .where('user_id', '=', me.userId)
+      .execute();
+    assert.equal(stored.length, 0);
+  });
+
+  test('a personal id registered to another user is refused with the duplicate message', async () => {
+    const first = await customer();
+    const second = await customer();
+    const body = { ...personal, personal_id: 'X1234567L' };
+    assert.equal((await api.request('PUT', '/v2/user/personal_data', { headers: first.headers, body })).status, 200);
+    const again = await api.request('PUT', '/v2/user/personal_data', { headers: second.headers, body });
+    assert.equal(again.status, 422);
+    assert.deepEqual(again.body.errors, [{ message: messages.duplicatePersonalId, property: 'personal_id' }]);
+  });
+
+  test('signed-out callers get 401', async () => {
+    assert.equal((await api.request('PUT', '/v2/user/personal_data', { body: personal })).status, 401);
+  });
+});
+
+describe('employment and additional data', () => {
+  test('an employed customer needs activity, company, position and employment date; the contact differs from them', async () => {
+    const me = await customer();
+    const { status, body } = await api.request('PUT', '/v2/user/employment', {
+      headers: me.headers,
+      body: { employment_type_id: 1, contact_type: 7, contact_name: 'Luis', contact_phone_number: me.phone },
+    });
+    assert.equal(status, 422);
+    assert.deepEqual(
+      body.errors.map((e: { property: string }) => e.property),
+      ['business_activity_id', 'position', 'employment_date', 'company_name', 'contact_phone_number'],
+    );
+    assert.equal(body.errors.at(-1).message, messages.fieldPhoneNumberEqualRegistration);
+  });
+
+  test('the second number is not a selectable contact type; income date from tomorrow', async () => {
+    const me = await customer();
+    const { body } = await api.request('PUT', '/v2/user/employment', {
+      headers: me.headers,
+      body: {
+        employment_type_id: 4,
+        income_date: '2020-01-01',
+        contact_type: 2,
+        contact_name: 'X',
+        contact_phone_number: '634567812',
+      },
+    });
+    assert.deepEqual(body.errors, [
+      { message: messages.minDate, property: 'income_date' },
+      { message: messages.incorrectData, property: 'contact_type' },
+    ]);
+  });
+
+  test('additional data saves employment and e-mail together after personal data', async () => {
+    const me = await customer();
+    await api.request('PUT', '/v2/user/personal_data', {
+      headers: me.headers,
+      body: { ...personal, personal_id: 'Y1234567X' },
+    });
+    const { status } = await api.request('PUT', '/v2/user/additional_data', {
+      headers: me.headers,
+      body: {
+        employment_type_id: 3,
+        business_activity_id: 4,
+        position: 'Dueña',
+        employment_date: '2020-01-01',
+        education: 'university',
+        has_current_loan: false,
+        email: 'ana@credimo.es',
+      },
+    });
+    assert.equal(status, 200);
+    const profile = await api.database.db
+      .selectFrom('user_profiles')
+      .select('email')
+      .where('user_id', '=', me.userId)
+      .executeTakeFirstOrThrow();
+    assert.equal(profile.email, 'ana@credimo.es');
+  });
+
+  test('consents are stored with time, text version and address; marketing as given', async () => {
+    const me = await customer();
+    assert.equal(
+      (await api.request('PUT', '/v2/user/confirmations', { headers: me.headers, body: { all_confirmations: true } }))
+        .status,
+      200,
+    );
+    const rows = await api.database.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('user_id', '=', me.userId)
+      .orderBy('kind')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => [r.kind, r.accepted, r.text_version]),
+      [
+        ['agreementTerms', true, '2026-11'],
+        ['privacyProtectionPolicy', true, '2026-11'],
+        ['receiveInformation', false, '2026-11'],
+      ],
+    );
+    assert.ok(rows.every((r) => r.address && r.at));
+  });
+});
+
+describe('reference data', () => {
+  test('all 52 provinces, 30 a page, searchable without accents', async () => {
+    const first = await api.request('GET', '/v2/regions');
+    assert.equal(first.body.items.length, 30);
+    assert.equal(first.body.pages_count, 2);
+    const second = await api.request('GET', '/v2/regions?page=2');
+    assert.equal(second.body.items.length, 22);
+    const avila = await api.request('GET', '/v2/regions?search=avila');
+    assert.deepEqual(avila.body.items, [{ id: 5, name: 'Ávila' }]);
+  });
+
+  test('municipalities of a province with INE codes', async () => {
+    const madrid = await api.request('GET', '/v2/cities?region_id=28&search=alcal');
+    assert.ok(
+      madrid.body.items.some((c: { id: number; name: string }) => c.id === 28005 && c.name === 'Alcalá de Henares'),
+    );
+    assert.equal((await api.request('GET', '/v2/cities')).status, 422);
+  });
+
+  test('lists: nationality with Spain first, employment types, education, activities', async () => {
+    const nationalities = await api.request('GET', '/v2/user/nationality');
+    assert.deepEqual(nationalities.body[0], { id: 'ES', name: 'España' });
+    assert.ok(nationalities.body.length > 200);
+    assert.equal((await api.request('GET', '/v2/user/employment_type')).body.length, 7);
+    assert.ok((await api.request('GET', '/v2/user/education')).body.length > 3);
+    assert.ok((await api.request('GET', '/v2/user/business_activity')).body.length > 5);
+  });
+});
