@@ -185,6 +185,47 @@ describe('employment and additional data', () => {
   });
 });
 
+describe('GET /v2/user after registration', () => {
+  test('carries personal data, addresses, employment and contact; status 3 once registration is finished', async () => {
+    const me = await customer();
+    const before = await api.request('GET', '/v2/user', { headers: me.headers });
+    assert.equal(before.body.permissions.authorization_status, 1);
+    assert.equal(before.body.personal_data, null);
+    await api.request('PUT', '/v2/user/personal_data_and_address', {
+      headers: me.headers,
+      body: { ...personal, personal_id: 'Z1234567R', registration_address: address, is_actual_address: true },
+    });
+    await api.request('PUT', '/v2/user/additional_data', {
+      headers: me.headers,
+      body: {
+        employment_type_id: 4,
+        education: 'bachillerato',
+        has_current_loan: true,
+        email: 'ana@credimo.es',
+        contact_type: 7,
+        contact_name: 'Luis',
+        contact_phone_number: '634567812',
+      },
+    });
+    const { body } = await api.request('GET', '/v2/user', { headers: me.headers });
+    assert.equal(body.permissions.authorization_status, 3);
+    assert.deepEqual(body.personal_data, {
+      first_name: 'Ana',
+      first_surname: 'García',
+      second_surname: 'López',
+      personal_id: 'Z1234567R',
+      expiration_date: '2030-01-01',
+      nationality: 'ES',
+      birthday: '1990-05-05',
+      gender: 'female',
+      email: 'ana@credimo.es',
+    });
+    assert.equal(body.addresses.actual_address.street, 'Calle de Alcalá');
+    assert.equal(body.employment.education, 'bachillerato');
+    assert.deepEqual(body.contact_phones, [{ contact_type: 7, comment: 'Luis', number: '634567812' }]);
+  });
+});
+
 describe('reference data', () => {
   test('all 52 provinces, 30 a page, searchable without accents', async () => {
     const first = await api.request('GET', '/v2/regions');

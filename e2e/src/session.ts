@@ -1,25 +1,63 @@
 import type { BrowserContext } from 'playwright-core';
 
+const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+/** A valid DNI from the digits of a phone, so each test customer has their own. */
+const dniFor = (phone: string) => {
+  const digits = phone.slice(-8).padStart(8, '0');
+  return `${digits}${LETTERS[Number(digits) % 23]}`;
+};
+
+const send = (apiUrl: string, method: string, path: string, body: unknown, token?: string) =>
+  fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
 /** Signs a customer in through the API with the sandbox code, as the sign-in screens do. */
 export async function signInThroughApi(apiUrl: string, phone: string): Promise<string> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${apiUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const sent = await post('/v2/user/login', { mobile_phone: phone });
+  const sent = await send(apiUrl, 'POST', '/v2/user/login', { mobile_phone: phone });
   const code = sent.headers.get('x-sms-code');
   if (!sent.ok || !code) throw new Error(`no sandbox code for ${phone}: ${sent.status}`);
-  const confirmed = await post('/v2/user/login_confirm', { mobile_phone: phone, code });
+  const confirmed = await send(apiUrl, 'POST', '/v2/user/login_confirm', { mobile_phone: phone, code });
   const { token } = (await confirmed.json()) as { token?: string };
   if (!token) throw new Error(`sign-in failed for ${phone}`);
   return token;
 }
 
-/** A browser context already signed in as that customer (the token cookie the app itself writes). */
+/** Fills in a customer's registration through the API, so account pages open for them. */
+export async function completeRegistration(apiUrl: string, token: string, phone: string): Promise<void> {
+  const address = { postal_code: '28014', region: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá', house: '1' };
+  const steps: Array<[string, unknown]> = [
+    [
+      '/v2/user/personal_data_and_address',
+      {
+        first_name: 'Ana',
+        first_surname: 'García',
+        personal_id: dniFor(phone),
+        expiry_date: '2031-01-01',
+        nationality: 'ES',
+        birthday: '1990-05-05',
+        gender: 'female',
+        registration_address: address,
+        is_actual_address: true,
+      },
+    ],
+    [
+      '/v2/user/additional_data',
+      { employment_type_id: 4, education: 'university', has_current_loan: false, email: 'ana@credimo.es' },
+    ],
+  ];
+  for (const [path, body] of steps) {
+    const response = await send(apiUrl, 'PUT', path, body, token);
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+/** A browser context signed in as a customer who has finished registration. */
 export async function signedInContext(context: BrowserContext, appUrl: string, apiUrl: string, phone: string) {
   const token = await signInThroughApi(apiUrl, phone);
+  await completeRegistration(apiUrl, token, phone);
   await context.addCookies([{ name: 'credimo_access_token', value: token, url: appUrl }]);
   return context;
 }

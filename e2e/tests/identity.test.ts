@@ -8,6 +8,7 @@ import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { opsLink } from '../src/ops';
 import { stackPorts } from '../src/ports';
+import { completeRegistration, signInThroughApi } from '../src/session';
 
 const LINK_INVALID = 'El enlace no es válido, ha caducado o ya se ha usado.';
 
@@ -24,6 +25,8 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     agentLink = opsLink(['agent-link', '612000101', 'laura'], env);
     adminLink = opsLink(['admin-link', 'marta', '612000101'], env);
     stack = await startStack({ env, log: () => {} });
+    // The linked customer has finished registration, so their account opens.
+    await completeRegistration(stack.urls.api, await signInThroughApi(stack.urls.api, '612000101'), '612000101');
     browser = await launchChromium();
   });
   after(async () => {
@@ -57,6 +60,11 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Tus datos personales' }).waitFor();
     assert.match(page.url(), /\/registration\/personal-data$/);
+    // Registration unfinished: the account sends the customer back to it (SPEC section 2 redirect rules).
+    await page.goto(`${stack.urls.app}/account`);
+    await page.waitForURL(/\/registration\/personal-data$/);
+    const token = (await context.cookies()).find((c) => c.name === 'credimo_access_token')?.value ?? '';
+    await completeRegistration(stack.urls.api, token, '612000102');
 
     await page.goto(`${stack.urls.app}/account`);
     await page.getByRole('button', { name: 'Salir' }).click();

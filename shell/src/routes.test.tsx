@@ -92,7 +92,13 @@ describe('blocked and blacklisted customers', () => {
     ({
       id: '1',
       is_blacklisted: false,
+      is_repeated: false,
       loan: null,
+      phone_confirmation: { is_phone_confirmed: true },
+      personal_data: null,
+      addresses: { actual_address: null, registration_address: null },
+      employment: null,
+      contact_phones: [],
       contacts: { mobile_phone: '612345678' },
       permissions: { is_blocked: false, authorization_status: 3 },
       session: { kind: 'customer', actor: null },
@@ -112,6 +118,30 @@ describe('blocked and blacklisted customers', () => {
     sessionStore.set(userAtom, user({ is_blacklisted: true }));
     const router = await open('/account/history');
     expect(router.state.location.pathname).toBe('/auth/forbidden');
+  });
+});
+
+describe('the redirect rules guard protected pages', () => {
+  afterEach(() => sessionStore.set(userAtom, null));
+
+  test('a customer who has not finished registration is taken to personal data', async () => {
+    sessionStore.set(accessTokenAtom, 'token');
+    sessionStore.set(userAtom, {
+      id: '1',
+      is_blacklisted: false,
+      is_repeated: false,
+      loan: null,
+      phone_confirmation: { is_phone_confirmed: true },
+      personal_data: null,
+      addresses: { actual_address: null, registration_address: null },
+      employment: null,
+      contact_phones: [],
+      contacts: { mobile_phone: '612345678' },
+      permissions: { is_blocked: false, authorization_status: 1 },
+      session: { kind: 'customer', actor: null },
+    } as never);
+    const router = await open('/account/history');
+    expect(router.state.location.pathname).toBe('/registration/personal-data');
   });
 });
 

@@ -4,8 +4,10 @@ import {
   FALLBACK_PATH,
   PATHS,
   ROUTES,
+  redirectFor,
   type ScreenRoute,
   SHORT_LINK_PATH,
+  toRedirectUser,
   userAtom,
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
@@ -23,9 +25,12 @@ function Screen({ route }: { route: ScreenRoute }) {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const user = useAtomValue(userAtom);
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
-  // SPEC section 2, rule 1 and the forbidden page; the full ordered rules come with the registration issue.
-  if (user?.permissions.is_blocked && route.name !== 'blocked') return <Navigate to={PATHS.blocked} replace />;
-  if (user?.is_blacklisted && !user.loan && route.protected) return <Navigate to={PATHS.forbidden} replace />;
+  // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh.
+  if (user && route.protected) {
+    const target = redirectFor({ route: route.name, user: toRedirectUser(user), loan: null });
+    const path = target ? pathOf(target) : null;
+    if (path) return <Navigate to={path} replace />;
+  }
   const query = Object.fromEntries(search.entries());
   return (
     <Layout name={route.layout}>
@@ -59,6 +64,9 @@ function ShortLink({ apiBaseUrl }: { apiBaseUrl: string }) {
   }, [apiBaseUrl, hash]);
   return null;
 }
+
+/** A route name of the shared table to its path (parameterless routes only). */
+const pathOf = (name: string) => ROUTES.find((r) => r.name === name && !r.path.includes(':'))?.path ?? null;
 
 const toRouteObject = (route: AppRoute): RouteObject =>
   route.kind === 'redirect'

@@ -1,4 +1,5 @@
 import type { UserResponse } from '@credimo/shared/contract';
+import { formatWireDate } from '@credimo/shared/format';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Session } from './sessions';
@@ -37,20 +38,89 @@ export async function findUserIdByPhone(db: Kysely<Database>, phone: string): Pr
   return row?.id ?? null;
 }
 
-/** SPEC section 3's user as GET /v2/user answers it; registration and loans fill in more later. */
+/** SPEC section 3's user as GET /v2/user answers it; loans fill in more later. */
 export async function userView(db: Kysely<Database>, session: Session): Promise<UserResponse> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
-  return {
+  const [profile, addresses, employment, contacts] = await Promise.all([
+    db.selectFrom('user_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
+    db.selectFrom('user_addresses').selectAll().where('user_id', '=', user.id).execute(),
+    db.selectFrom('user_employment').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
+    db.selectFrom('user_contacts').selectAll().where('user_id', '=', user.id).execute(),
+  ]);
+  const address = (kind: 'actual' | 'registration') => {
+    const a = addresses.find((row) => row.kind === kind);
+    return a
+      ? {
+          postal_code: a.postal_code,
+          region: a.region,
+          city: a.city,
+          street: a.street,
+          house: a.house,
+          block: a.block,
+          apartment: a.apartment,
+        }
+      : null;
+  };
+  const day = (value: unknown) =>
+    value instanceof Date ? formatWireDate(value) : value === null ? null : String(value);
+  const personal = profile
+    ? {
+        first_name: profile.first_name,
+        first_surname: profile.first_surname,
+        second_surname: profile.second_surname,
+        personal_id: profile.personal_id,
+        expiration_date: day(profile.expiry_date) ?? '',
+        nationality: profile.nationality,
+        birthday: day(profile.birthday) ?? '',
+        gender: profile.gender,
+        email: profile.email,
+      }
+    : null;
+  const job = employment
+    ? {
+        employment_type_id: employment.employment_type_id,
+        education: employment.education,
+        has_current_loan: employment.has_current_loan,
+        business_activity_id: employment.business_activity_id,
+        company_name: employment.company_name,
+        position: employment.position,
+        employment_date: day(employment.employment_date),
+        income_amount: employment.income_amount === null ? null : Number(employment.income_amount),
+        income_date: day(employment.income_date),
+      }
+    : null;
+  const view = {
     id: user.id,
     is_repeated: false,
     is_registered_by_agent: user.registered_by_agent,
     is_blacklisted: user.is_blacklisted,
     contacts: { mobile_phone: user.mobile_phone },
     phone_confirmation: { is_phone_confirmed: user.phone_confirmed_at !== null },
-    // Registration is not finished until the personal data exists (registration issue).
-    permissions: { is_blocked: user.is_blocked, authorization_status: 1 },
-    personal_data: null,
+    personal_data: personal,
+    addresses: { actual_address: address('actual'), registration_address: address('registration') },
+    employment: job,
+    contact_phones: contacts.map((c) => ({ contact_type: c.contact_type, comment: c.name, number: c.number })),
     loan: null,
     session: { kind: session.kind, actor: session.actor },
   };
+  // SPEC section 4: 1 until registration is finished; 3 once it is and no loan is active (loans come later).
+  const finished = registrationFinished(view);
+  return { ...view, permissions: { is_blocked: user.is_blocked, authorization_status: finished ? 3 : 1 } };
+}
+
+/** Registration is finished when the personal data, both addresses and the additional information are in. */
+export function registrationFinished(view: {
+  personal_data: { email: string | null } | null;
+  addresses: { actual_address: unknown; registration_address: unknown };
+  employment: { education: string | null; has_current_loan: boolean | null } | null;
+}): boolean {
+  return (
+    view.personal_data !== null &&
+    view.personal_data.email !== null &&
+    view.addresses.actual_address !== null &&
+    view.addresses.registration_address !== null &&
+    view.employment !== null &&
+    view.employment.education !== null &&
+    view.employment.has_current_loan !== null
+  );
 }

@@ -49,6 +49,16 @@ export type SessionKind = Static<typeof SessionKind>;
 /** SPEC section 4: 1 registration not finished, 2 has active loan, 3 registered without active loan. */
 export const AuthorizationStatus = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
+const AddressView = Type.Object({
+  postal_code: Type.String(),
+  region: Type.String(),
+  city: Type.String(),
+  street: Type.String(),
+  house: Type.Union([Type.String(), Type.Null()]),
+  block: Type.Union([Type.String(), Type.Null()]),
+  apartment: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const UserResponse = Type.Object({
   id: Type.String(),
   is_repeated: Type.Boolean(),
@@ -57,7 +67,45 @@ export const UserResponse = Type.Object({
   contacts: Type.Object({ mobile_phone: Type.String() }),
   phone_confirmation: Type.Object({ is_phone_confirmed: Type.Boolean() }),
   permissions: Type.Object({ is_blocked: Type.Boolean(), authorization_status: AuthorizationStatus }),
-  personal_data: Type.Null(),
+  personal_data: Type.Union([
+    Type.Null(),
+    Type.Object({
+      first_name: Type.String(),
+      first_surname: Type.String(),
+      second_surname: Type.Union([Type.String(), Type.Null()]),
+      personal_id: Type.String(),
+      expiration_date: Type.String(),
+      nationality: Type.String(),
+      birthday: Type.String(),
+      gender: Type.String(),
+      email: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ]),
+  addresses: Type.Object({
+    actual_address: Type.Union([Type.Null(), AddressView]),
+    registration_address: Type.Union([Type.Null(), AddressView]),
+  }),
+  employment: Type.Union([
+    Type.Null(),
+    Type.Object({
+      employment_type_id: Type.Integer(),
+      education: Type.Union([Type.String(), Type.Null()]),
+      has_current_loan: Type.Union([Type.Boolean(), Type.Null()]),
+      business_activity_id: Type.Union([Type.Integer(), Type.Null()]),
+      company_name: Type.Union([Type.String(), Type.Null()]),
+      position: Type.Union([Type.String(), Type.Null()]),
+      employment_date: Type.Union([Type.String(), Type.Null()]),
+      income_amount: Type.Union([Type.Integer(), Type.Null()]),
+      income_date: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ]),
+  contact_phones: Type.Array(
+    Type.Object({
+      contact_type: Type.Integer(),
+      comment: Type.Union([Type.String(), Type.Null()]),
+      number: Type.String(),
+    }),
+  ),
   loan: Type.Null(),
   session: Type.Object({ kind: SessionKind, actor: Type.Union([Type.String(), Type.Null()]) }),
 });

@@ -1,4 +1,5 @@
 export * from './actions';
 export * from './cookies';
 export * from './phone-change';
+export * from './redirect-state';
 export * from './store';

@@ -1,0 +1,44 @@
+import type { UserResponse } from '../contract/identity';
+import type { RedirectUser } from '../domain/redirects';
+
+/** GET /v2/user in the shape the redirect rules read. */
+export function toRedirectUser(user: UserResponse): RedirectUser {
+  const p = user.personal_data;
+  const e = user.employment;
+  const place = (a: UserResponse['addresses']['actual_address']) =>
+    a ? { region: a.region, city: a.city, street: a.street } : null;
+  return {
+    isBlocked: user.permissions.is_blocked,
+    isBlacklisted: user.is_blacklisted,
+    authorizationStatus: user.permissions.authorization_status,
+    phoneConfirmed: user.phone_confirmation.is_phone_confirmed,
+    isRepeated: user.is_repeated,
+    personal: {
+      firstName: p?.first_name ?? null,
+      firstSurname: p?.first_surname ?? null,
+      personalId: p?.personal_id ?? null,
+      expirationDate: p?.expiration_date ?? null,
+      nationality: p?.nationality ?? null,
+      birthday: p?.birthday ?? null,
+    },
+    addresses: {
+      actual: place(user.addresses.actual_address),
+      registration: place(user.addresses.registration_address),
+    },
+    employment: {
+      employmentTypeId: e?.employment_type_id ?? null,
+      email: p?.email ?? null,
+      education: e?.education ?? null,
+      hasCurrentLoan: e?.has_current_loan ?? null,
+      businessActivityId: e?.business_activity_id ?? null,
+    },
+    // Documents and liveness arrive with their own issue; until then the photo step counts as skipped.
+    photos: {
+      registrationFinished: user.permissions.authorization_status !== 1,
+      photosSkipped: true,
+      livenessOrSelfieMet: false,
+    },
+    hasPaymentCard: false,
+    cardRequestCompleted: false,
+  };
+}
