@@ -95,8 +95,6 @@ export function createConfig(app: AppName, { mode }: BuildOptions): Configuratio
                 },
               },
             },
-            // CSS travels inside the JavaScript (style-loader): minify it before css-loader wraps it.
-            ...(production ? [{ loader: 'esbuild-loader', options: { minify: true } }] : []),
           ],
         },
       ],

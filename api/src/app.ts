@@ -27,6 +27,8 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   await app.register(cors, {
     origin: context.config.corsOrigins,
     credentials: true,
+    // @fastify/cors allows only GET, HEAD and POST unless told: the /v2 contract uses PUT and DELETE too.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['x-sms-code'],
   });
   // The price table is a few hundred KB of JSON; gzip makes it a few dozen.

@@ -102,6 +102,19 @@ describe('the platform API', () => {
     assert.equal(other.headers.get('access-control-allow-origin'), null);
   });
 
+  test('a browser may PUT from an allowed origin (preflight)', async () => {
+    const response = await fetch(`${api.baseUrl}/v2/user/personal_data`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://credimo.es',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    assert.equal(response.status, 204);
+    assert.match(response.headers.get('access-control-allow-methods') ?? '', /PUT/);
+  });
+
   test('migrations run on start and a second run changes nothing', async () => {
     assert.deepEqual(await migrateToLatest(api.database.db), []);
   });

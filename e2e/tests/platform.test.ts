@@ -27,6 +27,15 @@ describe('the federated customer app in Chromium', () => {
     await page.waitForURL(/\/auth$/);
     await page.getByRole('heading', { name: 'Accede con tu móvil' }).waitFor();
     assert.equal(await page.locator('[data-layout="login"] [data-remote="registration"]').count(), 1);
+    // The styles of the shell and of the remote reached the page (CSS modules through style-loader).
+    const logoColor = await page
+      .getByRole('link', { name: 'Credimo, inicio' })
+      .evaluate((el) => getComputedStyle(el).color);
+    assert.equal(logoColor, 'rgb(11, 92, 59)');
+    const buttonBackground = await page
+      .getByRole('button', { name: 'Continuar' })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.equal(buttonBackground, 'rgb(11, 92, 59)');
     assert.deepEqual(await seriousA11yViolations(page), []);
     assert.deepEqual(errors, []);
     await page.close();

@@ -10,6 +10,7 @@ export type {
   ErrorBody,
   ErrorEntry,
   HealthResponse,
+  PlacePage,
   PriceOption,
   PricesResponse,
   Product,

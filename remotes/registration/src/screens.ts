@@ -3,6 +3,8 @@ import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
 import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
 import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
+import { AdditionalInformationScreen } from './profile/AdditionalInformationScreen';
+import { PersonalDataScreen } from './profile/PersonalDataScreen';
 
 /** Screens this remote owns, by the route names of @credimo/shared's route table. */
 export const SCREENS: ScreenTable = {
@@ -14,8 +16,8 @@ export const SCREENS: ScreenTable = {
   accountAuth: AccountAuthScreen,
   redirect: RedirectScreen,
   registrationConfirmation: placeholderScreen('Confirma tu teléfono'),
-  registrationPersonalData: placeholderScreen('Tus datos personales'),
-  registrationAdditionalInformation: placeholderScreen('Información adicional'),
+  registrationPersonalData: PersonalDataScreen,
+  registrationAdditionalInformation: AdditionalInformationScreen,
   registrationDynamic: placeholderScreen('Completa tu perfil'),
   registrationPhotoVerification: placeholderScreen('Verificación de identidad'),
   registrationPhotoVerificationRepeat: placeholderScreen('Repite la verificación de identidad'),

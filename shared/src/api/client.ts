@@ -9,6 +9,7 @@ import type {
   UserResponse,
 } from '../contract/identity';
 import type { CheckPromocodeResponse, PricesResponse, Product, SettingsResponse } from '../contract/pricing';
+import type { PlacePage } from '../contract/registration';
 import { accessTokenAtom, clearSession, sessionStore } from '../session/store';
 
 export interface ApiClientOptions {
@@ -135,6 +136,19 @@ export const calls = {
   offerUrl: (productId: number, term: number, amount: number, format: 'html' | 'pdf' = 'html') =>
     `${api().defaults.baseURL?.replace(/\/$/, '') ?? ''}/v2/products/${productId}/prices/${term}/${amount}/offer/${format}`,
   siteContent: async () => (await api().get<SiteContent>('/wp-json/react/v2/data', { params: { lang: 'es' } })).data,
+  savePersonalDataAndAddress: async (body: Record<string, unknown>) => {
+    await api().put('/v2/user/personal_data_and_address', body);
+  },
+  saveAdditionalData: async (body: Record<string, unknown>) => {
+    await api().put('/v2/user/additional_data', body);
+  },
+  saveConfirmations: async (receiveInformation: boolean) => {
+    await api().put('/v2/user/confirmations', { all_confirmations: true, receiveInformation });
+  },
+  options: async (list: 'nationality' | 'employment_type' | 'education' | 'business_activity') =>
+    (await api().get<Array<{ id: string | number; name: string }>>(`/v2/user/${list}`)).data,
+  places: async (kind: 'regions' | 'cities' | 'streets', query: Record<string, string | number>) =>
+    (await api().get<PlacePage>(`/v2/${kind}`, { params: query })).data,
   adminLoginAs: async (body: { api_key: string; admin_username: string }) =>
     (await api().post<TokenResponse>('/v2/admin/login_as', body)).data,
 };
