@@ -223,6 +223,15 @@ describe('GET /v2/user after registration', () => {
     assert.equal(body.addresses.actual_address.street, 'Calle de Alcalá');
     assert.equal(body.employment.education, 'bachillerato');
     assert.deepEqual(body.contact_phones, [{ contact_type: 7, comment: 'Luis', number: '634567812' }]);
+    const prefill = await api.request('GET', '/v2/ocr_user', { headers: me.headers });
+    assert.deepEqual(prefill.body, {
+      first_name: 'Ana',
+      first_surname: 'García',
+      second_surname: 'López',
+      personal_id: 'Z1234567R',
+      birthday: '1990-05-05',
+      expiry_date: '2030-01-01',
+    });
   });
 });
 

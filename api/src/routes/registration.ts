@@ -1,6 +1,6 @@
 import { endpoints } from '@credimo/shared/contract';
 import { emailProblem } from '@credimo/shared/domain';
-import { nationalDigits } from '@credimo/shared/format';
+import { formatWireDate, nationalDigits } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -242,6 +242,24 @@ export async function registrationRoutes(app: FastifyInstance, { database }: App
       )
       .execute();
     return {};
+  });
+
+  route(app, endpoints.prefill, async (request) => {
+    const session = requireSession(request);
+    const profile = await db
+      .selectFrom('user_profiles')
+      .selectAll()
+      .where('user_id', '=', session.userId)
+      .executeTakeFirst();
+    const day = (value: unknown) => (value instanceof Date ? formatWireDate(value) : value ? String(value) : null);
+    return {
+      first_name: profile?.first_name ?? null,
+      first_surname: profile?.first_surname ?? null,
+      second_surname: profile?.second_surname ?? null,
+      personal_id: profile?.personal_id ?? null,
+      birthday: day(profile?.birthday),
+      expiry_date: day(profile?.expiry_date),
+    };
   });
 
   route(app, endpoints.nationalities, async () => NATIONALITIES);

@@ -181,6 +181,12 @@ export const endpoints = {
     summary: 'Business activities',
     response: registration.OptionsResponse,
   },
+  prefill: {
+    method: 'GET',
+    path: '/v2/ocr_user',
+    summary: 'Known personal data to prefill the forms',
+    response: registration.PrefillResponse,
+  },
   regions: {
     method: 'GET',
     path: '/v2/regions',

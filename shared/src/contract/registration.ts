@@ -90,3 +90,13 @@ export const PlacePage = Type.Object({
   pages_count: Type.Integer(),
 });
 export type PlacePage = Static<typeof PlacePage>;
+
+/** GET /v2/ocr_user: what is already known of the customer, to prefill the forms (no OCR provider yet). */
+export const PrefillResponse = Type.Object({
+  first_name: Type.Union([Type.String(), Type.Null()]),
+  first_surname: Type.Union([Type.String(), Type.Null()]),
+  second_surname: Type.Union([Type.String(), Type.Null()]),
+  personal_id: Type.Union([Type.String(), Type.Null()]),
+  birthday: Type.Union([Type.String(), Type.Null()]),
+  expiry_date: Type.Union([Type.String(), Type.Null()]),
+});
