@@ -87,23 +87,25 @@ describe('the shell routes SPEC section 2 paths to their remotes', () => {
   });
 });
 
+/** GET /v2/user of a customer registered without a loan, with what a test changes. */
+const user = (overrides: object) =>
+  ({
+    id: '1',
+    is_blacklisted: false,
+    is_repeated: false,
+    loan: null,
+    phone_confirmation: { is_phone_confirmed: true },
+    personal_data: null,
+    addresses: { actual_address: null, registration_address: null },
+    employment: null,
+    contact_phones: [],
+    contacts: { mobile_phone: '612345678' },
+    permissions: { is_blocked: false, authorization_status: 3 },
+    session: { kind: 'customer', actor: null },
+    ...overrides,
+  }) as never;
+
 describe('blocked and blacklisted customers', () => {
-  const user = (overrides: object) =>
-    ({
-      id: '1',
-      is_blacklisted: false,
-      is_repeated: false,
-      loan: null,
-      phone_confirmation: { is_phone_confirmed: true },
-      personal_data: null,
-      addresses: { actual_address: null, registration_address: null },
-      employment: null,
-      contact_phones: [],
-      contacts: { mobile_phone: '612345678' },
-      permissions: { is_blocked: false, authorization_status: 3 },
-      session: { kind: 'customer', actor: null },
-      ...overrides,
-    }) as never;
   afterEach(() => sessionStore.set(userAtom, null));
 
   test('a blocked user is sent to the blocked page', async () => {
@@ -126,20 +128,7 @@ describe('the redirect rules guard protected pages', () => {
 
   test('a customer who has not finished registration is taken to personal data', async () => {
     sessionStore.set(accessTokenAtom, 'token');
-    sessionStore.set(userAtom, {
-      id: '1',
-      is_blacklisted: false,
-      is_repeated: false,
-      loan: null,
-      phone_confirmation: { is_phone_confirmed: true },
-      personal_data: null,
-      addresses: { actual_address: null, registration_address: null },
-      employment: null,
-      contact_phones: [],
-      contacts: { mobile_phone: '612345678' },
-      permissions: { is_blocked: false, authorization_status: 1 },
-      session: { kind: 'customer', actor: null },
-    } as never);
+    sessionStore.set(userAtom, user({ permissions: { is_blocked: false, authorization_status: 1 } }));
     const router = await open('/account/history');
     expect(router.state.location.pathname).toBe('/registration/personal-data');
   });

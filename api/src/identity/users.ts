@@ -1,6 +1,6 @@
 import type { UserResponse } from '@credimo/shared/contract';
-import { formatWireDate } from '@credimo/shared/format';
 import { type Kysely, sql } from 'kysely';
+import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
 import type { Session } from './sessions';
 
@@ -61,17 +61,15 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
         }
       : null;
   };
-  const day = (value: unknown) =>
-    value instanceof Date ? formatWireDate(value) : value === null ? null : String(value);
   const personal = profile
     ? {
         first_name: profile.first_name,
         first_surname: profile.first_surname,
         second_surname: profile.second_surname,
         personal_id: profile.personal_id,
-        expiration_date: day(profile.expiry_date) ?? '',
+        expiration_date: wireDay(profile.expiry_date) ?? '',
         nationality: profile.nationality,
-        birthday: day(profile.birthday) ?? '',
+        birthday: wireDay(profile.birthday) ?? '',
         gender: profile.gender,
         email: profile.email,
       }
@@ -84,9 +82,9 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
         business_activity_id: employment.business_activity_id,
         company_name: employment.company_name,
         position: employment.position,
-        employment_date: day(employment.employment_date),
+        employment_date: wireDay(employment.employment_date),
         income_amount: employment.income_amount === null ? null : Number(employment.income_amount),
-        income_date: day(employment.income_date),
+        income_date: wireDay(employment.income_date),
       }
     : null;
   const view = {

@@ -1,10 +1,11 @@
 import { endpoints } from '@credimo/shared/contract';
 import { emailProblem } from '@credimo/shared/domain';
-import { formatWireDate, nationalDigits } from '@credimo/shared/format';
+import { nationalDigits } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
@@ -251,14 +252,13 @@ export async function registrationRoutes(app: FastifyInstance, { database }: App
       .selectAll()
       .where('user_id', '=', session.userId)
       .executeTakeFirst();
-    const day = (value: unknown) => (value instanceof Date ? formatWireDate(value) : value ? String(value) : null);
     return {
       first_name: profile?.first_name ?? null,
       first_surname: profile?.first_surname ?? null,
       second_surname: profile?.second_surname ?? null,
       personal_id: profile?.personal_id ?? null,
-      birthday: day(profile?.birthday),
-      expiry_date: day(profile?.expiry_date),
+      birthday: wireDay(profile?.birthday),
+      expiry_date: wireDay(profile?.expiry_date),
     };
   });
 
