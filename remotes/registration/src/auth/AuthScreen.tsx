@@ -20,7 +20,13 @@ import { type AuthValues, authSchema } from './schemas';
 import { texts } from './texts';
 import { startTimer } from './timer';
 
+/** SPEC section 3's consents, in the order shown; receiveInformation (marketing) is optional. */
 const CONSENTS = ['privacyProtectionPolicy', 'agreementTerms', 'receiveInformation'] as const;
+const CONSENT_LABELS: Record<(typeof CONSENTS)[number], string> = {
+  privacyProtectionPolicy: texts.privacy,
+  agreementTerms: texts.terms,
+  receiveInformation: texts.marketing,
+};
 
 /**
  * SPEC section 2, login/auth: phone and consents; without an agent session the first submit asks to confirm
@@ -107,26 +113,16 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
               for (const name of CONSENTS) void formik.setFieldValue(name, event.target.checked, false);
             }}
           />
-          <Checkbox
-            label={texts.privacy}
-            name="privacyProtectionPolicy"
-            checked={formik.values.privacyProtectionPolicy}
-            onChange={formik.handleChange}
-            error={errorOf('privacyProtectionPolicy')}
-          />
-          <Checkbox
-            label={texts.terms}
-            name="agreementTerms"
-            checked={formik.values.agreementTerms}
-            onChange={formik.handleChange}
-            error={errorOf('agreementTerms')}
-          />
-          <Checkbox
-            label={texts.marketing}
-            name="receiveInformation"
-            checked={formik.values.receiveInformation}
-            onChange={formik.handleChange}
-          />
+          {CONSENTS.map((name) => (
+            <Checkbox
+              key={name}
+              label={CONSENT_LABELS[name]}
+              name={name}
+              checked={formik.values[name]}
+              onChange={formik.handleChange}
+              error={errorOf(name)}
+            />
+          ))}
         </fieldset>
         <Button type="submit" disabled={formik.isSubmitting}>
           {texts.continue}
