@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { audit } from './audit';
 import { findSession, type Session } from './sessions';
 
 declare module 'fastify' {
@@ -33,16 +34,13 @@ export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kyse
   app.addHook('onResponse', async (request, reply) => {
     const session = request.session;
     if (!session || session.kind === 'customer') return;
-    await db
-      .insertInto('audit_log')
-      .values({
-        actor: `${session.kind}:${session.actor ?? 'unknown'}`,
-        subject: `user:${session.userId}`,
-        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
-        address: request.ip,
-        detail: JSON.stringify({ status: reply.statusCode, session: session.id }),
-      })
-      .execute();
+    await audit(db, {
+      actor: `${session.kind}:${session.actor ?? 'unknown'}`,
+      subject: `user:${session.userId}`,
+      action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      address: request.ip,
+      detail: { status: reply.statusCode, session: session.id },
+    });
   });
 });
 

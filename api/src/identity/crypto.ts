@@ -23,7 +23,25 @@ export const randomCode = (digits: number) => String(randomInt(0, 10 ** digits))
  * Server-side secrets (the pepper of code hashes, the key of admin links) live in the database, made once,
  * so every API process and the ops command agree without configuration.
  */
-export async function secret(db: Kysely<Database>, name: string): Promise<string> {
+const known = new WeakMap<Kysely<Database>, Map<string, Promise<string>>>();
+
+export function secret(db: Kysely<Database>, name: string): Promise<string> {
+  // A secret never changes once made: read it once per process, not on every code issued or checked.
+  let secrets = known.get(db);
+  if (!secrets) {
+    secrets = new Map();
+    known.set(db, secrets);
+  }
+  let value = secrets.get(name);
+  if (!value) {
+    value = loadSecret(db, name);
+    secrets.set(name, value);
+    value.catch(() => secrets?.delete(name));
+  }
+  return value;
+}
+
+async function loadSecret(db: Kysely<Database>, name: string): Promise<string> {
   await db
     .insertInto('app_secrets')
     .values({ name, value: randomBytes(32).toString('base64url') })

@@ -5,6 +5,7 @@ import { type MessageKey, messages, t } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
+import { audit } from '../identity/audit';
 import { requireCustomerActing, requireSession } from '../identity/auth';
 import { consumeCode, issueCode } from '../identity/codes';
 import { redeemAdminToken, redeemAgentCode } from '../identity/handoff';
@@ -138,16 +139,13 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     try {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ mobile_phone: pending.phone }).where('id', '=', session.userId).execute();
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor: `customer:${session.userId}`,
-            subject: `user:${session.userId}`,
-            action: 'phone_changed',
-            address: request.ip,
-            detail: JSON.stringify({ to: pending.phone }),
-          })
-          .execute();
+        await audit(trx, {
+          actor: `customer:${session.userId}`,
+          subject: `user:${session.userId}`,
+          action: 'phone_changed',
+          address: request.ip,
+          detail: { to: pending.phone },
+        });
       });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw ApiError.field(422, 'mobile_phone', messages.phoneInUse);
@@ -159,15 +157,12 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
   route(app, endpoints.agentCustomer, async (request) => {
     const { userId, actor } = await redeemAgentCode(db, request.params.sessionId);
     const token = await openSession(db, { userId, kind: 'agent', actor, address: request.ip });
-    await db
-      .insertInto('audit_log')
-      .values({
-        actor: `agent:${actor}`,
-        subject: `user:${userId}`,
-        action: 'agent_session_opened',
-        address: request.ip,
-      })
-      .execute();
+    await audit(db, {
+      actor: `agent:${actor}`,
+      subject: `user:${userId}`,
+      action: 'agent_session_opened',
+      address: request.ip,
+    });
     return { token, agent: { name: actor } };
   });
 
@@ -181,15 +176,12 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     const { api_key, admin_username } = request.body;
     const { userId, actor } = await redeemAdminToken(db, api_key, admin_username);
     const token = await openSession(db, { userId, kind: 'admin', actor, address: request.ip });
-    await db
-      .insertInto('audit_log')
-      .values({
-        actor: `admin:${actor}`,
-        subject: `user:${userId}`,
-        action: 'impersonation_started',
-        address: request.ip,
-      })
-      .execute();
+    await audit(db, {
+      actor: `admin:${actor}`,
+      subject: `user:${userId}`,
+      action: 'impersonation_started',
+      address: request.ip,
+    });
     return { token };
   });
 }

@@ -267,27 +267,19 @@ export async function registrationRoutes(app: FastifyInstance, { database }: App
   route(app, endpoints.educations, async () => EDUCATION_OPTIONS);
   route(app, endpoints.businessActivities, async () => BUSINESS_ACTIVITY_OPTIONS);
 
-  route(app, endpoints.regions, async (request) =>
-    placePage(db, 'regions', {}, request.query.page ?? 1, request.query.search),
-  );
-  route(app, endpoints.cities, async (request) => {
-    if (request.query.region_id === undefined) throw ApiError.field(422, 'region_id', messages.fieldRequired);
-    return placePage(
-      db,
-      'cities',
-      { column: 'region_id', value: request.query.region_id },
-      request.query.page ?? 1,
-      request.query.search,
-    );
-  });
-  route(app, endpoints.streets, async (request) => {
-    if (request.query.city_id === undefined) throw ApiError.field(422, 'city_id', messages.fieldRequired);
-    return placePage(
-      db,
-      'streets',
-      { column: 'city_id', value: request.query.city_id },
-      request.query.page ?? 1,
-      request.query.search,
-    );
-  });
+  // Places as a table: each level is searched within the one above it, named by a required query parameter.
+  const places = [
+    { endpoint: endpoints.regions, table: 'regions', parent: null },
+    { endpoint: endpoints.cities, table: 'cities', parent: 'region_id' },
+    { endpoint: endpoints.streets, table: 'streets', parent: 'city_id' },
+  ] as const;
+  for (const { endpoint, table, parent } of places) {
+    route(app, endpoint, async (request) => {
+      const { page = 1, search } = request.query;
+      if (!parent) return placePage(db, table, {}, page, search);
+      const value = request.query[parent];
+      if (value === undefined) throw ApiError.field(422, parent, messages.fieldRequired);
+      return placePage(db, table, { column: parent, value }, page, search);
+    });
+  }
 }

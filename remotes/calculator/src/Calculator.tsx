@@ -116,7 +116,7 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
   const option = prices[choice.term]?.[choice.amount];
   const [typed, setTyped] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const ids = { amount: useId(), term: useId() };
+  const titleId = useId();
 
   const setAmountFromText = (text: string) => {
     const cents = parseEuros(text);
@@ -140,34 +140,21 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
   if (!option) return null;
   const showNotice = props.query?.target_by === 'calculator';
   return (
-    <section className={styles.calculator} data-screen="calculator" aria-labelledby={`${ids.amount}-title`}>
-      <h2 className={styles.title} id={`${ids.amount}-title`}>
+    <section className={styles.calculator} data-screen="calculator" aria-labelledby={titleId}>
+      <h2 className={styles.title} id={titleId}>
         {texts.title}
       </h2>
       {showNotice && <Alert tone="warning">{texts.cannotTakeNew}</Alert>}
-      <div className={styles.control}>
-        <div className={styles.controlHead}>
-          <label htmlFor={ids.amount}>{texts.amount}</label>
-          <output htmlFor={ids.amount} className={styles.value}>
-            {euros(choice.amount)}
-          </output>
-        </div>
-        <input
-          id={ids.amount}
-          className={styles.slider}
-          type="range"
-          min={0}
-          max={amounts.length - 1}
-          step={1}
-          value={Math.max(0, amounts.indexOf(choice.amount))}
-          aria-valuetext={euros(choice.amount)}
-          onChange={(event) => {
-            const amount = amounts[Number(event.target.value)];
-            if (amount !== undefined) setChoice((c) => ({ ...c, amount }));
-            setNote(null);
-          }}
-        />
-      </div>
+      <StepSlider
+        label={texts.amount}
+        steps={amounts}
+        value={choice.amount}
+        describe={euros}
+        onChange={(amount) => {
+          setChoice((c) => ({ ...c, amount }));
+          setNote(null);
+        }}
+      />
       <TextField
         label={texts.amountInput}
         inputMode="decimal"
@@ -179,30 +166,16 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
         }}
         error={note ?? undefined}
       />
-      <div className={styles.control}>
-        <div className={styles.controlHead}>
-          <label htmlFor={ids.term}>{texts.term}</label>
-          <output htmlFor={ids.term} className={styles.value}>
-            {texts.days(choice.term)}
-          </output>
-        </div>
-        <input
-          id={ids.term}
-          className={styles.slider}
-          type="range"
-          min={0}
-          max={terms.length - 1}
-          step={1}
-          value={Math.max(0, terms.indexOf(choice.term))}
-          aria-valuetext={texts.days(choice.term)}
-          onChange={(event) => {
-            const term = terms[Number(event.target.value)];
-            if (term === undefined) return;
-            const termAmounts = Object.keys(prices[term] ?? {}).map(Number);
-            setChoice((c) => ({ term, amount: snapTo(termAmounts, c.amount, 'closest') }));
-          }}
-        />
-      </div>
+      <StepSlider
+        label={texts.term}
+        steps={terms}
+        value={choice.term}
+        describe={texts.days}
+        onChange={(term) => {
+          const termAmounts = Object.keys(prices[term] ?? {}).map(Number);
+          setChoice((c) => ({ term, amount: snapTo(termAmounts, c.amount, 'closest') }));
+        }}
+      />
       <dl className={styles.summary} aria-live="polite">
         <div>
           <dt>{texts.dueDate}</dt>
@@ -249,6 +222,44 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
         {texts.secci}
       </a>
     </section>
+  );
+}
+
+/**
+ * A slider over allowed steps (SPEC section 5: it snaps to them); the value is announced as `describe` says,
+ * e.g. "300 €" or "30 días".
+ */
+function StepSlider(props: {
+  label: string;
+  steps: number[];
+  value: number;
+  describe: (value: number) => string;
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.control}>
+      <div className={styles.controlHead}>
+        <label htmlFor={id}>{props.label}</label>
+        <output htmlFor={id} className={styles.value}>
+          {props.describe(props.value)}
+        </output>
+      </div>
+      <input
+        id={id}
+        className={styles.slider}
+        type="range"
+        min={0}
+        max={props.steps.length - 1}
+        step={1}
+        value={Math.max(0, props.steps.indexOf(props.value))}
+        aria-valuetext={props.describe(props.value)}
+        onChange={(event) => {
+          const value = props.steps[Number(event.target.value)];
+          if (value !== undefined) props.onChange(value);
+        }}
+      />
+    </div>
   );
 }
 

@@ -9,3 +9,6 @@ export function Skeleton({ label = messages.loading }: { label?: string }) {
     </div>
   );
 }
+
+/** The class that hides text from sight but not from screen readers (legends, live labels). */
+export const visuallyHidden = styles.visuallyHidden ?? '';

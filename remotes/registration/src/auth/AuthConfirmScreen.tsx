@@ -15,6 +15,7 @@ import {
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { narrowScreen } from '../screen';
 import styles from './auth.module.css';
 import { codeSchema } from './schemas';
 import { texts } from './texts';
@@ -85,7 +86,7 @@ function CodeForm({
 
   const canResend = elapsed >= SMS_RESEND_SECONDS;
   return (
-    <section className={styles.screen} data-screen="authConfirm" aria-labelledby="confirm-title">
+    <section className={narrowScreen} data-screen="authConfirm" aria-labelledby="confirm-title">
       <h1 id="confirm-title">{texts.codeTitle}</h1>
       <p>{texts.codeSentTo.replace('{phone}', formatPhone(phone))}</p>
       {shownCode && <Alert tone="info">{texts.sandboxCode.replace('{code}', shownCode)}</Alert>}

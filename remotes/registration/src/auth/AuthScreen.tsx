@@ -10,10 +10,12 @@ import {
   type ScreenProps,
   sessionIdAtom,
   TextField,
+  visuallyHidden,
 } from '@credimo/shared';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { narrowScreen } from '../screen';
 import styles from './auth.module.css';
 import { PhoneConfirmModal } from './PhoneConfirmModal';
 import { type AuthValues, authSchema } from './schemas';
@@ -78,7 +80,7 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
     formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
 
   return (
-    <section className={styles.screen} data-screen="auth" aria-labelledby="auth-title">
+    <section className={narrowScreen} data-screen="auth" aria-labelledby="auth-title">
       {agentSession ? (
         <>
           <h1 id="auth-title">{texts.agentWelcome}</h1>
@@ -105,7 +107,7 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
           error={errorOf('phone')}
         />
         <fieldset className={styles.consents}>
-          <legend className={styles.visuallyHidden}>Consentimientos</legend>
+          <legend className={visuallyHidden}>Consentimientos</legend>
           <Checkbox
             label={texts.selectAll}
             checked={allChecked}

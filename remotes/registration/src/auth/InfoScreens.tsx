@@ -1,12 +1,12 @@
 import { Alert, isAllowedRedirect, refreshUser, type ScreenProps, userAtom } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import styles from './auth.module.css';
+import { narrowScreen } from '../screen';
 import { texts } from './texts';
 
 function Info({ screen, title, body }: { screen: string; title: string; body: string }) {
   return (
-    <section className={styles.screen} data-screen={screen} aria-labelledby={`${screen}-title`}>
+    <section className={narrowScreen} data-screen={screen} aria-labelledby={`${screen}-title`}>
       <h1 id={`${screen}-title`}>{title}</h1>
       <p>{body}</p>
       <p>
@@ -60,7 +60,7 @@ export function RedirectScreen({ query, navigate }: ScreenProps) {
     else navigate('/auth/fallback', { replace: true });
   }, [query, navigate]);
   return (
-    <section className={styles.screen} data-screen="redirect">
+    <section className={narrowScreen} data-screen="redirect">
       <Alert tone="info">{texts.redirecting}</Alert>
     </section>
   );

@@ -11,7 +11,7 @@ import {
   signIn,
 } from '@credimo/shared';
 import { useEffect, useRef, useState } from 'react';
-import styles from './auth.module.css';
+import { narrowScreen } from '../screen';
 import { texts } from './texts';
 
 /** SPEC section 2: query parameters come in several spellings. */
@@ -40,7 +40,7 @@ function Exchange({ screen, run }: { screen: string; run: () => Promise<void> })
     }
   });
   return (
-    <section className={styles.screen} data-screen={screen} aria-labelledby={`${screen}-title`}>
+    <section className={narrowScreen} data-screen={screen} aria-labelledby={`${screen}-title`}>
       <h1 id={`${screen}-title`}>{failure ? texts.linkFailed : texts.openingSession}</h1>
       {failure && (
         <>

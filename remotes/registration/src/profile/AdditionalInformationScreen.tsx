@@ -16,6 +16,7 @@ import {
 } from '@credimo/shared';
 import { useFormik } from 'formik';
 import { useState } from 'react';
+import { wideScreen } from '../screen';
 import { bind, SelectField, useOptions } from './fields';
 import styles from './profile.module.css';
 import { type AdditionalValues, additionalSchema } from './schemas';
@@ -69,11 +70,7 @@ export function AdditionalInformationScreen({ navigate }: ScreenProps) {
   });
   const type = Number(form.values.employment_type_id);
   return (
-    <section
-      className={styles.screen}
-      data-screen="registrationAdditionalInformation"
-      aria-labelledby="additional-title"
-    >
+    <section className={wideScreen} data-screen="registrationAdditionalInformation" aria-labelledby="additional-title">
       <h1 id="additional-title">Información adicional</h1>
       {notice && <Alert tone="error">{notice}</Alert>}
       <form noValidate onSubmit={form.handleSubmit}>

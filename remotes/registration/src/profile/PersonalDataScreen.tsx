@@ -14,6 +14,7 @@ import {
 } from '@credimo/shared';
 import { type FormikProps, useFormik } from 'formik';
 import { useState } from 'react';
+import { wideScreen } from '../screen';
 import { bind, PlaceField, SelectField, useOptions } from './fields';
 import styles from './profile.module.css';
 import { type PersonalValues, personalSchema } from './schemas';
@@ -105,7 +106,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
   });
   const nationalityChoice = form.values.nationality === 'ES' ? 'ES' : 'other';
   return (
-    <section className={styles.screen} data-screen="registrationPersonalData" aria-labelledby="personal-title">
+    <section className={wideScreen} data-screen="registrationPersonalData" aria-labelledby="personal-title">
       <h1 id="personal-title">Tus datos personales</h1>
       <p>Los necesitamos para estudiar tu solicitud. Escríbelos como aparecen en tu DNI o NIE.</p>
       {notice && <Alert tone="error">{notice}</Alert>}
