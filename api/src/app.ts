@@ -9,6 +9,7 @@ import { authentication } from './identity/auth';
 import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
+import { loanRoutes } from './routes/loans';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
 
@@ -46,6 +47,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   await app.register(identityRoutes, context);
   await app.register(pricingRoutes, context);
   await app.register(registrationRoutes, context);
+  await app.register(loanRoutes, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -1,5 +1,6 @@
 import {
   accessTokenAtom,
+  adoptChoiceFromQuery,
   configureApi,
   loadSiteContent,
   onUnauthorized,
@@ -42,6 +43,8 @@ async function start() {
   // A returning customer: load who they are; a revoked or expired token answers 401 and logs out.
   if (parsed.ok && sessionStore.get(accessTokenAtom)) void refreshUser().catch(() => {});
   if (parsed.ok) loadSiteContent();
+  // A choice made in a calculator on another origin (WordPress) arrives in the address.
+  adoptChoiceFromQuery(window.location.search);
   const router = createBrowserRouter(buildRoutes(apiBaseUrl));
   onUnauthorized(() => router.navigate(PATHS.auth, { replace: true }));
   const container = document.getElementById('root');

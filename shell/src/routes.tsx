@@ -7,6 +7,7 @@ import {
   redirectFor,
   type ScreenRoute,
   SHORT_LINK_PATH,
+  toRedirectLoan,
   toRedirectUser,
   userAtom,
 } from '@credimo/shared';
@@ -27,7 +28,7 @@ function Screen({ route }: { route: ScreenRoute }) {
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
   // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh.
   if (user && route.protected) {
-    const target = redirectFor({ route: route.name, user: toRedirectUser(user), loan: null });
+    const target = redirectFor({ route: route.name, user: toRedirectUser(user), loan: toRedirectLoan(user.loan) });
     const path = target ? pathOf(target) : null;
     if (path) return <Navigate to={path} replace />;
   }

@@ -189,6 +189,30 @@ export interface ConsentsTable {
   at: Generated<Date>;
 }
 
+export interface LoansTable {
+  id: Generated<string>;
+  public_id: Generated<string>;
+  user_id: string;
+  product_id: number;
+  status: number;
+  request_amount: number;
+  original_request_amount: number;
+  term: number;
+  commission: number;
+  original_commission: number;
+  return_amount: number;
+  tae_tenths: number;
+  is_free: boolean;
+  promocode: string | null;
+  attempt_reference: string;
+  target_url: string | null;
+  method_of_disbursement: number | null;
+  iban: string | null;
+  requested_ip: string | null;
+  request_date: Generated<Date>;
+  status_changed_at: Generated<Date>;
+}
+
 /** Kysely table types; each migration's tables are declared here. */
 export interface Database {
   regions: RegionsTable;
@@ -199,6 +223,7 @@ export interface Database {
   user_employment: UserEmploymentTable;
   user_contacts: UserContactsTable;
   consents: ConsentsTable;
+  loans: LoansTable;
   products: ProductsTable;
   product_fee_bands: ProductFeeBandsTable;
   promo_codes: PromoCodesTable;

@@ -1,7 +1,9 @@
 import type { UserResponse } from '@credimo/shared/contract';
+import { isOpenLoanStatus } from '@credimo/shared/domain';
 import { type Kysely, sql } from 'kysely';
 import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
+import { currentLoan, loanView } from '../loans/applications';
 import type { Session } from './sessions';
 
 /** Finds the customer of a confirmed phone, creating them on first sign-in. */
@@ -41,11 +43,12 @@ export async function findUserIdByPhone(db: Kysely<Database>, phone: string): Pr
 /** SPEC section 3's user as GET /v2/user answers it; loans fill in more later. */
 export async function userView(db: Kysely<Database>, session: Session): Promise<UserResponse> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
-  const [profile, addresses, employment, contacts] = await Promise.all([
+  const [profile, addresses, employment, contacts, loan] = await Promise.all([
     db.selectFrom('user_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
     db.selectFrom('user_addresses').selectAll().where('user_id', '=', user.id).execute(),
     db.selectFrom('user_employment').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
     db.selectFrom('user_contacts').selectAll().where('user_id', '=', user.id).execute(),
+    currentLoan(db, user.id),
   ]);
   const address = (kind: 'actual' | 'registration') => {
     const a = addresses.find((row) => row.kind === kind);
@@ -98,15 +101,22 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
     addresses: { actual_address: address('actual'), registration_address: address('registration') },
     employment: job,
     contact_phones: contacts.map((c) => ({ contact_type: c.contact_type, comment: c.name, number: c.number })),
-    loan: null,
+    loan: loan ? loanView(loan) : null,
     session: { kind: session.kind, actor: session.actor },
   };
-  // SPEC section 4: 1 until registration is finished; 3 once it is and no loan is active (loans come later).
-  const finished = registrationFinished(view);
-  return { ...view, permissions: { is_blocked: user.is_blocked, authorization_status: finished ? 3 : 1 } };
+  return { ...view, permissions: { is_blocked: user.is_blocked, authorization_status: authorizationStatus(loan) } };
 }
 
-/** Registration is finished when the personal data, both addresses and the additional information are in. */
+/**
+ * SPEC section 4: 2 while an application or loan is open; 3 for a customer who has applied before and has
+ * nothing open; 1 until the first application, which ends the registration flow (SPEC's flow order).
+ */
+export function authorizationStatus(loan: { status: number } | null): 1 | 2 | 3 {
+  if (loan === null) return 1;
+  return isOpenLoanStatus(loan.status) ? 2 : 3;
+}
+
+/** The profile is complete when the personal data, both addresses and the additional information are in. */
 export function registrationFinished(view: {
   personal_data: { email: string | null } | null;
   addresses: { actual_address: unknown; registration_address: unknown };

@@ -58,8 +58,3 @@ export async function findUsablePromo(
   if (!promo || (promo.user_id !== null && promo.user_id !== userId)) throw notFound(property);
   return promo;
 }
-
-/** A visitor, or a customer who has never had a loan (loans arrive with the application issue). */
-export async function isFirstLoan(_db: Kysely<Database>, _userId: string | null): Promise<boolean> {
-  return true;
-}

@@ -3,9 +3,10 @@ import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
+import { isFirstLoan } from '../loans/applications';
 import { AGREEMENT_TYPES, agreementHtml, offerHtml, offerPdf } from '../pricing/offer';
 import { amountsOf, priceFor, priceTable, termsOf } from '../pricing/price';
-import { findUsablePromo, isFirstLoan, loadProduct } from '../pricing/repository';
+import { findUsablePromo, loadProduct } from '../pricing/repository';
 import { route } from './route';
 
 export async function pricingRoutes(app: FastifyInstance, { database }: AppContext) {

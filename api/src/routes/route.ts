@@ -29,7 +29,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      response: { 200: endpoint.response },
+      // A POST that creates answers 201 with the same body as its idempotent replay's 200.
+      response: { 200: endpoint.response, ...(endpoint.method === 'POST' ? { 201: endpoint.response } : {}) },
     },
     handler: handler as never,
   });

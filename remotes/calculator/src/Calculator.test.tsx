@@ -1,10 +1,19 @@
-import { api, configureApi, messages, priceTablesAtom, sessionStore } from '@credimo/shared';
+import {
+  accessTokenAtom,
+  api,
+  CHOICE_KEY,
+  configureApi,
+  messages,
+  priceTablesAtom,
+  sessionStore,
+  type UserResponse,
+  userAtom,
+} from '@credimo/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { Provider } from 'jotai';
-import { Calculator, type CalculatorProps } from './Calculator';
-import { CHOICE_KEY } from './choice';
+import { applyAddress, Calculator, type CalculatorProps } from './Calculator';
 
 configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
 
@@ -36,7 +45,11 @@ beforeEach(() => {
     calculator: { amount_default_toggle_position: 3, term_default_toggle_position: 2 },
   });
 });
-afterEach(() => http.restore());
+afterEach(() => {
+  http.restore();
+  sessionStore.set(accessTokenAtom, null);
+  sessionStore.set(userAtom, null);
+});
 
 const show = (props: CalculatorProps = {}) =>
   render(
@@ -136,6 +149,29 @@ describe('the calculator', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Solicitar' }));
     expect(JSON.parse(localStorage.getItem(CHOICE_KEY) ?? '{}')).toEqual({ productId: 1, amount: 9000, term: 6 });
     expect(navigate).toHaveBeenCalledWith('/auth');
+  });
+
+  test('signed in, "Solicitar" goes straight to the application step', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    sessionStore.set(accessTokenAtom, 'token');
+    const navigate = jest.fn();
+    show({ amount: 90, term: 6, navigate });
+    await userEvent.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    expect(navigate).toHaveBeenCalledWith('/registration/application-change');
+  });
+
+  test('on another origin (WordPress) the choice travels in the address to sign-in', () => {
+    expect(applyAddress('https://app.credimo.test/', { productId: 1, amount: 9000, term: 6 }, 'CREDIMO10')).toBe(
+      'https://app.credimo.test/auth?product=1&amount=9000&term=6&promocode=CREDIMO10',
+    );
+  });
+
+  test('hidden for a customer whose loan is open (the account shows the loan instead)', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    sessionStore.set(userAtom, { loan: { status: 0 } } as unknown as UserResponse);
+    const { container } = show();
+    await act(async () => {});
+    expect(container).toBeEmptyDOMElement();
   });
 
   test('the SECCI link points at the offer for the chosen term and amount', async () => {

@@ -1,15 +1,20 @@
 import {
   Alert,
+  accessTokenAtom,
   Button,
   type CalculatorChoice,
   calls,
+  choiceQuery,
   defaultChoice,
   dueDate,
   formatDisplayDate,
   formatMoney,
+  isOpenLoanStatus,
+  type LoanChoice,
   loadPrices,
   messages,
   normaliseApiError,
+  PATHS,
   type PricesResponse,
   parseEuros,
   pricesKey,
@@ -17,12 +22,13 @@ import {
   type ScreenProps,
   type SettingsResponse,
   snapTo,
+  storeChoice,
   TextField,
+  userAtom,
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useMemo, useState } from 'react';
 import styles from './calculator.module.css';
-import { storeChoice } from './choice';
 import { texts } from './texts';
 
 export interface CalculatorProps extends Partial<ScreenProps> {
@@ -35,6 +41,10 @@ export interface CalculatorProps extends Partial<ScreenProps> {
   applyUrl?: string;
 }
 
+/** Where "Solicitar" leads from another origin: the app's sign-in, carrying the choice (storage is per origin). */
+export const applyAddress = (appUrl: string, choice: LoanChoice, promocode: string | null) =>
+  `${appUrl.replace(/\/$/, '')}${PATHS.auth}?${choiceQuery(choice, promocode)}`;
+
 const euros = (cents: number) => formatMoney(cents).replace(',00', '');
 const asNumber = (value: number | string | undefined) =>
   value === undefined || value === '' ? undefined : Number(value);
@@ -46,9 +56,14 @@ export function Calculator(props: CalculatorProps) {
   const key = pricesKey(productId, discount);
   const state = useAtomValue(priceTablesAtom)[key];
 
+  const loan = useAtomValue(userAtom)?.loan ?? null;
+
   useEffect(() => {
     void loadPrices(productId, discount);
   }, [productId, discount]);
+
+  // SPEC section 2: the account shows the calculator only when there is no loan.
+  if (loan && isOpenLoanStatus(loan.status)) return null;
 
   if (!state || state.status === 'loading') {
     return (
@@ -117,6 +132,7 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
   const [typed, setTyped] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const titleId = useId();
+  const signedIn = useAtomValue(accessTokenAtom) !== null;
 
   const setAmountFromText = (text: string) => {
     const cents = parseEuros(text);
@@ -131,10 +147,12 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
   };
 
   const apply = () => {
-    storeChoice({ productId, ...choice }, discount);
-    const target = '/auth';
-    if (props.navigate) props.navigate(target);
-    else window.location.assign(`${(props.applyUrl ?? '').replace(/\/$/, '')}${target}`);
+    const chosen = { productId, ...choice };
+    storeChoice(chosen, discount);
+    // Signed in: straight to the application step; otherwise sign-in first (the redirect rules lead on).
+    if (props.navigate) props.navigate(signedIn ? PATHS.registrationApplication : PATHS.auth);
+    // Another origin (WordPress): the choice travels in the address, since storage is per origin.
+    else window.location.assign(applyAddress(props.applyUrl ?? '', chosen, discount));
   };
 
   if (!option) return null;

@@ -8,8 +8,9 @@ import type {
   TokenResponse,
   UserResponse,
 } from '../contract/identity';
+import type { CreateLoanRequest, LoanView } from '../contract/loans';
 import type { CheckPromocodeResponse, PricesResponse, Product, SettingsResponse } from '../contract/pricing';
-import type { PlacePage } from '../contract/registration';
+import type { PlacePage, PrefillResponse } from '../contract/registration';
 import { accessTokenAtom, clearSession, sessionStore } from '../session/store';
 
 export interface ApiClientOptions {
@@ -149,6 +150,10 @@ export const calls = {
     (await api().get<Array<{ id: string | number; name: string }>>(`/v2/user/${list}`)).data,
   places: async (kind: 'regions' | 'cities' | 'streets', query: Record<string, string | number>) =>
     (await api().get<PlacePage>(`/v2/${kind}`, { params: query })).data,
+  prefill: async () => (await api().get<PrefillResponse>('/v2/ocr_user')).data,
+  /** SPEC section 3's create payload; the attempt reference makes a retry return the same application. */
+  createLoan: async (body: CreateLoanRequest) => (await api().post<LoanView>('/v2/loan', body)).data,
+  loan: async () => (await api().get<LoanView | null>('/v2/loan')).data,
   adminLoginAs: async (body: { api_key: string; admin_username: string }) =>
     (await api().post<TokenResponse>('/v2/admin/login_as', body)).data,
 };

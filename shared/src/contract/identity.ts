@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { LoanView } from './loans';
 
 /** `x-message` names the catalogue message the API answers with when the field breaks its rule. */
 const Phone = Type.String({ maxLength: 32, 'x-message': 'incorrectPhone' });
@@ -106,7 +107,7 @@ export const UserResponse = Type.Object({
       number: Type.String(),
     }),
   ),
-  loan: Type.Null(),
+  loan: Type.Union([LoanView, Type.Null()]),
   session: Type.Object({ kind: SessionKind, actor: Type.Union([Type.String(), Type.Null()]) }),
 });
 export type UserResponse = Static<typeof UserResponse>;

@@ -1,5 +1,6 @@
 import { HealthResponse } from './health';
 import * as identity from './identity';
+import * as loans from './loans';
 import * as pricing from './pricing';
 import * as registration from './registration';
 
@@ -7,6 +8,7 @@ export * from './app-config';
 export * from './errors';
 export * from './health';
 export * from './identity';
+export * from './loans';
 export * from './pricing';
 export * from './registration';
 
@@ -207,6 +209,25 @@ export const endpoints = {
     summary: 'Streets of a municipality, 30 a page',
     query: registration.PlaceQuery,
     response: registration.PlacePage,
+  },
+  createLoan: {
+    method: 'POST',
+    path: '/v2/loan',
+    summary: 'Apply for a loan (idempotent by attempt_reference)',
+    body: loans.CreateLoanRequest,
+    response: loans.LoanView,
+  },
+  loan: {
+    method: 'GET',
+    path: '/v2/loan',
+    summary: 'The current application or loan, or null',
+    response: loans.CurrentLoanResponse,
+  },
+  loans: {
+    method: 'GET',
+    path: '/v2/loans',
+    summary: 'All applications and loans, newest first',
+    response: loans.LoansResponse,
   },
 } as const;
 

@@ -100,3 +100,4 @@ export const PrefillResponse = Type.Object({
   birthday: Type.Union([Type.String(), Type.Null()]),
   expiry_date: Type.Union([Type.String(), Type.Null()]),
 });
+export type PrefillResponse = Static<typeof PrefillResponse>;

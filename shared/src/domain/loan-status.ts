@@ -39,3 +39,34 @@ export const AWAITING_PAGES: ReadonlyArray<{ status: number; route: string }> = 
   { status: LoanStatus.Request, route: 'applicationAwaitingRequestLoan' },
   { status: LoanStatus.AwaitingVerification, route: 'applicationAwaitingVerificationLoan' },
 ];
+
+/** Closed: the customer may apply again (and the database allows one open loan only). */
+export const CLOSED_LOAN_STATUSES: readonly number[] = [LoanStatus.Returned, LoanStatus.Denied, LoanStatus.Timeout];
+export const isOpenLoanStatus = (status: number) => !CLOSED_LOAN_STATUSES.includes(status);
+export const isDeclinedLoanStatus = (status: number) => status === LoanStatus.Denied || status === LoanStatus.Timeout;
+
+export type LoanStatusType = 'warning' | 'error' | 'info';
+
+/** SPEC section 3: status_type and the Spanish status_text customers read, per status. */
+export const LOAN_STATUS_VIEW: Readonly<Record<number, { type: LoanStatusType; text: string }>> = {
+  [LoanStatus.Request]: { type: 'info', text: 'Solicitud en estudio' },
+  [LoanStatus.New]: { type: 'info', text: 'Solicitud en estudio' },
+  [LoanStatus.AwaitingVerification]: { type: 'info', text: 'Verificación manual en curso' },
+  [LoanStatus.AwaitingBankDataImport]: { type: 'info', text: 'Importando tus datos bancarios' },
+  [LoanStatus.AwaitingBankProcessData]: { type: 'warning', text: 'Necesitamos verificar tu cuenta bancaria' },
+  [LoanStatus.AwaitingIssuanceMethod]: { type: 'warning', text: 'Elige cómo recibir el dinero' },
+  [LoanStatus.AwaitingSignContract]: { type: 'warning', text: 'Pendiente de firma' },
+  [LoanStatus.ContractSigned]: { type: 'info', text: 'Contrato firmado' },
+  [LoanStatus.Processing]: { type: 'info', text: 'El dinero está en camino' },
+  [LoanStatus.ProcessingFail]: { type: 'error', text: 'No hemos podido enviar el dinero' },
+  [LoanStatus.Active]: { type: 'info', text: 'Préstamo activo' },
+  [LoanStatus.Extended]: { type: 'info', text: 'Préstamo prorrogado' },
+  [LoanStatus.Overdue]: { type: 'error', text: 'Pago vencido' },
+  [LoanStatus.Returned]: { type: 'info', text: 'Préstamo devuelto' },
+  [LoanStatus.Denied]: { type: 'error', text: 'Solicitud rechazada' },
+  [LoanStatus.Timeout]: { type: 'error', text: 'Solicitud rechazada por falta de respuesta' },
+};
+
+export function loanStatusView(status: number): { type: LoanStatusType; text: string } {
+  return LOAN_STATUS_VIEW[status] ?? { type: 'info', text: 'En curso' };
+}

@@ -25,6 +25,10 @@ export const messages = {
   identityNotVerified: 'La identidad no ha sido verificada',
   photoNotVerified: 'Su foto no ha sido verificada. Toma una foto de nuevo siguiendo los puntos descritos',
   applicationDeclined: 'Lo siento, tu solicitud fue rechazada',
+  loanAlreadyOpen: 'No puedes pedir un préstamo nuevo hasta devolver el actual',
+  adjustValues: 'Ajusta el importe y el plazo a los valores permitidos',
+  profileIncomplete: 'Completa tus datos personales antes de enviar la solicitud',
+  applicationRefused: 'No podemos estudiar tu solicitud. Llámanos para más información.',
   autoDebitFailed: 'No podemos activar el débito automático',
   // Identity
   codeIncorrect: 'El código no es correcto',

@@ -1,1 +1,2 @@
+export * from './choice';
 export * from './prices';

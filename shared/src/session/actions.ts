@@ -5,7 +5,7 @@ import { clearSession, loanAtom, sessionStore, setAccessToken, userAtom } from '
 export async function refreshUser() {
   const user = await calls.user();
   sessionStore.set(userAtom, user);
-  sessionStore.set(loanAtom, null);
+  sessionStore.set(loanAtom, user.loan);
   return user;
 }
 

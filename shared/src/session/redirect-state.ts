@@ -1,5 +1,6 @@
 import type { UserResponse } from '../contract/identity';
-import type { RedirectUser } from '../domain/redirects';
+import type { LoanView } from '../contract/loans';
+import type { RedirectLoan, RedirectUser } from '../domain/redirects';
 
 /** GET /v2/user in the shape the redirect rules read. */
 export function toRedirectUser(user: UserResponse): RedirectUser {
@@ -40,5 +41,19 @@ export function toRedirectUser(user: UserResponse): RedirectUser {
     },
     hasPaymentCard: false,
     cardRequestCompleted: false,
+  };
+}
+
+/** The current loan in the shape the redirect rules read; SPEC section 4: while status is 1 it is not used. */
+export function toRedirectLoan(loan: LoanView | null): RedirectLoan | null {
+  if (!loan) return null;
+  return {
+    status: loan.status,
+    requestAmount: loan.request_amount,
+    originalRequestAmount: loan.original_request_amount,
+    // Counter-offers arrive with the decision issue; until then there are none to approve.
+    newConditionsApproved: true,
+    requiredFilesOutstanding: loan.required_files.length,
+    autoDebitStepCompleted: loan.auto_debit_step_completed,
   };
 }

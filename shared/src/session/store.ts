@@ -1,5 +1,6 @@
 import { atom, createStore } from 'jotai';
 import type { UserResponse } from '../contract/identity';
+import type { LoanView } from '../contract/loans';
 import { readCookie, removeCookie, writeCookie } from './cookies';
 
 /**
@@ -12,7 +13,8 @@ export const accessTokenAtom = atom<string | null>(readCookie('accessToken'));
 export const sessionIdAtom = atom<string | null>(readCookie('sessionId'));
 /** The signed-in user as `GET /v2/user` returns it; null when signed out or not loaded. */
 export const userAtom = atom<UserResponse | null>(null);
-export const loanAtom = atom<Record<string, unknown> | null>(null);
+/** The current application or loan (GET /v2/user carries it). */
+export const loanAtom = atom<LoanView | null>(null);
 export const impersonationAtom = atom<{ adminUsername: string } | null>(null);
 export const specialOfferAtom = atom<boolean>(false);
 export const pricesAtom = atom<Record<string, unknown> | null>(null);

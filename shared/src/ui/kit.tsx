@@ -28,12 +28,20 @@ export function TextField({ label, error, hint, ...input }: TextFieldProps) {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
+  );
+}
+
+/**
+ * A field's error line. Always in place, one line tall when empty: an error that appears or disappears on blur
+ * never moves what is below it, so a click already on its way to "Continuar" still lands on it.
+ */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <p id={id} className={styles.error} aria-live="polite">
+      {error ?? ''}
+    </p>
   );
 }
 
@@ -56,11 +64,7 @@ export function Checkbox({ label, error, ...input }: CheckboxProps) {
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

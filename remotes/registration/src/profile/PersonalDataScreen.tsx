@@ -4,6 +4,7 @@ import {
   Checkbox,
   calls,
   displayToWireDate,
+  FieldError,
   logout,
   Modal,
   messages,
@@ -137,7 +138,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
               {...bind(form, 'birthday')}
             />
           </div>
-          <div className={styles.radios} role="radiogroup" aria-label="Sexo">
+          <div className={styles.radios} role="radiogroup" aria-label="Sexo" aria-describedby="gender-error">
             {[
               ['male', 'Hombre'],
               ['female', 'Mujer'],
@@ -154,11 +155,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
               </label>
             ))}
           </div>
-          {form.submitCount > 0 && form.errors.gender && (
-            <p className={styles.error} role="alert">
-              {form.errors.gender}
-            </p>
-          )}
+          <FieldError id="gender-error" error={form.submitCount > 0 ? form.errors.gender : undefined} />
           <SelectField
             label="Nacionalidad"
             options={[

@@ -1,4 +1,4 @@
-import { calls, type PlacePage, TextField } from '@credimo/shared';
+import { calls, FieldError, type PlacePage, TextField } from '@credimo/shared';
 import { type FormikProps, getIn } from 'formik';
 import { type SelectHTMLAttributes, useEffect, useId, useState } from 'react';
 import styles from './profile.module.css';
@@ -40,11 +40,7 @@ export function SelectField({ label, options, error, placeholder = 'Elige una op
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,0 +1,151 @@
+import type { CreateLoanRequest, LoanView } from '@credimo/shared/contract';
+import { CLOSED_LOAN_STATUSES, dueDate, LoanStatus, loanStatusView } from '@credimo/shared/domain';
+import { formatWireDate } from '@credimo/shared/format';
+import { messages } from '@credimo/shared/i18n';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, LoansTable } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { amountsOf, priceFor, termsOf } from '../pricing/price';
+import { findUsablePromo, loadProduct } from '../pricing/repository';
+
+/** The product every application is for today (SPEC section 9: product id 1). */
+export const LOAN_PRODUCT_ID = 1;
+
+type LoanRow = Selectable<LoansTable>;
+
+/** SPEC section 3's loan as the API answers it. */
+export function loanView(row: LoanRow, today = new Date()): LoanView {
+  const status = loanStatusView(row.status);
+  return {
+    id: String(row.id),
+    public_id: row.public_id,
+    status: row.status,
+    status_type: status.type,
+    status_text: status.text,
+    request_date: new Date(row.request_date).toISOString(),
+    request_amount: row.request_amount,
+    original_request_amount: row.original_request_amount,
+    return_amount: row.return_amount,
+    commission: row.commission,
+    tae: row.tae_tenths / 10,
+    is_free: row.is_free,
+    promocode: row.promocode,
+    predicted_must_pay_date: formatWireDate(dueDate(row.term, today)),
+    days: { total: row.term },
+    required_files: [],
+    auto_debit_step_completed: false,
+    agreements: [],
+  };
+}
+
+/** The customer's open application or loan, else the latest closed one, else null. */
+export async function currentLoan(db: Kysely<Database>, userId: string): Promise<LoanRow | null> {
+  const row = await db
+    .selectFrom('loans')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy(sql`case when status in (${sql.join(CLOSED_LOAN_STATUSES)}) then 1 else 0 end`)
+    .orderBy('request_date', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A new customer: nothing borrowed yet (refused or timed-out applications do not count). */
+export async function isFirstLoan(db: Kysely<Database>, userId: string | null): Promise<boolean> {
+  if (userId === null) return true;
+  const borrowed = await db
+    .selectFrom('loans')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'not in', [LoanStatus.Denied, LoanStatus.Timeout, LoanStatus.Request, LoanStatus.New])
+    .executeTakeFirst();
+  return borrowed === undefined;
+}
+
+const alreadyHasLoan = () => ApiError.request(409, messages.loanAlreadyOpen);
+
+/**
+ * Applies for a loan: the term and amount must be among the product's price options, the price is computed
+ * here (never taken from the client) and frozen on the row. Idempotent: the same attempt reference returns
+ * the application it created; any other open loan refuses a second one.
+ */
+export async function applyForLoan(
+  db: Kysely<Database>,
+  userId: string,
+  input: CreateLoanRequest,
+  requestedIp: string | null,
+): Promise<{ loan: LoanRow; created: boolean }> {
+  const previous = await db
+    .selectFrom('loans')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('attempt_reference', '=', input.attempt_reference)
+    .executeTakeFirst();
+  if (previous) return { loan: previous, created: false };
+
+  const { rules } = await loadProduct(db, LOAN_PRODUCT_ID);
+  if (!termsOf(rules).includes(input.loan_period)) throw ApiError.field(422, 'loan_period', messages.adjustValues);
+  if (!amountsOf(rules).includes(input.loan_sum)) throw ApiError.field(422, 'loan_sum', messages.adjustValues);
+
+  return db.transaction().execute(async (trx) => {
+    // Serialise this customer's applications: two tabs applying at once cannot both pass the checks below.
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const again = await trx
+      .selectFrom('loans')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('attempt_reference', '=', input.attempt_reference)
+      .executeTakeFirst();
+    if (again) return { loan: again, created: false };
+    const open = await trx
+      .selectFrom('loans')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'not in', [...CLOSED_LOAN_STATUSES])
+      .executeTakeFirst();
+    if (open) throw alreadyHasLoan();
+
+    const firstLoan = await isFirstLoan(trx, userId);
+    const free = firstLoan && input.loan_sum <= rules.freeFirstLoanMaxAmount;
+    // SPEC section 5: free loans are created without a promo code.
+    const promo = !free && input.promocode?.trim() ? await findUsablePromo(trx, input.promocode, userId) : null;
+    const price = priceFor(rules, input.loan_period, input.loan_sum, {
+      firstLoan,
+      commissionDiscountPercent: promo?.percent_commission ?? null,
+    });
+    if (promo) {
+      const used = await trx
+        .updateTable('promo_codes')
+        .set({ used_count: sql`used_count + 1` })
+        .where('code', '=', promo.code)
+        .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) === 0) throw ApiError.field(422, 'promocode', messages.promoCodeNotFound);
+    }
+    const loan = await trx
+      .insertInto('loans')
+      .values({
+        user_id: userId,
+        product_id: LOAN_PRODUCT_ID,
+        status: LoanStatus.Request,
+        request_amount: input.loan_sum,
+        original_request_amount: input.loan_sum,
+        term: input.loan_period,
+        commission: price.commissions.total,
+        original_commission: price.commissions.original_total,
+        return_amount: price.return_amount,
+        tae_tenths: Math.round(price.tae * 10),
+        is_free: price.is_free,
+        promocode: promo?.code ?? null,
+        attempt_reference: input.attempt_reference,
+        target_url: input.target_url ?? null,
+        method_of_disbursement: input.method_of_disbursement ?? null,
+        iban: input.iban ? input.iban.replace(/\s+/g, '').toUpperCase() : null,
+        requested_ip: requestedIp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { loan, created: true };
+  });
+}

@@ -1,0 +1,44 @@
+import Type, { type Static } from 'typebox';
+
+const strict = { additionalProperties: false } as const;
+
+/** SPEC section 3, loan create payload. Money in cents; the attempt reference makes a retried submit harmless. */
+export const CreateLoanRequest = Type.Object(
+  {
+    loan_period: Type.Integer({ minimum: 1, maximum: 366, 'x-message': 'incorrectData' }),
+    loan_sum: Type.Integer({ minimum: 1, description: 'integer cents', 'x-message': 'incorrectData' }),
+    promocode: Type.Optional(Type.String({ maxLength: 32, 'x-message': 'promoCodeNotFound' })),
+    target_url: Type.Optional(Type.String({ maxLength: 2048 })),
+    attempt_reference: Type.String({ minLength: 8, maxLength: 100, 'x-message': 'incorrectData' }),
+    method_of_disbursement: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(9)])),
+    iban: Type.Optional(Type.String({ maxLength: 34, 'x-message': 'incorrectNumberIban' })),
+  },
+  strict,
+);
+export type CreateLoanRequest = Static<typeof CreateLoanRequest>;
+
+/** SPEC section 3, Loan: the fields known from the application on; decision, payout and repayment add the rest. */
+export const LoanView = Type.Object({
+  id: Type.String(),
+  public_id: Type.String(),
+  status: Type.Integer(),
+  status_type: Type.Union([Type.Literal('warning'), Type.Literal('error'), Type.Literal('info')]),
+  status_text: Type.String(),
+  request_date: Type.String({ description: 'ISO 8601 instant' }),
+  request_amount: Type.Integer({ description: 'integer cents' }),
+  original_request_amount: Type.Integer({ description: 'integer cents' }),
+  return_amount: Type.Integer({ description: 'integer cents' }),
+  commission: Type.Integer({ description: 'integer cents' }),
+  tae: Type.Number(),
+  is_free: Type.Boolean(),
+  promocode: Type.Union([Type.String(), Type.Null()]),
+  predicted_must_pay_date: Type.String({ description: 'yyyy-MM-dd, if the money left today' }),
+  days: Type.Object({ total: Type.Integer() }),
+  required_files: Type.Array(Type.String()),
+  auto_debit_step_completed: Type.Boolean(),
+  agreements: Type.Array(Type.Object({ link: Type.String(), type: Type.String(), name: Type.String() })),
+});
+export type LoanView = Static<typeof LoanView>;
+
+export const CurrentLoanResponse = Type.Union([LoanView, Type.Null()]);
+export const LoansResponse = Type.Array(LoanView);

@@ -1,0 +1,75 @@
+import { atom } from 'jotai';
+import { readCookie, removeCookie, writeCookie } from '../session/cookies';
+import { sessionStore } from '../session/store';
+
+/** The calculator's choice, kept until the application is created (SPEC section 5: used only if still offered). */
+export const CHOICE_KEY = 'credimo:calculator';
+
+export interface LoanChoice {
+  productId: number;
+  /** Cents. */
+  amount: number;
+  /** Days. */
+  term: number;
+}
+
+const isChoice = (value: unknown): value is LoanChoice =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isInteger((value as LoanChoice).productId) &&
+  Number.isInteger((value as LoanChoice).amount) &&
+  Number.isInteger((value as LoanChoice).term);
+
+function readStored(): LoanChoice | null {
+  try {
+    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(CHOICE_KEY) ?? 'null');
+    return isChoice(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shared by every remote: the calculator writes it, the application step reads it. */
+export const loanChoiceAtom = atom<LoanChoice | null>(readStored());
+
+export function storeChoice(choice: LoanChoice, promocode: string | null): void {
+  localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
+  sessionStore.set(loanChoiceAtom, choice);
+  // SPEC section 9: the promo code cookie lives 7 days.
+  if (promocode) writeCookie('promoCode', promocode);
+  else removeCookie('promoCode');
+}
+
+export function readChoice(): LoanChoice | null {
+  return sessionStore.get(loanChoiceAtom) ?? readStored();
+}
+
+/** Once the application exists the choice has been used. */
+export function clearChoice(): void {
+  localStorage.removeItem(CHOICE_KEY);
+  sessionStore.set(loanChoiceAtom, null);
+}
+
+/** Query parameters that carry a choice from another origin (the WordPress calculator) into the app. */
+export function choiceQuery(choice: LoanChoice, promocode: string | null): string {
+  const query = new URLSearchParams({
+    product: String(choice.productId),
+    amount: String(choice.amount),
+    term: String(choice.term),
+  });
+  if (promocode) query.set('promocode', promocode);
+  return query.toString();
+}
+
+/** Adopts a choice carried in the address (see choiceQuery); the promo code is checked later, before prices. */
+export function adoptChoiceFromQuery(search: string): boolean {
+  const query = new URLSearchParams(search);
+  const choice = {
+    productId: Number(query.get('product') ?? 1),
+    amount: Number(query.get('amount')),
+    term: Number(query.get('term')),
+  };
+  if (!isChoice(choice) || choice.amount <= 0 || choice.term <= 0) return false;
+  storeChoice(choice, query.get('promocode') ?? readCookie('promoCode'));
+  return true;
+}
