@@ -65,13 +65,13 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.getByLabel('Estudios').selectOption({ label: 'Bachillerato' });
     await page.getByLabel('¿Tienes ahora otro préstamo?').selectOption({ label: 'No' });
     await page.getByLabel('Relación').selectOption({ label: 'Amigo/amiga' });
-    await page.getByRole('group', { name: 'Persona de contacto' }).getByLabel('Nombre').fill('Pedro');
-    await page.getByLabel('Teléfono').fill('612000301');
+    await page.getByLabel('Nombre del contacto').fill('Pedro');
+    await page.getByLabel('Teléfono del contacto').fill('612000301');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('El número debe ser distinto de tu teléfono registrado').waitFor();
-    await page.getByLabel('Teléfono').fill('634 56 78 12');
+    await page.getByLabel('Teléfono del contacto').fill('634 56 78 12');
     // Enter submits from the field itself: the error that leaves on blur moves the button under a pointer.
-    await page.getByLabel('Teléfono').press('Enter');
+    await page.getByLabel('Teléfono del contacto').press('Enter');
 
     await page.waitForURL(/\/account$/);
     await page.getByRole('heading', { name: 'Tu préstamo', exact: true }).waitFor();

@@ -1,4 +1,4 @@
-import { ROUTES } from './routes';
+import { progressStepFor, ROUTES } from './routes';
 
 /** SPEC section 2 "Known paths", as written there. */
 const KNOWN_PATHS = [
@@ -71,6 +71,30 @@ describe('the route table', () => {
       if (route.kind === 'screen' && /^\/(application|account)\//.test(route.path) && route.path !== '/account/auth') {
         expect(route.protected).toBe(true);
       }
+    }
+  });
+});
+
+describe('the progress steps of the registration layout', () => {
+  test('registration, confirmation and loan, in that order, current on their own pages', () => {
+    expect(progressStepFor('registrationPersonalData')).toBe(0);
+    expect(progressStepFor('registrationDynamic')).toBe(0);
+    expect(progressStepFor('registrationConfirmation')).toBe(1);
+    expect(progressStepFor('registrationApplication')).toBe(2);
+  });
+
+  test('hidden on the blocked, photo, waiting, conditions, issue-method, auto-debit and bank pages', () => {
+    for (const route of [
+      'blocked',
+      'registrationPhotoVerification',
+      'applicationAwaitingRequestLoan',
+      'applicationApproveNewConditions',
+      'applicationIssueMethod',
+      'applicationAutoDebitConfirmation',
+      'applicationBankDataPreview',
+      'applicationBankData',
+    ]) {
+      expect(progressStepFor(route)).toBeNull();
     }
   });
 });

@@ -91,9 +91,18 @@ export const ROUTES: AppRoute[] = [
     'registration',
     { protected: true },
   ),
-  screen('registrationApplication', '/registration/application-change', 'registration', 'registration', {
+  {
+    kind: 'screen',
+    name: 'registrationApplication',
+    path: '/registration/application-change',
+    layout: 'registration',
+    // Without a choice from an earlier calculator, the application step shows one.
+    slots: [
+      { remote: 'registration', screen: 'registrationApplication' },
+      { remote: 'calculator', screen: 'applicationCalculator' },
+    ],
     protected: true,
-  }),
+  },
   screen('registrationSelectAccount', '/registration/select-account', 'registration', 'registration', {
     protected: true,
   }),
@@ -147,4 +156,28 @@ export const FALLBACK_PATH = '/login';
 
 export function findRoute(name: string): AppRoute | undefined {
   return ROUTES.find((r) => r.name === name);
+}
+
+/** SPEC section 2: the registration layout's progress steps, in order, and the routes each one covers. */
+export const PROGRESS_STEPS: ReadonlyArray<{
+  key: 'registration' | 'confirmation' | 'loanTitle';
+  label: string;
+  routes: string[];
+}> = [
+  {
+    key: 'registration',
+    label: 'Registro',
+    routes: ['registrationPersonalData', 'registrationAdditionalInformation', 'registrationDynamic'],
+  },
+  { key: 'confirmation', label: 'Confirmación', routes: ['registrationConfirmation', 'registrationSelectAccount'] },
+  { key: 'loanTitle', label: 'Tu préstamo', routes: ['registrationApplication', 'applicationSign'] },
+];
+
+/**
+ * The step a route shows as current, or null where SPEC hides the bar (blocked user, photos, application
+ * created, waiting, approve conditions, issue method, auto-debit, bank preview and bank verification).
+ */
+export function progressStepFor(routeName: string): number | null {
+  const index = PROGRESS_STEPS.findIndex((step) => step.routes.includes(routeName));
+  return index === -1 ? null : index;
 }

@@ -34,7 +34,7 @@ function Screen({ route }: { route: ScreenRoute }) {
   }
   const query = Object.fromEntries(search.entries());
   return (
-    <Layout name={route.layout}>
+    <Layout name={route.layout} route={route.name}>
       {route.slots.map((slot) => (
         <RemoteSlot
           key={slot.remote}

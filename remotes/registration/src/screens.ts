@@ -1,9 +1,12 @@
 import { placeholderScreen, type ScreenTable } from '@credimo/shared';
+import { ApplicationScreen } from './application/ApplicationScreen';
+import { AwaitingScreen } from './application/AwaitingScreen';
 import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
 import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
 import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
 import { AdditionalInformationScreen } from './profile/AdditionalInformationScreen';
+import { DynamicScreen } from './profile/DynamicScreen';
 import { PersonalDataScreen } from './profile/PersonalDataScreen';
 
 /** Screens this remote owns, by the route names of @credimo/shared's route table. */
@@ -18,10 +21,10 @@ export const SCREENS: ScreenTable = {
   registrationConfirmation: placeholderScreen('Confirma tu teléfono'),
   registrationPersonalData: PersonalDataScreen,
   registrationAdditionalInformation: AdditionalInformationScreen,
-  registrationDynamic: placeholderScreen('Completa tu perfil'),
+  registrationDynamic: DynamicScreen,
   registrationPhotoVerification: placeholderScreen('Verificación de identidad'),
   registrationPhotoVerificationRepeat: placeholderScreen('Repite la verificación de identidad'),
-  registrationApplication: placeholderScreen('Tu solicitud'),
+  registrationApplication: ApplicationScreen,
   registrationSelectAccount: placeholderScreen('Ir a la firma'),
   applicationRequestAdditionalPhotos: placeholderScreen('Necesitamos más fotos'),
   applicationBankDataPreview: placeholderScreen('Verificación bancaria'),
@@ -30,10 +33,10 @@ export const SCREENS: ScreenTable = {
   applicationIssueMethod: placeholderScreen('Cómo quieres recibir el dinero'),
   applicationSign: placeholderScreen('Firma tu contrato'),
   applicationAutoDebitConfirmation: placeholderScreen('Débito automático'),
-  applicationAwaitingBankDataImporting: placeholderScreen('Importando tus datos bancarios'),
-  applicationAwaitingNewLoan: placeholderScreen('Estamos revisando tu solicitud'),
-  applicationAwaitingRequestLoan: placeholderScreen('Tu solicitud está siendo considerada'),
-  applicationAwaitingVerificationLoan: placeholderScreen('Lo sentimos, necesitamos más tiempo'),
+  applicationAwaitingBankDataImporting: AwaitingScreen,
+  applicationAwaitingNewLoan: AwaitingScreen,
+  applicationAwaitingRequestLoan: AwaitingScreen,
+  applicationAwaitingVerificationLoan: AwaitingScreen,
   unnaxAggregation: placeholderScreen('Volviendo de tu banco'),
   blocked: BlockedScreen,
 };

@@ -140,6 +140,12 @@ export const calls = {
   savePersonalDataAndAddress: async (body: Record<string, unknown>) => {
     await api().put('/v2/user/personal_data_and_address', body);
   },
+  savePersonalData: async (body: Record<string, unknown>) => {
+    await api().put('/v2/user/personal_data', body);
+  },
+  saveAddress: async (body: Record<string, unknown>) => {
+    await api().put('/v2/user/address', body);
+  },
   saveAdditionalData: async (body: Record<string, unknown>) => {
     await api().put('/v2/user/additional_data', body);
   },

@@ -5,3 +5,4 @@ export * from './personal';
 export * from './phone';
 export * from './redirects';
 export * from './sms-code';
+export * from './waiting';

@@ -171,6 +171,23 @@ describe('the exceptions', () => {
     expect(from('registrationApplication', missingPersonal)).toBe('registrationPersonalData');
   });
 
+  test('the dynamic step keeps a customer whose personal data or additional information is missing', () => {
+    const user = registered();
+    const missingPersonal = { ...user, personal: { ...user.personal, birthday: null } };
+    const missingEmployment = { ...user, employment: { ...user.employment, education: null } };
+    expect(from('registrationDynamic', missingPersonal)).toBeNull();
+    expect(from('registrationDynamic', missingEmployment)).toBeNull();
+    // Once everything is in, the application step follows.
+    expect(from('registrationDynamic', user)).toBe('registrationApplication');
+  });
+
+  test('after registration the application step waits for a loan, then the awaiting page takes over', () => {
+    expect(from('registrationAdditionalInformation', registered())).toBe('registrationApplication');
+    expect(from('registrationApplication', registered({ authorizationStatus: 2 }), loanWith(LoanStatus.Request))).toBe(
+      'applicationAwaitingRequestLoan',
+    );
+  });
+
   test('with no redirect left, application pages return to the account', () => {
     expect(from('applicationIssueMethod', registered({ authorizationStatus: 2 }), loanWith(LoanStatus.Active))).toBe(
       'account',

@@ -122,6 +122,8 @@ const RULES: Rule[] = [
 
 /** Steps the user may not be sent back from (SPEC section 2: these never go backwards). */
 const NO_BACKWARDS = ['registrationPersonalData', 'registrationAdditionalInformation'];
+/** The dynamic step asks for exactly what these rules require, so missing it keeps the customer there. */
+const DYNAMIC_STEP_COVERS = ['registrationPersonalData', 'registrationAdditionalInformation'];
 const stepIndex = (route: string) => RULES.findIndex((r) => r.route === route);
 
 const REGISTRATION_ROUTES = [
@@ -151,6 +153,7 @@ export function redirectFor({ route, user, loan, flags }: RedirectState): string
   if (!skipped) {
     const failing = RULES.find((rule) => !rule.passes(user, loan));
     if (failing) {
+      if (route === 'registrationDynamic' && DYNAMIC_STEP_COVERS.includes(failing.route)) return null;
       const backwards = NO_BACKWARDS.includes(route) && stepIndex(failing.route) < stepIndex(route);
       if (!backwards) return go(failing.route);
       return null;

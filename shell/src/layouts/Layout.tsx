@@ -4,6 +4,8 @@ import {
   type LayoutName,
   loadPricesWithStoredPromo,
   messages,
+  PROGRESS_STEPS,
+  progressStepFor,
   siteContentAtom,
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
@@ -101,8 +103,29 @@ function HeaderContacts() {
   );
 }
 
+/** SPEC section 2: the registration layout's progress steps; hidden on the pages SPEC lists. */
+function ProgressSteps({ route }: { route: string }) {
+  const current = progressStepFor(route);
+  if (current === null) return null;
+  return (
+    <nav aria-label="Progreso de tu solicitud">
+      <ol className={styles.progress}>
+        {PROGRESS_STEPS.map((step, index) => (
+          <li
+            key={step.key}
+            aria-current={index === current ? 'step' : undefined}
+            data-done={index < current ? 'true' : undefined}
+          >
+            <span aria-hidden="true">{index + 1}</span> {step.label}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
 /** The four layouts of SPEC section 2: login, registration, account, and the centred one. */
-export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
+export function Layout({ name, route, children }: { name: LayoutName; route: string; children: ReactNode }) {
   useEffect(() => {
     if (name === 'registration') void loadPricesWithStoredPromo(DEFAULT_PRODUCT_ID).catch(() => {});
   }, [name]);
@@ -120,6 +143,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
     <div className={styles.page} data-layout={name}>
       <SessionBanner />
       <Header layout={name} />
+      {name === 'registration' && <ProgressSteps route={route} />}
       <main className={styles.main}>{children}</main>
       <Footer big={name === 'account'} />
     </div>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Checkbox,
   calls,
   formatPhone,
   maskPhone,
@@ -10,25 +9,16 @@ import {
   type ScreenProps,
   sessionIdAtom,
   TextField,
-  visuallyHidden,
 } from '@credimo/shared';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { narrowScreen } from '../screen';
-import styles from './auth.module.css';
+import { ConsentFields } from './ConsentFields';
 import { PhoneConfirmModal } from './PhoneConfirmModal';
 import { type AuthValues, authSchema } from './schemas';
 import { texts } from './texts';
 import { startTimer } from './timer';
-
-/** SPEC section 3's consents, in the order shown; receiveInformation (marketing) is optional. */
-const CONSENTS = ['privacyProtectionPolicy', 'agreementTerms', 'receiveInformation'] as const;
-const CONSENT_LABELS: Record<(typeof CONSENTS)[number], string> = {
-  privacyProtectionPolicy: texts.privacy,
-  agreementTerms: texts.terms,
-  receiveInformation: texts.marketing,
-};
 
 /**
  * SPEC section 2, login/auth: phone and consents; without an agent session the first submit asks to confirm
@@ -75,7 +65,6 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
     },
   });
 
-  const allChecked = CONSENTS.every((name) => formik.values[name]);
   const errorOf = (name: keyof AuthValues) =>
     formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
 
@@ -106,26 +95,7 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
           onBlur={formik.handleBlur}
           error={errorOf('phone')}
         />
-        <fieldset className={styles.consents}>
-          <legend className={visuallyHidden}>Consentimientos</legend>
-          <Checkbox
-            label={texts.selectAll}
-            checked={allChecked}
-            onChange={(event) => {
-              for (const name of CONSENTS) void formik.setFieldValue(name, event.target.checked, false);
-            }}
-          />
-          {CONSENTS.map((name) => (
-            <Checkbox
-              key={name}
-              label={CONSENT_LABELS[name]}
-              name={name}
-              checked={formik.values[name]}
-              onChange={formik.handleChange}
-              error={errorOf(name)}
-            />
-          ))}
-        </fieldset>
+        <ConsentFields form={formik} errorOf={(name) => errorOf(name)} />
         <Button type="submit" disabled={formik.isSubmitting}>
           {texts.continue}
         </Button>

@@ -1,4 +1,4 @@
-import { SMS_RESEND_SECONDS } from '@credimo/shared';
+import { formatClock, SMS_RESEND_SECONDS } from '@credimo/shared';
 import { useEffect, useState } from 'react';
 
 /** SPEC section 9: the resend timer lives in localStorage under the `es-timer` prefix (cleared on logout). */
@@ -32,7 +32,4 @@ export function useSecondsSinceSent(phone: string): [number, () => void] {
   return [elapsed, restart];
 }
 
-export const formatCountdown = (elapsed: number) => {
-  const left = Math.max(0, SMS_RESEND_SECONDS - elapsed);
-  return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
-};
+export const formatCountdown = (elapsed: number) => formatClock(Math.max(0, SMS_RESEND_SECONDS - elapsed));

@@ -4,58 +4,21 @@ import {
   Checkbox,
   calls,
   displayToWireDate,
-  FieldError,
   logout,
   Modal,
   messages,
   normaliseApiError,
   refreshUser,
   type ScreenProps,
-  TextField,
 } from '@credimo/shared';
-import { type FormikProps, useFormik } from 'formik';
+import { useFormik } from 'formik';
 import { useState } from 'react';
 import { wideScreen } from '../screen';
-import { bind, PlaceField, SelectField, useOptions } from './fields';
-import styles from './profile.module.css';
 import { type PersonalValues, personalSchema } from './schemas';
-
-const emptyAddress = { postal_code: '', region: '', city: '', street: '', house: '', block: '', apartment: '' };
-type AddressKey = 'registration_address' | 'actual_address';
-
-function AddressFields({ form, prefix }: { form: FormikProps<PersonalValues>; prefix: AddressKey }) {
-  const [regionId, setRegionId] = useState<number | null>(null);
-  const [cityId, setCityId] = useState<number | null>(null);
-  const field = (name: string) => bind(form, `${prefix}.${name}`);
-  const place = (name: 'region' | 'city' | 'street', onId: (id: number | null) => void) => ({
-    ...field(name),
-    onChange: (value: string, id: number | null) => {
-      void form.setFieldValue(`${prefix}.${name}`, value);
-      onId(id);
-    },
-    onBlur: () => void form.setFieldTouched(`${prefix}.${name}`, true),
-  });
-  return (
-    <div className={styles.grid}>
-      <TextField label="Código postal" inputMode="numeric" maxLength={5} {...field('postal_code')} />
-      <PlaceField label="Provincia" kind="regions" {...place('region', setRegionId)} />
-      <PlaceField
-        label="Municipio"
-        kind="cities"
-        parent={{ key: 'region_id', id: regionId }}
-        {...place('city', setCityId)}
-      />
-      <PlaceField label="Calle" kind="streets" parent={{ key: 'city_id', id: cityId }} {...place('street', () => {})} />
-      <TextField label="Número" maxLength={7} {...field('house')} />
-      <TextField label="Bloque o portal (opcional)" maxLength={7} {...field('block')} />
-      <TextField label="Piso y puerta (opcional)" maxLength={7} {...field('apartment')} />
-    </div>
-  );
-}
+import { AddressFields, type AddressValues, compactAddress, emptyAddress, IdentityFields } from './sections';
 
 /** SPEC section 2: personal data, both addresses (the actual one copies the registration one when the same). */
 export function PersonalDataScreen({ navigate }: ScreenProps) {
-  const nationalities = useOptions('nationality');
   const [duplicate, setDuplicate] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useFormik<PersonalValues>({
@@ -85,9 +48,9 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
         nationality: values.nationality,
         birthday: displayToWireDate(values.birthday),
         gender: values.gender,
-        registration_address: compact(values.registration_address),
+        registration_address: compactAddress(values.registration_address),
         is_actual_address: values.is_actual_address,
-        ...(values.is_actual_address ? {} : { actual_address: compact(values.actual_address as typeof emptyAddress) }),
+        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address as AddressValues) }),
       };
       try {
         await calls.savePersonalDataAndAddress(body);
@@ -105,7 +68,6 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
       }
     },
   });
-  const nationalityChoice = form.values.nationality === 'ES' ? 'ES' : 'other';
   return (
     <section className={wideScreen} data-screen="registrationPersonalData" aria-labelledby="personal-title">
       <h1 id="personal-title">Tus datos personales</h1>
@@ -114,64 +76,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
       <form noValidate onSubmit={form.handleSubmit}>
         <fieldset>
           <legend>Identidad</legend>
-          <div className={styles.grid}>
-            <TextField label="Nombre" autoComplete="given-name" maxLength={50} {...bind(form, 'first_name')} />
-            <TextField
-              label="Primer apellido"
-              autoComplete="family-name"
-              maxLength={50}
-              {...bind(form, 'first_surname')}
-            />
-            <TextField label="Segundo apellido (opcional)" maxLength={50} {...bind(form, 'second_surname')} />
-            <TextField label="DNI o NIE" maxLength={9} autoCapitalize="characters" {...bind(form, 'personal_id')} />
-            <TextField
-              label="Caducidad del documento"
-              placeholder="dd/mm/aaaa"
-              inputMode="numeric"
-              {...bind(form, 'expiry_date')}
-            />
-            <TextField
-              label="Fecha de nacimiento"
-              placeholder="dd/mm/aaaa"
-              inputMode="numeric"
-              autoComplete="bday"
-              {...bind(form, 'birthday')}
-            />
-          </div>
-          <div className={styles.radios} role="radiogroup" aria-label="Sexo" aria-describedby="gender-error">
-            {[
-              ['male', 'Hombre'],
-              ['female', 'Mujer'],
-            ].map(([value, label]) => (
-              <label key={value}>
-                <input
-                  type="radio"
-                  name="gender"
-                  value={value}
-                  checked={form.values.gender === value}
-                  onChange={form.handleChange}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          <FieldError id="gender-error" error={form.submitCount > 0 ? form.errors.gender : undefined} />
-          <SelectField
-            label="Nacionalidad"
-            options={[
-              { id: 'ES', name: 'España' },
-              { id: 'other', name: 'Otra' },
-            ]}
-            value={nationalityChoice}
-            onChange={(event) => void form.setFieldValue('nationality', event.target.value === 'ES' ? 'ES' : '')}
-          />
-          {nationalityChoice === 'other' && (
-            <SelectField
-              label="País"
-              options={nationalities.filter((n) => n.id !== 'ES')}
-              {...bind(form, 'nationality')}
-            />
-          )}
+          <IdentityFields form={form} />
         </fieldset>
         <fieldset>
           <legend>Domicilio que figura en tu documento</legend>
@@ -219,6 +124,3 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
     </section>
   );
 }
-
-const compact = (address: typeof emptyAddress) =>
-  Object.fromEntries(Object.entries(address).filter(([, value]) => value !== '' && value !== undefined));

@@ -71,19 +71,19 @@ export function PlaceField(props: {
   const listId = useId();
   const [page, setPage] = useState<PlacePage | null>(null);
   const parentId = props.parent?.id ?? null;
-  const needsParent = props.parent !== undefined;
+  const parentKey = props.parent?.key ?? null;
   useEffect(() => {
-    if (needsParent && parentId === null) {
+    if (parentKey !== null && parentId === null) {
       setPage(null);
       return;
     }
     const timer = setTimeout(() => {
       const query: Record<string, string | number> = { search: props.value };
-      if (props.parent && parentId !== null) query[props.parent.key] = parentId;
+      if (parentKey !== null && parentId !== null) query[parentKey] = parentId;
       calls.places(props.kind, query).then(setPage, () => setPage(null));
     }, 200);
     return () => clearTimeout(timer);
-  }, [props.kind, props.value, needsParent, parentId, props.parent]);
+  }, [props.kind, props.value, parentKey, parentId]);
   return (
     <>
       <TextField

@@ -1,0 +1,105 @@
+import {
+  Alert,
+  Button,
+  formatMoney,
+  isDeclinedLoanStatus,
+  isOpenLoanStatus,
+  type LoanChoice,
+  type LoanView,
+  loanAtom,
+  loanChoiceAtom,
+  messages,
+  PATHS,
+  type ScreenProps,
+} from '@credimo/shared';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { narrowScreen } from '../screen';
+import { type ApplyOutcome, applyOnce } from './apply';
+import { texts } from './texts';
+
+/**
+ * SPEC section 2, the registration application step (/registration/application-change): creates the
+ * application from the calculator's choice, once; without a choice the calculator below asks for one.
+ */
+export function ApplicationScreen({ navigate }: ScreenProps) {
+  const loan = useAtomValue(loanAtom);
+  const choice = useAtomValue(loanChoiceAtom);
+  if (choice && (!loan || !isOpenLoanStatus(loan.status))) return <Applying choice={choice} />;
+  if (loan && isOpenLoanStatus(loan.status)) return <Created loan={loan} />;
+  if (loan && isDeclinedLoanStatus(loan.status)) return <Declined onAccount={() => navigate(PATHS.account)} />;
+  return (
+    <section className={narrowScreen} data-screen="registrationApplication" aria-labelledby="application-title">
+      <h1 id="application-title">{texts.chooseTitle}</h1>
+      <p>{texts.chooseBody}</p>
+    </section>
+  );
+}
+
+function Applying({ choice }: { choice: LoanChoice }) {
+  const [outcome, setOutcome] = useState<ApplyOutcome | null>(null);
+  useEffect(() => {
+    let live = true;
+    setOutcome(null);
+    void applyOnce(choice).then((result) => live && setOutcome(result));
+    return () => {
+      live = false;
+    };
+  }, [choice]);
+  // The attempt reference is kept, so a retry can never create a second application.
+  const retry = () => {
+    setOutcome(null);
+    void applyOnce(choice).then(setOutcome);
+  };
+  return (
+    <section
+      className={narrowScreen}
+      data-screen="registrationApplication"
+      aria-labelledby="application-title"
+      aria-busy={outcome === null}
+    >
+      <h1 id="application-title">{outcome?.kind === 'failed' ? messages.genericError : texts.sendingTitle}</h1>
+      <dl>
+        <dt>{texts.summaryAmount}</dt>
+        <dd>{formatMoney(choice.amount)}</dd>
+        <dt>{texts.summaryTerm}</dt>
+        <dd>{texts.days(choice.term)}</dd>
+      </dl>
+      {outcome?.kind === 'failed' && (
+        <>
+          <Alert tone="error">{outcome.message}</Alert>
+          <Button onClick={retry}>{texts.retry}</Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Created({ loan }: { loan: LoanView }) {
+  return (
+    <section className={narrowScreen} data-screen="registrationApplication" aria-labelledby="application-title">
+      <h1 id="application-title">{texts.createdTitle}</h1>
+      <p>{texts.createdBody}</p>
+      <dl>
+        <dt>{texts.summaryAmount}</dt>
+        <dd>{formatMoney(loan.request_amount)}</dd>
+        <dt>{texts.summaryTerm}</dt>
+        <dd>{texts.days(loan.days.total)}</dd>
+        <dt>{texts.summaryTotal}</dt>
+        <dd>{formatMoney(loan.return_amount)}</dd>
+      </dl>
+      <p>{texts.reference(loan.public_id)}</p>
+    </section>
+  );
+}
+
+/** SPEC section 8: "Lo siento, tu solicitud fue rechazada". */
+export function Declined({ onAccount }: { onAccount: () => void }) {
+  return (
+    <section className={narrowScreen} data-screen="registrationDeclined" aria-labelledby="declined-title">
+      <h1 id="declined-title">{messages.applicationDeclined}</h1>
+      <p>{texts.declinedBody}</p>
+      <Button onClick={onAccount}>{texts.toAccount}</Button>
+    </section>
+  );
+}

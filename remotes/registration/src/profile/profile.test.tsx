@@ -1,0 +1,266 @@
+import { messages, sessionStore, type UserResponse, userAtom } from '@credimo/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApiPerTest, showScreen } from '../test-utils';
+import { AdditionalInformationScreen } from './AdditionalInformationScreen';
+import { DynamicScreen, missingData } from './DynamicScreen';
+import { PersonalDataScreen } from './PersonalDataScreen';
+
+const http = mockApiPerTest();
+const emptyPage = { items: [], current_page_number: 1, pages_count: 1 };
+
+beforeEach(() => {
+  http.current.onGet('/v2/user/nationality').reply(200, [
+    { id: 'ES', name: 'España' },
+    { id: 'FR', name: 'Francia' },
+  ]);
+  http.current.onGet('/v2/user/employment_type').reply(200, [
+    { id: 1, name: 'Trabajador por cuenta ajena' },
+    { id: 3, name: 'Autónomo' },
+    { id: 4, name: 'Jubilado' },
+  ]);
+  http.current.onGet('/v2/user/education').reply(200, [{ id: 'university', name: 'Universidad' }]);
+  http.current.onGet('/v2/user/business_activity').reply(200, [{ id: 4, name: 'Comercio' }]);
+  http.current.onGet(/\/v2\/(regions|cities|streets)/).reply(200, emptyPage);
+});
+
+/** A customer as GET /v2/user answers after sign-in, with the given parts of the profile already in. */
+function customer(parts: Partial<UserResponse> = {}): UserResponse {
+  return {
+    id: '1',
+    is_repeated: false,
+    is_registered_by_agent: false,
+    is_blacklisted: false,
+    contacts: { mobile_phone: '612345678' },
+    phone_confirmation: { is_phone_confirmed: true },
+    permissions: { is_blocked: false, authorization_status: 1 },
+    personal_data: null,
+    addresses: { actual_address: null, registration_address: null },
+    employment: null,
+    contact_phones: [],
+    loan: null,
+    session: { kind: 'customer', actor: null },
+    ...parts,
+  };
+}
+const personal = {
+  first_name: 'Ana',
+  first_surname: 'García',
+  second_surname: null,
+  personal_id: '12345678Z',
+  expiration_date: '2031-01-01',
+  nationality: 'ES',
+  birthday: '1990-05-05',
+  gender: 'female',
+  email: null,
+};
+const address = {
+  postal_code: '28014',
+  region: 'Madrid',
+  city: 'Madrid',
+  street: 'Calle de Alcalá',
+  house: '1',
+  block: null,
+  apartment: null,
+};
+
+const type = (label: string, text: string) => userEvent.type(screen.getByLabelText(label), text);
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+
+async function fillIdentity() {
+  await type('Nombre', 'Ana');
+  await type('Primer apellido', 'García');
+  await type('DNI o NIE', '12345678Z');
+  await type('Caducidad del documento', '01/01/2031');
+  await type('Fecha de nacimiento', '05/05/1990');
+  await userEvent.click(screen.getByLabelText('Mujer'));
+}
+
+async function fillAddress() {
+  await type('Código postal', '28014');
+  await type('Provincia', 'Madrid');
+  await type('Municipio', 'Madrid');
+  await type('Calle', 'Calle de Alcalá');
+  await type('Número', '1');
+}
+
+describe('personal data (/registration/personal-data)', () => {
+  test('an empty form shows the Spanish messages on the fields and sends nothing', async () => {
+    showScreen(PersonalDataScreen);
+    await submit();
+    expect((await screen.findAllByText(messages.fieldRequired)).length).toBeGreaterThan(3);
+    expect(http.current.history.put).toHaveLength(0);
+  });
+
+  test('a DNI with the wrong control letter is refused on its field', async () => {
+    showScreen(PersonalDataScreen);
+    await type('DNI o NIE', '12345678A');
+    await submit();
+    expect(await screen.findByText(messages.incorrectData)).toBeInTheDocument();
+    expect(screen.getByLabelText('DNI o NIE')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a valid form is saved with wire dates, the actual address copied, and leads to additional information', async () => {
+    http.current.onPut('/v2/user/personal_data_and_address').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, customer({ personal_data: personal }));
+    const { navigate } = showScreen(PersonalDataScreen);
+    await fillIdentity();
+    await fillAddress();
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/additional-information'));
+    const body = JSON.parse(http.current.history.put[0]?.data);
+    expect(body).toMatchObject({
+      personal_id: '12345678Z',
+      expiry_date: '2031-01-01',
+      birthday: '1990-05-05',
+      gender: 'female',
+      nationality: 'ES',
+      is_actual_address: true,
+      registration_address: { postal_code: '28014', region: 'Madrid', street: 'Calle de Alcalá', house: '1' },
+    });
+    expect(body.actual_address).toBeUndefined();
+  });
+
+  test('a DNI registered to someone else opens the duplicate modal', async () => {
+    http.current
+      .onPut('/v2/user/personal_data_and_address')
+      .reply(422, { errors: [{ message: messages.duplicatePersonalId, property: 'personal_id' }] });
+    showScreen(PersonalDataScreen);
+    await fillIdentity();
+    await fillAddress();
+    await submit();
+    expect(await screen.findByRole('dialog', { name: messages.duplicatePersonalId })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+  });
+});
+
+describe('additional information (/registration/additional-information)', () => {
+  test('employed asks activity, company, position and start date; self-employed no company; retired none', async () => {
+    showScreen(AdditionalInformationScreen);
+    const situation = await screen.findByLabelText('Situación laboral');
+    await screen.findByRole('option', { name: 'Autónomo' });
+    await userEvent.selectOptions(situation, '1');
+    expect(screen.getByLabelText('Empresa')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sector de actividad')).toBeInTheDocument();
+    await userEvent.selectOptions(situation, '3');
+    expect(screen.queryByLabelText('Empresa')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Puesto')).toBeInTheDocument();
+    await userEvent.selectOptions(situation, '4');
+    expect(screen.queryByLabelText('Puesto')).not.toBeInTheDocument();
+  });
+
+  test("the contact's phone must differ from a valid phone, and a bad e-mail is named", async () => {
+    showScreen(AdditionalInformationScreen);
+    await type('Correo electrónico', 'ana@');
+    await type('Teléfono del contacto', '123456789');
+    await submit();
+    expect(await screen.findByText(messages.incorrectEmail)).toBeInTheDocument();
+    expect(screen.getByText(messages.incorrectPhone)).toBeInTheDocument();
+    expect(http.current.history.put).toHaveLength(0);
+  });
+
+  test('a valid form is saved and leads to the application step; "Atrás" returns to personal data', async () => {
+    http.current.onPut('/v2/user/additional_data').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, customer());
+    const { navigate } = showScreen(AdditionalInformationScreen);
+    await type('Correo electrónico', 'ana@credimo.es');
+    await screen.findByRole('option', { name: 'Jubilado' });
+    await userEvent.selectOptions(screen.getByLabelText('Situación laboral'), '4');
+    await userEvent.selectOptions(screen.getByLabelText('Estudios'), 'university');
+    await userEvent.selectOptions(screen.getByLabelText('¿Tienes ahora otro préstamo?'), 'no');
+    await userEvent.selectOptions(screen.getByLabelText('Relación'), '7');
+    await type('Nombre del contacto', 'Luis');
+    await type('Teléfono del contacto', '634567812');
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/application-change'));
+    expect(JSON.parse(http.current.history.put[0]?.data)).toEqual({
+      email: 'ana@credimo.es',
+      employment_type_id: 4,
+      education: 'university',
+      has_current_loan: false,
+      contact_type: 7,
+      contact_name: 'Luis',
+      contact_phone_number: '634567812',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(navigate).toHaveBeenCalledWith('/registration/personal-data');
+  });
+});
+
+describe('the dynamic step (/registration/completing)', () => {
+  test('knows what is missing: nothing of a finished profile but the consents', () => {
+    const finished = customer({
+      personal_data: { ...personal, email: 'ana@credimo.es' },
+      addresses: { actual_address: address, registration_address: address },
+      employment: {
+        employment_type_id: 4,
+        education: 'university',
+        has_current_loan: false,
+        business_activity_id: null,
+        company_name: null,
+        position: null,
+        employment_date: null,
+        income_amount: null,
+        income_date: null,
+      },
+      contact_phones: [{ contact_type: 7, comment: 'Luis', number: '634567812' }],
+    });
+    expect(missingData(finished)).toEqual({
+      identity: [],
+      registrationAddress: false,
+      actualAddress: false,
+      employment: false,
+      contact: false,
+    });
+    expect(missingData(customer()).identity).toHaveLength(8);
+  });
+
+  test('with personal data in, asks only employment, contact and consents; saves them and goes on', async () => {
+    sessionStore.set(
+      userAtom,
+      customer({ personal_data: personal, addresses: { actual_address: address, registration_address: address } }),
+    );
+    http.current.onGet('/v2/ocr_user').reply(200, null);
+    http.current.onPut('/v2/user/additional_data').reply(200, {});
+    http.current.onPut('/v2/user/confirmations').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, customer());
+    const { navigate } = showScreen(DynamicScreen);
+    await screen.findByRole('heading', { name: 'Completa tu solicitud' });
+    expect(screen.queryByLabelText('DNI o NIE')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Código postal')).not.toBeInTheDocument();
+    await submit();
+    expect(await screen.findAllByText(messages.checkboxFieldRequired)).toHaveLength(2);
+    await type('Correo electrónico', 'ana@credimo.es');
+    await screen.findByRole('option', { name: 'Jubilado' });
+    await userEvent.selectOptions(screen.getByLabelText('Situación laboral'), '4');
+    await userEvent.selectOptions(screen.getByLabelText('Estudios'), 'university');
+    await userEvent.selectOptions(screen.getByLabelText('¿Tienes ahora otro préstamo?'), 'no');
+    await userEvent.selectOptions(screen.getByLabelText('Relación'), '7');
+    await type('Nombre del contacto', 'Luis');
+    await type('Teléfono del contacto', '634567812');
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/application-change'));
+    expect(http.current.history.put.map((r) => r.url)).toEqual(['/v2/user/additional_data', '/v2/user/confirmations']);
+    expect(JSON.parse(http.current.history.put[1]?.data)).toEqual({
+      all_confirmations: true,
+      receiveInformation: true,
+    });
+  });
+
+  test('prefills the identity from GET /v2/ocr_user and sends known and new data together', async () => {
+    sessionStore.set(userAtom, customer());
+    http.current.onGet('/v2/ocr_user').reply(200, {
+      first_name: 'Ana',
+      first_surname: 'García',
+      second_surname: null,
+      personal_id: '12345678Z',
+      birthday: '1990-05-05',
+      expiry_date: '2031-01-01',
+    });
+    showScreen(DynamicScreen);
+    expect(await screen.findByLabelText('Nombre')).toHaveValue('Ana');
+    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveValue('05/05/1990');
+    expect(screen.getByLabelText('Correo electrónico')).toBeInTheDocument();
+  });
+});
