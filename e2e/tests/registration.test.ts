@@ -6,7 +6,7 @@ import { launchChromium, seriousA11yViolations, watchConsole } from '../src/brow
 import { stackPorts } from '../src/ports';
 import { signInThroughApi } from '../src/session';
 
-describe('registration in Chromium: sign-in, personal data, additional information, then the account', () => {
+describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
   let stack: Stack;
   let browser: Browser;
   before(async () => {
@@ -25,7 +25,7 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     return context.newPage();
   }
 
-  test('a new customer completes both steps and reaches the account', async () => {
+  test('a new customer completes both steps, applies from the calculator and waits for the answer', async () => {
     const page = await signedIn('612000301');
     const errors = watchConsole(page);
     await page.goto(`${stack.urls.app}/account`);
@@ -51,7 +51,8 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Datos incorrectos').waitFor();
     await page.getByLabel('DNI o NIE').fill('12345678Z');
-    await page.getByLabel('DNI o NIE').press('Enter');
+    // A click straight after typing: the error leaving on blur must not move the button away from the pointer.
+    await page.getByRole('button', { name: 'Continuar' }).click();
 
     await page.waitForURL(/\/registration\/additional-information$/);
     await page.getByRole('heading', { name: 'Información adicional' }).waitFor();
@@ -70,15 +71,76 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('El número debe ser distinto de tu teléfono registrado').waitFor();
     await page.getByLabel('Teléfono del contacto').fill('634 56 78 12');
-    // Enter submits from the field itself: the error that leaves on blur moves the button under a pointer.
-    await page.getByLabel('Teléfono del contacto').press('Enter');
+    await page.getByRole('button', { name: 'Continuar' }).click();
 
-    await page.waitForURL(/\/account$/);
-    await page.getByRole('heading', { name: 'Tu préstamo', exact: true }).waitFor();
+    // The profile is complete and there is no loan yet: the application step, with the calculator to choose.
+    await page.waitForURL(/\/registration\/application-change$/);
+    await page.getByRole('heading', { name: 'Elige tu préstamo' }).waitFor();
+    const progress = page.getByRole('navigation', { name: 'Progreso de tu solicitud' });
+    assert.match((await progress.locator('[aria-current="step"]').textContent()) ?? '', /Tu préstamo/);
+    const amount = page.getByRole('slider', { name: 'Importe' });
+    await amount.focus();
+    await page.keyboard.press('End');
+    assert.match((await amount.getAttribute('aria-valuetext')) ?? '', /^1\.?000\s€$/);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the application step is accessible');
+    await page.getByRole('button', { name: 'Solicitar' }).click();
+
+    // Created once; the redirect rules move on to the page that waits for the decision.
+    await page.waitForURL(/\/application\/awaiting-request-loan$/);
+    await page.getByRole('heading', { name: 'Tu solicitud está siendo considerada' }).waitFor();
+    assert.match((await page.getByRole('timer').textContent()) ?? '', /^00:[0-5]\d|01:00$/);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the waiting page is accessible');
+    const token = (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value;
+    const loans = await (
+      await fetch(`${stack.urls.api}/v2/loans`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    assert.equal(loans.length, 1);
+    assert.deepEqual([loans[0].status, loans[0].request_amount, loans[0].is_free], [0, 100000, false]);
+    // A reload keeps the customer on the waiting page and creates nothing more.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tu solicitud está siendo considerada' }).waitFor();
     assert.deepEqual(
       errors.filter((e) => !e.startsWith('422 ')),
       [],
     );
+    await page.context().close();
+  });
+
+  test('the dynamic step asks everything missing in one form, then applies with the choice from WordPress', async () => {
+    const page = await signedIn('612000303');
+    // The WordPress calculator sends its choice in the address (storage is per origin).
+    await page.goto(`${stack.urls.app}/registration/completing?product=1&amount=30000&term=15`);
+    await page.getByRole('heading', { name: 'Completa tu solicitud' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the dynamic step is accessible');
+    await page.getByLabel('Nombre', { exact: true }).fill('Marta');
+    await page.getByLabel('Primer apellido').fill('Ruiz');
+    await page.getByLabel('DNI o NIE').fill('X1234567L');
+    await page.getByLabel('Caducidad del documento').fill('01/06/2030');
+    await page.getByLabel('Fecha de nacimiento').fill('02/02/1985');
+    await page.getByLabel('Mujer').dispatchEvent('click');
+    await page.getByLabel('Código postal').fill('41001');
+    await page.getByLabel('Provincia').fill('Sevilla');
+    await page.getByLabel('Municipio').fill('Sevilla');
+    await page.getByLabel('Calle').fill('Calle Sierpes');
+    await page.getByLabel('Número', { exact: true }).fill('3');
+    await page.getByLabel('Correo electrónico').fill('marta@credimo.es');
+    await page.getByLabel('Situación laboral').selectOption({ label: 'Jubilado' });
+    await page.getByLabel('Estudios').selectOption({ label: 'Bachillerato' });
+    await page.getByLabel('¿Tienes ahora otro préstamo?').selectOption({ label: 'No' });
+    await page.getByLabel('Relación').selectOption({ label: 'Amigo/amiga' });
+    await page.getByLabel('Nombre del contacto').fill('Eva');
+    await page.getByLabel('Teléfono del contacto').fill('634 56 78 13');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('La casilla de verificación debe verificarse para continuar').first().waitFor();
+    await page.getByLabel('Aceptar todo').dispatchEvent('click');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    await page.waitForURL(/\/application\/awaiting-request-loan$/);
+    const token = (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value;
+    const loan = await (
+      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    assert.deepEqual([loan.request_amount, loan.days.total, loan.is_free], [30000, 15, true]);
     await page.context().close();
   });
 

@@ -2,6 +2,9 @@ import type { UserResponse } from '../contract/identity';
 import type { LoanView } from '../contract/loans';
 import type { RedirectLoan, RedirectUser } from '../domain/redirects';
 
+/** SPEC section 4: a liveness requirement counts for the selfie. */
+const SELFIE_FILES = ['selfie_with_id_card', 'liveness_selfie'];
+
 /** GET /v2/user in the shape the redirect rules read. */
 export function toRedirectUser(user: UserResponse): RedirectUser {
   const p = user.personal_data;
@@ -33,11 +36,11 @@ export function toRedirectUser(user: UserResponse): RedirectUser {
       hasCurrentLoan: e?.has_current_loan ?? null,
       businessActivityId: e?.business_activity_id ?? null,
     },
-    // Documents and liveness arrive with their own issue; until then the photo step counts as skipped.
+    // Until documents are uploaded here, the selfie requirement is met unless the loan asks for one.
     photos: {
       registrationFinished: user.permissions.authorization_status !== 1,
       photosSkipped: true,
-      livenessOrSelfieMet: false,
+      livenessOrSelfieMet: !(user.loan?.required_files ?? []).some((file) => SELFIE_FILES.includes(file)),
     },
     hasPaymentCard: false,
     cardRequestCompleted: false,
