@@ -4,7 +4,9 @@
     scope = {},
     containers = {},
     conf;
-  function config() {
+  // The remotes the page already knows (printed by the plugin), else the app's config.json, fetched once.
+  function config(name) {
+    if (c.remotes && c.remotes[name]) return Promise.resolve({ remotes: c.remotes });
     return (
       conf ||
       (conf = fetch(c.configUrl).then((r) => {
@@ -26,7 +28,7 @@
   function container(name) {
     return (
       containers[name] ||
-      (containers[name] = config().then((cf) =>
+      (containers[name] = config(name).then((cf) =>
         script(cf.remotes[name].replace(/[^/]*$/, 'remoteEntry.js')).then(() => {
           var k = w['credimo_' + name];
           return Promise.resolve(k.init(scope)).then(() => k);

@@ -118,15 +118,15 @@ describe('the waiting screens', () => {
   beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') }));
   afterEach(() => jest.useRealTimers());
 
-  test('a Request counts down 60 s, then "Lo sentimos, necesitamos más tiempo"', () => {
+  test('a Request counts down 60 s, then "Lo sentimos, necesitamos más tiempo"', async () => {
     sessionStore.set(loanAtom, loan());
     http.current.onGet('/v2/user').reply(200, userWith(loan()));
     showScreen(AwaitingScreen);
     expect(screen.getByRole('heading', { name: 'Tu solicitud está siendo considerada' })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('01:00');
-    act(() => jest.advanceTimersByTime(30_000));
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
     expect(screen.getByRole('timer')).toHaveTextContent('00:30');
-    act(() => jest.advanceTimersByTime(31_000));
+    await act(() => jest.advanceTimersByTimeAsync(31_000));
     expect(screen.getByRole('heading', { name: 'Lo sentimos, necesitamos más tiempo' })).toBeInTheDocument();
   });
 
@@ -137,15 +137,15 @@ describe('the waiting screens', () => {
     showScreen(AwaitingScreen);
     expect(screen.getByRole('heading', { name: 'Estamos verificando tus datos' })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('03:00');
-    await act(async () => jest.advanceTimersByTime(10_000));
-    await waitFor(() => expect(http.current.history.get.filter((r) => r.url === '/v2/user')).toHaveLength(2));
+    await act(() => jest.advanceTimersByTimeAsync(10_000));
+    expect(http.current.history.get.filter((r) => r.url === '/v2/user')).toHaveLength(2);
   });
 
-  test('a reload does not restart the countdown', () => {
+  test('a reload does not restart the countdown', async () => {
     sessionStore.set(loanAtom, loan());
     http.current.onGet('/v2/user').reply(200, userWith(loan()));
     const first = showScreen(AwaitingScreen);
-    act(() => jest.advanceTimersByTime(20_000));
+    await act(() => jest.advanceTimersByTimeAsync(20_000));
     first.unmount();
     showScreen(AwaitingScreen);
     expect(screen.getByRole('timer')).toHaveTextContent('00:40');
