@@ -9,7 +9,7 @@ import {
   storeChoice,
   userAtom,
 } from '@credimo/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApiPerTest, showScreen } from '../test-utils';
 import { ApplicationScreen } from './ApplicationScreen';
