@@ -76,28 +76,19 @@ export async function applyForLoan(
   input: CreateLoanRequest,
   requestedIp: string | null,
 ): Promise<{ loan: LoanRow; created: boolean }> {
-  const previous = await db
-    .selectFrom('loans')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('attempt_reference', '=', input.attempt_reference)
-    .executeTakeFirst();
-  if (previous) return { loan: previous, created: false };
-
   const { rules } = await loadProduct(db, LOAN_PRODUCT_ID);
-  if (!termsOf(rules).includes(input.loan_period)) throw ApiError.field(422, 'loan_period', messages.adjustValues);
-  if (!amountsOf(rules).includes(input.loan_sum)) throw ApiError.field(422, 'loan_sum', messages.adjustValues);
-
   return db.transaction().execute(async (trx) => {
     // Serialise this customer's applications: two tabs applying at once cannot both pass the checks below.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    const again = await trx
+    const previous = await trx
       .selectFrom('loans')
       .selectAll()
       .where('user_id', '=', userId)
       .where('attempt_reference', '=', input.attempt_reference)
       .executeTakeFirst();
-    if (again) return { loan: again, created: false };
+    if (previous) return { loan: previous, created: false };
+    if (!termsOf(rules).includes(input.loan_period)) throw ApiError.field(422, 'loan_period', messages.adjustValues);
+    if (!amountsOf(rules).includes(input.loan_sum)) throw ApiError.field(422, 'loan_sum', messages.adjustValues);
     const open = await trx
       .selectFrom('loans')
       .select('id')

@@ -1,10 +1,10 @@
-import { Alert, Button, calls, normaliseApiError, PATHS, refreshUser, type ScreenProps } from '@credimo/shared';
+import { Alert, Button, calls, PATHS, refreshUser, type ScreenProps } from '@credimo/shared';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { wideScreen } from '../screen';
 import styles from './profile.module.css';
 import { type AdditionalValues, additionalSchema } from './schemas';
-import { additionalDataBody, ContactFields, EmploymentFields } from './sections';
+import { additionalDataBody, ContactFields, EmploymentFields, showSaveError } from './sections';
 
 /** SPEC section 2: e-mail, employment with its conditional fields, income, education, current loan, contact person. */
 export function AdditionalInformationScreen({ navigate }: ScreenProps) {
@@ -21,10 +21,7 @@ export function AdditionalInformationScreen({ navigate }: ScreenProps) {
         await refreshUser();
         navigate(PATHS.registrationApplication);
       } catch (error) {
-        const problem = normaliseApiError(error);
-        const fields = Object.entries(problem.fieldErrors);
-        for (const [name, message] of fields) form.setFieldError(name, message);
-        if (fields.length === 0) setNotice(problem.message);
+        showSaveError(error, form, { notice: setNotice });
       }
     },
   });

@@ -5,9 +5,6 @@ import {
   displayToWireDate,
   formatDisplayDate,
   hasAdditionalInformation,
-  Modal,
-  messages,
-  normaliseApiError,
   PATHS,
   type PrefillResponse,
   parseWireDate,
@@ -32,9 +29,11 @@ import {
   additionalDataBody,
   ContactFields,
   compactAddress,
+  DuplicateIdModal,
   EmploymentFields,
   emptyAddress,
   IdentityFields,
+  showSaveError,
 } from './sections';
 
 const IDENTITY_FIELDS = [
@@ -154,14 +153,7 @@ function DynamicForm({
         await refreshUser();
         navigate(PATHS.registrationApplication);
       } catch (error) {
-        const problem = normaliseApiError(error);
-        if (problem.fieldErrors.personal_id === messages.duplicatePersonalId) {
-          setDuplicate(true);
-          return;
-        }
-        const fields = Object.entries(problem.fieldErrors);
-        for (const [name, message] of fields) form.setFieldError(name, message);
-        if (fields.length === 0) setNotice(problem.message);
+        showSaveError(error, form, { notice: setNotice, duplicate: () => setDuplicate(true) });
       }
     },
   });
@@ -213,19 +205,7 @@ function DynamicForm({
           Continuar
         </Button>
       </form>
-      {duplicate && (
-        <Modal
-          title={messages.duplicatePersonalId}
-          onClose={() => setDuplicate(false)}
-          actions={
-            <Button variant="secondary" onClick={() => setDuplicate(false)}>
-              Revisar mis datos
-            </Button>
-          }
-        >
-          <p>Si ya tienes una cuenta, entra con el teléfono con el que te registraste.</p>
-        </Modal>
-      )}
+      {duplicate && <DuplicateIdModal navigate={navigate} onClose={() => setDuplicate(false)} />}
     </section>
   );
 }

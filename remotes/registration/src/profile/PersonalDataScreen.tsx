@@ -1,21 +1,17 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  calls,
-  displayToWireDate,
-  logout,
-  Modal,
-  messages,
-  normaliseApiError,
-  refreshUser,
-  type ScreenProps,
-} from '@credimo/shared';
+import { Alert, Button, Checkbox, calls, displayToWireDate, refreshUser, type ScreenProps } from '@credimo/shared';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { wideScreen } from '../screen';
 import { type PersonalValues, personalSchema } from './schemas';
-import { AddressFields, type AddressValues, compactAddress, emptyAddress, IdentityFields } from './sections';
+import {
+  AddressFields,
+  type AddressValues,
+  compactAddress,
+  DuplicateIdModal,
+  emptyAddress,
+  IdentityFields,
+  showSaveError,
+} from './sections';
 
 /** SPEC section 2: personal data, both addresses (the actual one copies the registration one when the same). */
 export function PersonalDataScreen({ navigate }: ScreenProps) {
@@ -57,14 +53,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
         await refreshUser();
         navigate('/registration/additional-information');
       } catch (error) {
-        const problem = normaliseApiError(error);
-        if (problem.fieldErrors.personal_id === messages.duplicatePersonalId) {
-          setDuplicate(true);
-          return;
-        }
-        const fields = Object.entries(problem.fieldErrors);
-        for (const [name, message] of fields) form.setFieldError(name, message);
-        if (fields.length === 0) setNotice(problem.message);
+        showSaveError(error, form, { notice: setNotice, duplicate: () => setDuplicate(true) });
       }
     },
   });
@@ -98,29 +87,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
           Continuar
         </Button>
       </form>
-      {duplicate && (
-        <Modal
-          title={messages.duplicatePersonalId}
-          onClose={() => setDuplicate(false)}
-          actions={
-            <>
-              <Button
-                onClick={async () => {
-                  await logout();
-                  navigate('/auth', { replace: true });
-                }}
-              >
-                Iniciar sesión
-              </Button>
-              <Button variant="secondary" onClick={() => setDuplicate(false)}>
-                Revisar mis datos
-              </Button>
-            </>
-          }
-        >
-          <p>Si ya tienes una cuenta, entra con el teléfono con el que te registraste.</p>
-        </Modal>
-      )}
+      {duplicate && <DuplicateIdModal navigate={navigate} onClose={() => setDuplicate(false)} />}
     </section>
   );
 }

@@ -84,6 +84,18 @@ async function fillAddress() {
   await type('Número', '1');
 }
 
+/** Additional information of a retired customer with a friend as contact person. */
+async function fillRetiredWithContact() {
+  await type('Correo electrónico', 'ana@credimo.es');
+  await screen.findByRole('option', { name: 'Jubilado' });
+  await userEvent.selectOptions(screen.getByLabelText('Situación laboral'), '4');
+  await userEvent.selectOptions(screen.getByLabelText('Estudios'), 'university');
+  await userEvent.selectOptions(screen.getByLabelText('¿Tienes ahora otro préstamo?'), 'no');
+  await userEvent.selectOptions(screen.getByLabelText('Relación'), '7');
+  await type('Nombre del contacto', 'Luis');
+  await type('Teléfono del contacto', '634567812');
+}
+
 describe('personal data (/registration/personal-data)', () => {
   test('an empty form shows the Spanish messages on the fields and sends nothing', async () => {
     showScreen(PersonalDataScreen);
@@ -163,14 +175,7 @@ describe('additional information (/registration/additional-information)', () => 
     http.current.onPut('/v2/user/additional_data').reply(200, {});
     http.current.onGet('/v2/user').reply(200, customer());
     const { navigate } = showScreen(AdditionalInformationScreen);
-    await type('Correo electrónico', 'ana@credimo.es');
-    await screen.findByRole('option', { name: 'Jubilado' });
-    await userEvent.selectOptions(screen.getByLabelText('Situación laboral'), '4');
-    await userEvent.selectOptions(screen.getByLabelText('Estudios'), 'university');
-    await userEvent.selectOptions(screen.getByLabelText('¿Tienes ahora otro préstamo?'), 'no');
-    await userEvent.selectOptions(screen.getByLabelText('Relación'), '7');
-    await type('Nombre del contacto', 'Luis');
-    await type('Teléfono del contacto', '634567812');
+    await fillRetiredWithContact();
     await submit();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/application-change'));
     expect(JSON.parse(http.current.history.put[0]?.data)).toEqual({
@@ -230,14 +235,7 @@ describe('the dynamic step (/registration/completing)', () => {
     expect(screen.queryByLabelText('Código postal')).not.toBeInTheDocument();
     await submit();
     expect(await screen.findAllByText(messages.checkboxFieldRequired)).toHaveLength(2);
-    await type('Correo electrónico', 'ana@credimo.es');
-    await screen.findByRole('option', { name: 'Jubilado' });
-    await userEvent.selectOptions(screen.getByLabelText('Situación laboral'), '4');
-    await userEvent.selectOptions(screen.getByLabelText('Estudios'), 'university');
-    await userEvent.selectOptions(screen.getByLabelText('¿Tienes ahora otro préstamo?'), 'no');
-    await userEvent.selectOptions(screen.getByLabelText('Relación'), '7');
-    await type('Nombre del contacto', 'Luis');
-    await type('Teléfono del contacto', '634567812');
+    await fillRetiredWithContact();
     await userEvent.click(screen.getByLabelText('Aceptar todo'));
     await submit();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/application-change'));

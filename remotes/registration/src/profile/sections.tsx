@@ -1,11 +1,17 @@
 import {
+  Button,
   CONTACT_TYPES,
   displayToWireDate,
   FieldError,
+  logout,
+  Modal,
+  messages,
   nationalDigits,
   needsBusinessActivity,
   needsCompanyName,
+  normaliseApiError,
   parseEuros,
+  type ScreenProps,
   SELECTABLE_CONTACT_TYPES,
   TextField,
 } from '@credimo/shared';
@@ -241,4 +247,50 @@ export function additionalDataBody(v: AdditionalValues): Record<string, unknown>
   if (v.income_amount) body.income_amount = parseEuros(v.income_amount);
   if (v.income_date) body.income_date = displayToWireDate(v.income_date);
   return body;
+}
+
+/**
+ * SPEC section 8, save errors: a personal id registered before opens the duplicate modal; other errors go to
+ * their fields, or to the notice when no field claims them.
+ */
+export function showSaveError(
+  error: unknown,
+  form: AnyForm,
+  on: { notice: (message: string) => void; duplicate?: () => void },
+): void {
+  const problem = normaliseApiError(error);
+  if (on.duplicate && problem.fieldErrors.personal_id === messages.duplicatePersonalId) {
+    on.duplicate();
+    return;
+  }
+  const fields = Object.entries(problem.fieldErrors);
+  for (const [name, message] of fields) form.setFieldError(name, message);
+  if (fields.length === 0) on.notice(problem.message);
+}
+
+/** SPEC section 2: the duplicated personal-id modal; its login action logs out. */
+export function DuplicateIdModal({ navigate, onClose }: { navigate: ScreenProps['navigate']; onClose: () => void }) {
+  return (
+    <Modal
+      title={messages.duplicatePersonalId}
+      onClose={onClose}
+      actions={
+        <>
+          <Button
+            onClick={async () => {
+              await logout();
+              navigate('/auth', { replace: true });
+            }}
+          >
+            Iniciar sesión
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Revisar mis datos
+          </Button>
+        </>
+      }
+    >
+      <p>Si ya tienes una cuenta, entra con el teléfono con el que te registraste.</p>
+    </Modal>
+  );
 }
