@@ -171,11 +171,11 @@ describe('POST /v2/loan: applying', () => {
 });
 
 describe('the application on the user', () => {
-  test('GET /v2/user carries the loan and authorization status 2 while it is open, 3 once closed', async () => {
+  test('GET /v2/user carries the loan and authorization status 2 while it is open, 3 before and once closed', async () => {
     const me = await registeredCustomer();
     assert.equal(
       (await api.request('GET', '/v2/user', { headers: me.headers })).body.permissions.authorization_status,
-      1,
+      3,
     );
     const created = await apply(me.headers, { loan_period: 30, loan_sum: 50000 });
     const open = await api.request('GET', '/v2/user', { headers: me.headers });

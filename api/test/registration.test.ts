@@ -186,7 +186,7 @@ describe('employment and additional data', () => {
 });
 
 describe('GET /v2/user after registration', () => {
-  test('carries personal data, addresses, employment and contact; status stays 1 until the first application', async () => {
+  test('carries personal data, addresses, employment and contact; status 3 once registration is finished', async () => {
     const me = await customer();
     const before = await api.request('GET', '/v2/user', { headers: me.headers });
     assert.equal(before.body.permissions.authorization_status, 1);
@@ -208,7 +208,7 @@ describe('GET /v2/user after registration', () => {
       },
     });
     const { body } = await api.request('GET', '/v2/user', { headers: me.headers });
-    assert.equal(body.permissions.authorization_status, 1);
+    assert.equal(body.permissions.authorization_status, 3);
     assert.equal(body.loan, null);
     assert.deepEqual(body.personal_data, {
       first_name: 'Ana',

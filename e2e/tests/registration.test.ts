@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { signInThroughApi } from '../src/session';
+import { completeRegistration, signInThroughApi } from '../src/session';
 
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
   let stack: Stack;
@@ -73,19 +73,15 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.getByLabel('Teléfono del contacto').fill('634 56 78 12');
     await page.getByRole('button', { name: 'Continuar' }).click();
 
-    // The profile is complete and there is no loan yet: the application step, with the calculator to choose.
-    await page.waitForURL(/\/registration\/application-change$/);
-    await page.getByRole('heading', { name: 'Elige tu préstamo' }).waitFor();
-    const progress = page.getByRole('navigation', { name: 'Progreso de tu solicitud' });
-    assert.match((await progress.locator('[aria-current="step"]').textContent()) ?? '', /Tu préstamo/);
+    // Registered without a loan: the account, whose calculator asks for a choice.
+    await page.waitForURL(/\/account$/);
     const amount = page.getByRole('slider', { name: 'Importe' });
     await amount.focus();
     await page.keyboard.press('End');
     assert.match((await amount.getAttribute('aria-valuetext')) ?? '', /^1\.?000\s€$/);
-    assert.deepEqual(await seriousA11yViolations(page), [], 'the application step is accessible');
     await page.getByRole('button', { name: 'Solicitar' }).click();
 
-    // Created once; the redirect rules move on to the page that waits for the decision.
+    // The application step creates the application once; the redirect rules move on to the waiting page.
     await page.waitForURL(/\/application\/awaiting-request-loan$/);
     await page.getByRole('heading', { name: 'Tu solicitud está siendo considerada' }).waitFor();
     assert.match((await page.getByRole('timer').textContent()) ?? '', /^00:[0-5]\d|01:00$/);
@@ -141,6 +137,19 @@ describe('registration in Chromium: sign-in, personal data, additional informati
       await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     assert.deepEqual([loan.request_amount, loan.days.total, loan.is_free], [30000, 15, true]);
+    await page.context().close();
+  });
+
+  test('the application step without a choice shows the calculator, with the loan step current', async () => {
+    const page = await signedIn('612000304');
+    const token = (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value ?? '';
+    await completeRegistration(stack.urls.api, token, '612000304');
+    await page.goto(`${stack.urls.app}/registration/application-change`);
+    await page.getByRole('heading', { name: 'Elige tu préstamo' }).waitFor();
+    const progress = page.getByRole('navigation', { name: 'Progreso de tu solicitud' });
+    assert.match((await progress.locator('[aria-current="step"]').textContent()) ?? '', /Tu préstamo/);
+    await page.getByRole('slider', { name: 'Importe' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the application step is accessible');
     await page.context().close();
   });
 

@@ -104,16 +104,22 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
     loan: loan ? loanView(loan) : null,
     session: { kind: session.kind, actor: session.actor },
   };
-  return { ...view, permissions: { is_blocked: user.is_blocked, authorization_status: authorizationStatus(loan) } };
+  return {
+    ...view,
+    permissions: {
+      is_blocked: user.is_blocked,
+      authorization_status: authorizationStatus(loan, registrationFinished(view)),
+    },
+  };
 }
 
 /**
- * SPEC section 4: 2 while an application or loan is open; 3 for a customer who has applied before and has
- * nothing open; 1 until the first application, which ends the registration flow (SPEC's flow order).
+ * SPEC section 4: 2 while an application or loan is open; 3 once the profile is complete and nothing is open
+ * (registered without active loan); 1 while registration is not finished.
  */
-export function authorizationStatus(loan: { status: number } | null): 1 | 2 | 3 {
-  if (loan === null) return 1;
-  return isOpenLoanStatus(loan.status) ? 2 : 3;
+export function authorizationStatus(loan: { status: number } | null, profileComplete: boolean): 1 | 2 | 3 {
+  if (loan && isOpenLoanStatus(loan.status)) return 2;
+  return profileComplete ? 3 : 1;
 }
 
 /** The profile is complete when the personal data, both addresses and the additional information are in. */

@@ -1,36 +1,12 @@
-import { atom } from 'jotai';
 import { readCookie, removeCookie, writeCookie } from '../session/cookies';
-import { sessionStore } from '../session/store';
-
-/** The calculator's choice, kept until the application is created (SPEC section 5: used only if still offered). */
-export const CHOICE_KEY = 'credimo:calculator';
-
-export interface LoanChoice {
-  productId: number;
-  /** Cents. */
-  amount: number;
-  /** Days. */
-  term: number;
-}
-
-const isChoice = (value: unknown): value is LoanChoice =>
-  typeof value === 'object' &&
-  value !== null &&
-  Number.isInteger((value as LoanChoice).productId) &&
-  Number.isInteger((value as LoanChoice).amount) &&
-  Number.isInteger((value as LoanChoice).term);
-
-function readStored(): LoanChoice | null {
-  try {
-    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(CHOICE_KEY) ?? 'null');
-    return isChoice(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Shared by every remote: the calculator writes it, the application step reads it. */
-export const loanChoiceAtom = atom<LoanChoice | null>(readStored());
+import {
+  CHOICE_KEY,
+  isLoanChoice,
+  type LoanChoice,
+  loanChoiceAtom,
+  readStoredChoice,
+  sessionStore,
+} from '../session/store';
 
 export function storeChoice(choice: LoanChoice, promocode: string | null): void {
   localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
@@ -41,7 +17,7 @@ export function storeChoice(choice: LoanChoice, promocode: string | null): void 
 }
 
 export function readChoice(): LoanChoice | null {
-  return sessionStore.get(loanChoiceAtom) ?? readStored();
+  return sessionStore.get(loanChoiceAtom) ?? readStoredChoice();
 }
 
 /** Once the application exists the choice has been used. */
@@ -69,7 +45,7 @@ export function adoptChoiceFromQuery(search: string): boolean {
     amount: Number(query.get('amount')),
     term: Number(query.get('term')),
   };
-  if (!isChoice(choice) || choice.amount <= 0 || choice.term <= 0) return false;
+  if (!isLoanChoice(choice) || choice.amount <= 0 || choice.term <= 0) return false;
   storeChoice(choice, query.get('promocode') ?? readCookie('promoCode'));
   return true;
 }

@@ -15,6 +15,35 @@ export const sessionIdAtom = atom<string | null>(readCookie('sessionId'));
 export const userAtom = atom<UserResponse | null>(null);
 /** The current application or loan (GET /v2/user carries it). */
 export const loanAtom = atom<LoanView | null>(null);
+/** The calculator's choice, kept until the application is created (SPEC section 5: used only if still offered). */
+export const CHOICE_KEY = 'credimo:calculator';
+
+export interface LoanChoice {
+  productId: number;
+  /** Cents. */
+  amount: number;
+  /** Days. */
+  term: number;
+}
+
+export const isLoanChoice = (value: unknown): value is LoanChoice =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isInteger((value as LoanChoice).productId) &&
+  Number.isInteger((value as LoanChoice).amount) &&
+  Number.isInteger((value as LoanChoice).term);
+
+export function readStoredChoice(): LoanChoice | null {
+  try {
+    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(CHOICE_KEY) ?? 'null');
+    return isLoanChoice(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shared by every remote: the calculator writes it, the application step reads it. */
+export const loanChoiceAtom = atom<LoanChoice | null>(readStoredChoice());
 export const impersonationAtom = atom<{ adminUsername: string } | null>(null);
 export const specialOfferAtom = atom<boolean>(false);
 export const pricesAtom = atom<Record<string, unknown> | null>(null);
@@ -55,6 +84,7 @@ export function clearSession(): void {
   sessionStore.set(sessionIdAtom, null);
   sessionStore.set(userAtom, null);
   sessionStore.set(loanAtom, null);
+  sessionStore.set(loanChoiceAtom, null);
   sessionStore.set(impersonationAtom, null);
   sessionStore.set(specialOfferAtom, false);
   sessionStore.set(notificationsAtom, []);

@@ -7,6 +7,7 @@ import {
   normaliseApiError,
   pricesKey,
   priceTablesAtom,
+  readChoice,
   refreshUser,
   removeCookie,
   sessionIdAtom,
@@ -76,4 +77,15 @@ async function apply(choice: LoanChoice): Promise<ApplyOutcome> {
     }
     return { kind: 'failed', message: problem.message };
   }
+}
+
+/**
+ * SPEC section 4: once the profile is complete, a choice made earlier becomes the application, once; the
+ * user is then refreshed and the redirect rules lead on (to the waiting page, or to the account, whose
+ * calculator asks for a choice).
+ */
+export async function afterProfileComplete(): Promise<void> {
+  const choice = readChoice();
+  if (choice && (await applyOnce(choice)).kind === 'created') return;
+  await refreshUser();
 }

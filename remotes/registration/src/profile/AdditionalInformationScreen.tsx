@@ -1,6 +1,7 @@
-import { Alert, Button, calls, PATHS, refreshUser, type ScreenProps } from '@credimo/shared';
+import { Alert, Button, calls, type ScreenProps } from '@credimo/shared';
 import { useFormik } from 'formik';
 import { useState } from 'react';
+import { afterProfileComplete } from '../application/apply';
 import { wideScreen } from '../screen';
 import styles from './profile.module.css';
 import { type AdditionalValues, additionalSchema } from './schemas';
@@ -18,8 +19,7 @@ export function AdditionalInformationScreen({ navigate }: ScreenProps) {
       const body = additionalDataBody(v);
       try {
         await calls.saveAdditionalData(body);
-        await refreshUser();
-        navigate(PATHS.registrationApplication);
+        await afterProfileComplete();
       } catch (error) {
         showSaveError(error, form, { notice: setNotice });
       }

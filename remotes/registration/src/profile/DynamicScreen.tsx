@@ -5,10 +5,8 @@ import {
   displayToWireDate,
   formatDisplayDate,
   hasAdditionalInformation,
-  PATHS,
   type PrefillResponse,
   parseWireDate,
-  refreshUser,
   type ScreenProps,
   Skeleton,
   toRedirectUser,
@@ -19,6 +17,7 @@ import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import * as yup from 'yup';
+import { afterProfileComplete } from '../application/apply';
 import { ConsentFields, type ConsentName } from '../auth/ConsentFields';
 import { requiredConsent } from '../auth/schemas';
 import { wideScreen } from '../screen';
@@ -150,8 +149,7 @@ function DynamicForm({
       try {
         await saveMissing(user, missing, values);
         await calls.saveConfirmations(values.receiveInformation === true);
-        await refreshUser();
-        navigate(PATHS.registrationApplication);
+        await afterProfileComplete();
       } catch (error) {
         showSaveError(error, form, { notice: setNotice, duplicate: () => setDuplicate(true) });
       }

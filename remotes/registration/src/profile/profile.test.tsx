@@ -1,4 +1,4 @@
-import { messages, sessionStore, type UserResponse, userAtom } from '@credimo/shared';
+import { messages, sessionStore, storeChoice, type UserResponse, userAtom } from '@credimo/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApiPerTest, showScreen } from '../test-utils';
@@ -171,13 +171,14 @@ describe('additional information (/registration/additional-information)', () => 
     expect(http.current.history.put).toHaveLength(0);
   });
 
-  test('a valid form is saved and leads to the application step; "Atrás" returns to personal data', async () => {
+  test('a valid form is saved and the user refreshed, so the redirect rules lead on; "Atrás" returns', async () => {
     http.current.onPut('/v2/user/additional_data').reply(200, {});
-    http.current.onGet('/v2/user').reply(200, customer());
+    http.current.onGet('/v2/user').reply(200, customer({ permissions: { is_blocked: false, authorization_status: 3 } }));
     const { navigate } = showScreen(AdditionalInformationScreen);
     await fillRetiredWithContact();
     await submit();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/application-change'));
+    await waitFor(() => expect(sessionStore.get(userAtom)?.permissions.authorization_status).toBe(3));
+    expect(http.current.history.post).toHaveLength(0);
     expect(JSON.parse(http.current.history.put[0]?.data)).toEqual({
       email: 'ana@credimo.es',
       employment_type_id: 4,
@@ -229,7 +230,12 @@ describe('the dynamic step (/registration/completing)', () => {
     http.current.onPut('/v2/user/additional_data').reply(200, {});
     http.current.onPut('/v2/user/confirmations').reply(200, {});
     http.current.onGet('/v2/user').reply(200, customer());
-    const { navigate } = showScreen(DynamicScreen);
+    // A choice made earlier in the calculator: completing the profile creates the application, once.
+    storeChoice({ productId: 1, amount: 30000, term: 15 }, null);
+    http.current.onGet('/v2/products/1/prices').reply(200, { '15': { '30000': { is_free: true } } });
+    http.current.onGet('/api/products/1/settings').reply(200, { calculator: {} });
+    http.current.onPost('/v2/loan').reply(201, { id: '9', status: 0 });
+    showScreen(DynamicScreen);
     await screen.findByRole('heading', { name: 'Completa tu solicitud' });
     expect(screen.queryByLabelText('DNI o NIE')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Código postal')).not.toBeInTheDocument();
@@ -238,8 +244,9 @@ describe('the dynamic step (/registration/completing)', () => {
     await fillRetiredWithContact();
     await userEvent.click(screen.getByLabelText('Aceptar todo'));
     await submit();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/application-change'));
+    await waitFor(() => expect(http.current.history.post).toHaveLength(1));
     expect(http.current.history.put.map((r) => r.url)).toEqual(['/v2/user/additional_data', '/v2/user/confirmations']);
+    expect(JSON.parse(http.current.history.post[0]?.data)).toMatchObject({ loan_period: 15, loan_sum: 30000 });
     expect(JSON.parse(http.current.history.put[1]?.data)).toEqual({
       all_confirmations: true,
       receiveInformation: true,
