@@ -71,7 +71,10 @@ export async function startWordPress(options: { port: number; setupPhp: string }
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
+        // A PHP worker stuck in a request ignores SIGTERM; never leave it holding the port.
+        const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
         await exited;
+        clearTimeout(forced);
       }
       rmSync(dir, { recursive: true, force: true });
     },

@@ -4,9 +4,7 @@
     scope = {},
     containers = {},
     conf;
-  // The remotes the page already knows (printed by the plugin), else the app's config.json, fetched once.
-  function config(name) {
-    if (c.remotes && c.remotes[name]) return Promise.resolve({ remotes: c.remotes });
+  function config() {
     return (
       conf ||
       (conf = fetch(c.configUrl).then((r) => {
@@ -28,7 +26,7 @@
   function container(name) {
     return (
       containers[name] ||
-      (containers[name] = config(name).then((cf) =>
+      (containers[name] = config().then((cf) =>
         script(cf.remotes[name].replace(/[^/]*$/, 'remoteEntry.js')).then(() => {
           var k = w['credimo_' + name];
           return Promise.resolve(k.init(scope)).then(() => k);

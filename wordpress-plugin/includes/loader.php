@@ -55,69 +55,12 @@ function credimo_print_hints() {
     foreach (array_unique($origins) as $origin) {
         printf("<link rel=\"preconnect\" href=\"%s\" crossorigin>\n", esc_url($origin));
     }
-    $assets = credimo_remote_assets('calculator');
-    if ($assets) {
-        // Everything the calculator needs, fetched in parallel from the first bytes of the page.
-        foreach ($assets['scripts'] as $script) {
-            printf("<link rel=\"preload\" href=\"%s\" as=\"script\">\n", esc_url($script));
-        }
-    } else {
-        printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url($settings['remotes_manifest_url']));
-    }
+    printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url($settings['remotes_manifest_url']));
     // The price table and settings the calculator asks for first (public and briefly cacheable).
     $api = untrailingslashit($settings['api_base_url']);
     $product = (int) $settings['default_product'];
     printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url("$api/v2/products/$product/prices"));
     printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url("$api/api/products/$product/settings"));
-}
-
-/** JSON from an address, or null; short timeout: a slow app must never hold the page. */
-function credimo_fetch_json($url) {
-    $response = wp_remote_get($url, array('timeout' => 2));
-    if (is_wp_error($response) || wp_remote_retrieve_response_code($response) !== 200) {
-        return null;
-    }
-    $data = json_decode(wp_remote_retrieve_body($response), true);
-    return is_array($data) ? $data : null;
-}
-
-/**
- * A widget's remote and the scripts it loads first (its container, its mount and the shared modules), read
- * from the app's config.json and the remote's mf-manifest.json and cached for five minutes. With them the
- * page preloads every script at once and the loader skips fetching config.json. Empty when unreachable.
- */
-function credimo_remote_assets($widget) {
-    $settings = credimo_settings();
-    $key = 'credimo_assets_' . md5($settings['remotes_manifest_url'] . '|' . $widget);
-    $cached = get_transient($key);
-    if (is_array($cached)) {
-        return $cached;
-    }
-    $assets = array();
-    $config = credimo_fetch_json($settings['remotes_manifest_url']);
-    $manifest_url = isset($config['remotes'][$widget]) ? (string) $config['remotes'][$widget] : '';
-    $manifest = $manifest_url !== '' ? credimo_fetch_json($manifest_url) : null;
-    if ($manifest && isset($manifest['metaData']['remoteEntry']['name'])) {
-        $base = preg_replace('#[^/]*$#', '', $manifest_url);
-        $files = array($manifest['metaData']['remoteEntry']['name']);
-        foreach ((array) $manifest['exposes'] as $expose) {
-            if (isset($expose['path']) && $expose['path'] === './mount') {
-                $files = array_merge($files, (array) $expose['assets']['js']['sync'], (array) $expose['assets']['js']['async']);
-            }
-        }
-        foreach ((array) $manifest['shared'] as $shared) {
-            $files = array_merge($files, (array) $shared['assets']['js']['sync']);
-        }
-        $scripts = array();
-        foreach (array_unique($files) as $file) {
-            if (is_string($file) && preg_match('#^[\w./-]+\.js$#', $file) && strpos($file, '..') === false) {
-                $scripts[] = $base . $file;
-            }
-        }
-        $assets = array('manifest' => $manifest_url, 'scripts' => $scripts);
-    }
-    set_transient($key, $assets, $assets ? 5 * MINUTE_IN_SECONDS : MINUTE_IN_SECONDS);
-    return $assets;
 }
 
 function credimo_enqueue_loader($in_head = false) {
@@ -131,11 +74,8 @@ function credimo_enqueue_loader($in_head = false) {
         wp_script_add_data('credimo-loader', 'strategy', 'defer');
     }
     $settings = credimo_settings();
-    $assets = credimo_remote_assets('calculator');
     $config = array(
         'configUrl' => $settings['remotes_manifest_url'],
-        // Known remotes spare the loader one round trip (config.json) before the first script.
-        'remotes' => $assets ? array('calculator' => $assets['manifest']) : null,
         'apiBaseUrl' => $settings['api_base_url'],
         'appUrl' => $settings['app_url'],
         'productId' => (int) $settings['default_product'],
