@@ -66,7 +66,9 @@ describe('the calculator on a real WordPress page', () => {
     };
     const reactDom = manifest.shared.find((s) => s.name === 'react-dom/client')?.assets.js.sync ?? [];
     for (const file of reactDom) assert.equal(scripts.filter((url) => url.endsWith(`/${file}`)).length, 1, file);
-    assert.equal(scripts.filter((url) => url.includes('loader')).length, 1, 'the loader is printed once');
+    assert.equal(await page.locator('script#credimo-loader-js-after').count(), 1, 'the loader is printed once, inline');
+    const head = await page.locator('head').innerHTML();
+    assert.match(head, /<link rel="preload" href="[^"]+\/v2\/products\/1\/prices" as="fetch" crossorigin/);
 
     assert.equal(await page.evaluate(() => (window as { __credimoPwned?: number }).__credimoPwned), undefined);
     const props = await page.locator('[data-credimo-widget]').nth(1).getAttribute('data-props');

@@ -1,7 +1,8 @@
 <?php
 /**
  * The loader goes out once per page, and only on pages with a widget: the shortcode enqueues it while the
- * content renders, and WordPress prints it in the footer with the configuration inline before it.
+ * content renders, and WordPress prints it inline at the end of the body, after the placeholders, with the
+ * configuration. Inline, because it is tiny and a request for it would wait behind the theme's own files.
  */
 
 if (!defined('ABSPATH')) {
@@ -9,9 +10,8 @@ if (!defined('ABSPATH')) {
 }
 
 function credimo_register_loader() {
-    // The build writes loader.min.js next to the readable source; either works.
-    $file = file_exists(CREDIMO_DIR . 'assets/loader.min.js') ? 'assets/loader.min.js' : 'assets/loader.js';
-    wp_register_script('credimo-loader', CREDIMO_URL . $file, array(), CREDIMO_VERSION, true);
+    // No source file: the handle carries the inline loader, printed in the footer.
+    wp_register_script('credimo-loader', false, array(), CREDIMO_VERSION, true);
     wp_register_style('credimo-widgets', false, array(), CREDIMO_VERSION);
     wp_add_inline_style(
         'credimo-widgets',
@@ -30,16 +30,27 @@ function credimo_page_has_widget() {
     return has_shortcode($post->post_content, 'credimo') || has_block('credimo/calculator', $post);
 }
 
+/** The loader's source: the build writes loader.min.js next to the readable one; either works. */
+function credimo_loader_source() {
+    static $source = null;
+    if ($source === null) {
+        $file = file_exists(CREDIMO_DIR . 'assets/loader.min.js') ? 'assets/loader.min.js' : 'assets/loader.js';
+        $source = (string) file_get_contents(CREDIMO_DIR . $file);
+    }
+    return $source;
+}
+
 /**
- * Pages known to carry a widget get the loader in the head, deferred, with hints to open the connections to
- * the widgets and the API early; a widget found later (a widget area) still enqueues it, in the footer.
+ * Pages known to carry a widget get hints in the head: open the connections to the widgets and the API and
+ * fetch the remotes' config and the price table while the page is still arriving. (wp_enqueue_scripts runs
+ * inside wp_head at priority 1, so the hints go at 2.)
  */
 function credimo_enqueue_early() {
     if (!credimo_page_has_widget()) {
         return;
     }
-    credimo_enqueue_loader(true);
-    add_action('wp_head', 'credimo_print_hints', 1);
+    credimo_enqueue_loader();
+    add_action('wp_head', 'credimo_print_hints', 2);
 }
 add_action('wp_enqueue_scripts', 'credimo_enqueue_early');
 
@@ -63,16 +74,12 @@ function credimo_print_hints() {
     printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url("$api/api/products/$product/settings"));
 }
 
-function credimo_enqueue_loader($in_head = false) {
+function credimo_enqueue_loader() {
     static $done = false;
     if ($done) {
         return;
     }
     $done = true;
-    if ($in_head) {
-        wp_script_add_data('credimo-loader', 'group', 0);
-        wp_script_add_data('credimo-loader', 'strategy', 'defer');
-    }
     $settings = credimo_settings();
     $config = array(
         'configUrl' => $settings['remotes_manifest_url'],
@@ -82,5 +89,5 @@ function credimo_enqueue_loader($in_head = false) {
     );
     wp_enqueue_style('credimo-widgets');
     wp_enqueue_script('credimo-loader');
-    wp_add_inline_script('credimo-loader', 'window.credimoConfig=' . wp_json_encode($config) . ';', 'before');
+    wp_add_inline_script('credimo-loader', 'window.credimoConfig=' . wp_json_encode($config) . ';' . credimo_loader_source());
 }
