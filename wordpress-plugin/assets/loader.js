@@ -55,21 +55,26 @@
           '<div class="credimo-widget-fallback" role="alert">Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.</div>';
       });
   }
-  var els = d.querySelectorAll('[data-credimo-widget]'),
-    io;
-  if (!('IntersectionObserver' in w)) return [].forEach.call(els, mount);
-  io = new IntersectionObserver(
-    (entries) => {
-      entries.forEach((e) => {
-        if (e.isIntersecting) {
-          io.unobserve(e.target);
-          mount(e.target);
-        }
-      });
-    },
-    { rootMargin: '300px' },
-  );
-  [].forEach.call(els, (el) => {
-    io.observe(el);
-  });
+  var io =
+    'IntersectionObserver' in w &&
+    new IntersectionObserver(
+      (entries) => {
+        entries.forEach((e) => {
+          if (e.isIntersecting) {
+            io.unobserve(e.target);
+            mount(e.target);
+          }
+        });
+      },
+      { rootMargin: '300px' },
+    );
+  // Printed right after the first placeholder: watch those parsed so far, and the rest once the page is parsed.
+  function scan() {
+    [].forEach.call(d.querySelectorAll('[data-credimo-widget]:not([data-credimo-seen])'), (el) => {
+      el.setAttribute('data-credimo-seen', '');
+      io ? io.observe(el) : mount(el);
+    });
+  }
+  scan();
+  if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', scan);
 })(window, document);

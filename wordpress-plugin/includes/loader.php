@@ -1,8 +1,8 @@
 <?php
 /**
- * The loader goes out once per page, and only on pages with a widget: the shortcode enqueues it while the
- * content renders, and WordPress prints it inline at the end of the body, after the placeholders, with the
- * configuration. Inline, because it is tiny and a request for it would wait behind the theme's own files.
+ * The loader goes out once per page, and only on pages with a widget: inline, right after the first
+ * placeholder, with its configuration. Inline, because it is tiny and a request for it would wait behind the
+ * theme's own files.
  */
 
 if (!defined('ABSPATH')) {
@@ -10,8 +10,6 @@ if (!defined('ABSPATH')) {
 }
 
 function credimo_register_loader() {
-    // No source file: the handle carries the inline loader, printed in the footer.
-    wp_register_script('credimo-loader', false, array(), CREDIMO_VERSION, true);
     wp_register_style('credimo-widgets', false, array(), CREDIMO_VERSION);
     wp_add_inline_style(
         'credimo-widgets',
@@ -49,7 +47,7 @@ function credimo_enqueue_early() {
     if (!credimo_page_has_widget()) {
         return;
     }
-    credimo_enqueue_loader();
+    credimo_enqueue_styles();
     add_action('wp_head', 'credimo_print_hints', 2);
 }
 add_action('wp_enqueue_scripts', 'credimo_enqueue_early');
@@ -74,12 +72,21 @@ function credimo_print_hints() {
     printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url("$api/api/products/$product/settings"));
 }
 
-function credimo_enqueue_loader() {
-    static $done = false;
-    if ($done) {
-        return;
+/** The widgets' styles (skeleton, fallback), once per page with a widget. */
+function credimo_enqueue_styles() {
+    wp_enqueue_style('credimo-widgets');
+}
+
+/**
+ * The loader and its configuration, inline, once per page: printed right after the first placeholder so it
+ * starts at once, without waiting for the theme's scripts at the end of the page.
+ */
+function credimo_inline_loader_once() {
+    static $printed = false;
+    if ($printed) {
+        return '';
     }
-    $done = true;
+    $printed = true;
     $settings = credimo_settings();
     $config = array(
         'configUrl' => $settings['remotes_manifest_url'],
@@ -87,7 +94,6 @@ function credimo_enqueue_loader() {
         'appUrl' => $settings['app_url'],
         'productId' => (int) $settings['default_product'],
     );
-    wp_enqueue_style('credimo-widgets');
-    wp_enqueue_script('credimo-loader');
-    wp_add_inline_script('credimo-loader', 'window.credimoConfig=' . wp_json_encode($config) . ';' . credimo_loader_source());
+    return '<script id="credimo-loader">window.credimoConfig=' . wp_json_encode($config, JSON_HEX_TAG | JSON_UNESCAPED_SLASHES) . ';'
+        . credimo_loader_source() . '</script>';
 }

@@ -59,13 +59,13 @@ function credimo_render_widget($widget, $attributes) {
             ? '<p class="credimo-widget-error">' . esc_html(sprintf('Credimo: el widget «%s» no existe.', $widget)) . '</p>'
             : '';
     }
-    credimo_enqueue_loader();
+    credimo_enqueue_styles();
     $props = credimo_widget_props($widget, is_array($attributes) ? $attributes : array());
     return sprintf(
         '<div class="credimo-widget" data-credimo-widget="%s" data-props="%s"><div class="credimo-skeleton" aria-hidden="true"></div></div>',
         esc_attr($widget),
         esc_attr(wp_json_encode((object) $props))
-    );
+    ) . credimo_inline_loader_once();
 }
 
 function credimo_shortcode($attributes) {
