@@ -51,8 +51,12 @@
         (m.mount || m.default)(el, props);
       })
       .catch(() => {
-        el.innerHTML =
-          '<div class="credimo-widget-fallback" role="alert">Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.</div>';
+        var f = d.createElement('div');
+        f.className = 'credimo-widget-fallback';
+        f.setAttribute('role', 'alert');
+        f.textContent = 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.';
+        el.textContent = '';
+        el.appendChild(f);
       });
   }
   var io =
@@ -72,7 +76,9 @@
   function scan() {
     [].forEach.call(d.querySelectorAll('[data-credimo-widget]:not([data-credimo-seen])'), (el) => {
       el.setAttribute('data-credimo-seen', '');
-      io ? io.observe(el) : mount(el);
+      // Already near the viewport: mount now rather than wait for the observer's first callback.
+      // (No less-than sign anywhere: WordPress's content filters would read it as the start of a tag.)
+      !io || w.innerHeight + 300 > el.getBoundingClientRect().top ? mount(el) : io.observe(el);
     });
   }
   scan();

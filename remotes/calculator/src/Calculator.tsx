@@ -27,7 +27,7 @@ import {
   userAtom,
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import styles from './calculator.module.css';
 import { texts } from './texts';
 
@@ -44,6 +44,9 @@ export interface CalculatorProps extends Partial<ScreenProps> {
 /** Where "Solicitar" leads from another origin: the app's sign-in, carrying the choice (storage is per origin). */
 export const applyAddress = (appUrl: string, choice: LoanChoice, promocode: string | null) =>
   `${appUrl.replace(/\/$/, '')}${PATHS.auth}?${choiceQuery(choice, promocode)}`;
+
+/** One formatter, made once: building one per render costs more than the rest of a slider step. */
+const taePercent = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const euros = (cents: number) => formatMoney(cents).replace(',00', '');
 const asNumber = (value: number | string | undefined) =>
@@ -222,7 +225,7 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
         </div>
         <div>
           <dt>{texts.tae}</dt>
-          <dd>{option.tae.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %</dd>
+          <dd>{taePercent.format(option.tae)} %</dd>
         </div>
       </dl>
       {option.is_free && <p className={styles.freeNote}>{texts.freeNote}</p>}
@@ -282,7 +285,8 @@ function StepSlider(props: {
 }
 
 /** SPEC section 5: checked before prices; an invalid code is discarded with its message. */
-function PromoCode({
+/** Memoised: moving a slider leaves the promo field as it is. */
+const PromoCode = memo(function PromoCode({
   discount,
   onDiscount,
   free,
@@ -338,4 +342,4 @@ function PromoCode({
       </Button>
     </div>
   );
-}
+});

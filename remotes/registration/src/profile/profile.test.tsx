@@ -173,7 +173,9 @@ describe('additional information (/registration/additional-information)', () => 
 
   test('a valid form is saved and the user refreshed, so the redirect rules lead on; "Atrás" returns', async () => {
     http.current.onPut('/v2/user/additional_data').reply(200, {});
-    http.current.onGet('/v2/user').reply(200, customer({ permissions: { is_blocked: false, authorization_status: 3 } }));
+    http.current
+      .onGet('/v2/user')
+      .reply(200, customer({ permissions: { is_blocked: false, authorization_status: 3 } }));
     const { navigate } = showScreen(AdditionalInformationScreen);
     await fillRetiredWithContact();
     await submit();
