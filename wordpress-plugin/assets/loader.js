@@ -26,12 +26,33 @@
   function container(name) {
     return (
       containers[name] ||
-      (containers[name] = config().then((cf) =>
-        script(cf.remotes[name].replace(/[^/]*$/, 'remoteEntry.js')).then(() => {
+      (containers[name] = config().then((cf) => {
+        var manifest = cf.remotes[name],
+          base = manifest.replace(/[^/]*$/, '');
+        // The remote's manifest names the files its mount and shared modules need: fetch them while the
+        // container itself arrives, instead of after it.
+        fetch(manifest)
+          .then((r) => r.json())
+          .then((m) => {
+            m.exposes
+              .filter((e) => e.path === './mount')
+              .concat(m.shared)
+              .forEach((e) => {
+                e.assets.js.sync.concat(e.assets.js.async).forEach((f) => {
+                  var l = d.createElement('link');
+                  l.rel = 'preload';
+                  l.as = 'script';
+                  l.href = base + f;
+                  d.head.appendChild(l);
+                });
+              });
+          })
+          .catch(() => {});
+        return script(base + 'remoteEntry.js').then(() => {
           var k = w['credimo_' + name];
           return Promise.resolve(k.init(scope)).then(() => k);
-        }),
-      ))
+        });
+      }))
     );
   }
   function mount(el) {
