@@ -9,6 +9,7 @@ export interface Budgets {
     exposedChunks: Record<string, number>;
     shellInitial: number;
     calculatorAlone: number;
+    wordpressLoader: number;
   };
   time: { productionBuildSeconds: number; freshCloneToShellSeconds: number };
 }
