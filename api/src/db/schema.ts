@@ -189,18 +189,21 @@ export interface ConsentsTable {
   at: Generated<Date>;
 }
 
+/** Money columns are bigint cents: drivers read them back as strings (pg) or numbers (PGlite). */
+type Cents = ColumnType<string | number, number, number>;
+
 export interface LoansTable {
   id: Generated<string>;
   public_id: Generated<string>;
   user_id: string;
   product_id: number;
   status: number;
-  request_amount: number;
-  original_request_amount: number;
+  request_amount: Cents;
+  original_request_amount: Cents;
   term: number;
-  commission: number;
-  original_commission: number;
-  return_amount: number;
+  commission: Cents;
+  original_commission: Cents;
+  return_amount: Cents;
   tae_tenths: number;
   is_free: boolean;
   promocode: string | null;

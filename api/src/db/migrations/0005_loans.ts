@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Loan applications. A row is created when the customer applies (status Request, SPEC section 4); the decision,
- * signing and payout move it on. Money in integer cents; the price is frozen at application time.
+ * signing and payout move it on. Money in integer cents (bigint, DESIGN.md section 3); the price is frozen at
+ * application time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create sequence loan_public_number start 100001`.execute(db);
@@ -13,12 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
     .addColumn('status', 'integer', (c) => c.notNull())
-    .addColumn('request_amount', 'integer', (c) => c.notNull().check(sql`request_amount > 0`))
-    .addColumn('original_request_amount', 'integer', (c) => c.notNull())
+    .addColumn('request_amount', 'bigint', (c) => c.notNull().check(sql`request_amount > 0`))
+    .addColumn('original_request_amount', 'bigint', (c) => c.notNull())
     .addColumn('term', 'integer', (c) => c.notNull().check(sql`term > 0`))
-    .addColumn('commission', 'integer', (c) => c.notNull().check(sql`commission >= 0`))
-    .addColumn('original_commission', 'integer', (c) => c.notNull())
-    .addColumn('return_amount', 'integer', (c) => c.notNull())
+    .addColumn('commission', 'bigint', (c) => c.notNull().check(sql`commission >= 0`))
+    .addColumn('original_commission', 'bigint', (c) => c.notNull())
+    .addColumn('return_amount', 'bigint', (c) => c.notNull())
     .addColumn('tae_tenths', 'integer', (c) => c.notNull())
     .addColumn('is_free', 'boolean', (c) => c.notNull())
     .addColumn('promocode', 'text')
