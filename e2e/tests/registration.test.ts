@@ -6,6 +6,25 @@ import { launchChromium, seriousA11yViolations, watchConsole } from '../src/brow
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
+/** Types a person's identity and registration address into the personal-data fields, as a customer would. */
+async function fillIdentityAndAddress(
+  page: Page,
+  person: { name: string; surname: string; id: string; expiry: string; birthday: string; gender: 'Mujer' | 'Hombre' },
+  address: { postalCode: string; province: string; city: string; street: string; number: string },
+) {
+  await page.getByLabel('Nombre', { exact: true }).fill(person.name);
+  await page.getByLabel('Primer apellido').fill(person.surname);
+  await page.getByLabel('DNI o NIE').fill(person.id);
+  await page.getByLabel('Caducidad del documento').fill(person.expiry);
+  await page.getByLabel('Fecha de nacimiento').fill(person.birthday);
+  await page.getByLabel(person.gender).dispatchEvent('click');
+  await page.getByLabel('Código postal').fill(address.postalCode);
+  await page.getByLabel('Provincia').fill(address.province);
+  await page.getByLabel('Municipio').fill(address.city);
+  await page.getByLabel('Calle').fill(address.street);
+  await page.getByLabel('Número', { exact: true }).fill(address.number);
+}
+
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
   let stack: Stack;
   let browser: Browser;
@@ -37,17 +56,18 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('El campo no puede estar vacío').first().waitFor();
 
-    await page.getByLabel('Nombre').fill('Lucía');
-    await page.getByLabel('Primer apellido').fill('Martín');
-    await page.getByLabel('DNI o NIE').fill('12345678A');
-    await page.getByLabel('Caducidad del documento').fill('01/01/2031');
-    await page.getByLabel('Fecha de nacimiento').fill('15/03/1991');
-    await page.getByLabel('Mujer').dispatchEvent('click');
-    await page.getByLabel('Código postal').fill('28014');
-    await page.getByLabel('Provincia').fill('Madrid');
-    await page.getByLabel('Municipio').fill('Madrid');
-    await page.getByLabel('Calle').fill('Calle de Alcalá');
-    await page.getByLabel('Número', { exact: true }).fill('1');
+    await fillIdentityAndAddress(
+      page,
+      {
+        name: 'Lucía',
+        surname: 'Martín',
+        id: '12345678A',
+        expiry: '01/01/2031',
+        birthday: '15/03/1991',
+        gender: 'Mujer',
+      },
+      { postalCode: '28014', province: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá', number: '1' },
+    );
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Datos incorrectos').waitFor();
     await page.getByLabel('DNI o NIE').fill('12345678Z');
@@ -108,17 +128,18 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.goto(`${stack.urls.app}/registration/completing?product=1&amount=30000&term=15`);
     await page.getByRole('heading', { name: 'Completa tu solicitud' }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), [], 'the dynamic step is accessible');
-    await page.getByLabel('Nombre', { exact: true }).fill('Marta');
-    await page.getByLabel('Primer apellido').fill('Ruiz');
-    await page.getByLabel('DNI o NIE').fill('X1234567L');
-    await page.getByLabel('Caducidad del documento').fill('01/06/2030');
-    await page.getByLabel('Fecha de nacimiento').fill('02/02/1985');
-    await page.getByLabel('Mujer').dispatchEvent('click');
-    await page.getByLabel('Código postal').fill('41001');
-    await page.getByLabel('Provincia').fill('Sevilla');
-    await page.getByLabel('Municipio').fill('Sevilla');
-    await page.getByLabel('Calle').fill('Calle Sierpes');
-    await page.getByLabel('Número', { exact: true }).fill('3');
+    await fillIdentityAndAddress(
+      page,
+      {
+        name: 'Marta',
+        surname: 'Ruiz',
+        id: 'X1234567L',
+        expiry: '01/06/2030',
+        birthday: '02/02/1985',
+        gender: 'Mujer',
+      },
+      { postalCode: '41001', province: 'Sevilla', city: 'Sevilla', street: 'Calle Sierpes', number: '3' },
+    );
     await page.getByLabel('Correo electrónico').fill('marta@credimo.es');
     await page.getByLabel('Situación laboral').selectOption({ label: 'Jubilado' });
     await page.getByLabel('Estudios').selectOption({ label: 'Bachillerato' });
@@ -156,17 +177,18 @@ describe('registration in Chromium: sign-in, personal data, additional informati
   test('a DNI/NIE already registered opens the duplicate modal, whose login action logs out', async () => {
     const page = await signedIn('612000302');
     await page.goto(`${stack.urls.app}/registration/personal-data`);
-    await page.getByLabel('Nombre').fill('Otra');
-    await page.getByLabel('Primer apellido').fill('Persona');
-    await page.getByLabel('DNI o NIE').fill('12345678Z');
-    await page.getByLabel('Caducidad del documento').fill('01/01/2031');
-    await page.getByLabel('Fecha de nacimiento').fill('15/03/1991');
-    await page.getByLabel('Hombre').dispatchEvent('click');
-    await page.getByLabel('Código postal').fill('08001');
-    await page.getByLabel('Provincia').fill('Barcelona');
-    await page.getByLabel('Municipio').fill('Barcelona');
-    await page.getByLabel('Calle').fill('La Rambla');
-    await page.getByLabel('Número', { exact: true }).fill('2');
+    await fillIdentityAndAddress(
+      page,
+      {
+        name: 'Otra',
+        surname: 'Persona',
+        id: '12345678Z',
+        expiry: '01/01/2031',
+        birthday: '15/03/1991',
+        gender: 'Hombre',
+      },
+      { postalCode: '08001', province: 'Barcelona', city: 'Barcelona', street: 'La Rambla', number: '2' },
+    );
     await page.getByRole('button', { name: 'Continuar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Usuario con este DNI/NIE registrado anteriormente' });
     await dialog.waitFor();
