@@ -111,6 +111,8 @@ export function createConfig(app: AppName, { mode }: BuildOptions): Configuratio
         runtimePlugins: [fallbackPlugin],
         manifest: true,
         dts: false,
+        // Browser-only containers: leaves the runtime's Node.js loading code out of remoteEntry.js.
+        experiments: { optimization: { target: 'web' } },
       }),
       ...(isShell
         ? [
@@ -123,7 +125,20 @@ export function createConfig(app: AppName, { mode }: BuildOptions): Configuratio
     ],
     // esbuild minifies in a fraction of terser's time (the build budget is 90 s for all five apps). No IIFE
     // wrapper and no syntax lowering: remoteEntry.js must keep its top-level container global.
-    optimization: { minimizer: [new EsbuildPlugin({ target: 'esnext', format: undefined, legalComments: 'none' })] },
+    optimization: {
+      minimizer: [new EsbuildPlugin({ target: 'esnext', format: undefined, legalComments: 'none' })],
+      splitChunks: {
+        cacheGroups: {
+          // The style runtime serves both a remote's own CSS and @credimo/shared's: one chunk, fetched once.
+          styleRuntime: {
+            test: /[\\/]node_modules[\\/](style-loader|css-loader)[\\/]dist[\\/]runtime[\\/]/,
+            chunks: 'async',
+            enforce: true,
+            name: 'style-runtime',
+          },
+        },
+      },
+    },
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',

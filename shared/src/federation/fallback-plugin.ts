@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { messages } from '../i18n/messages';
+import { remoteUnavailable } from '../i18n/remote-unavailable';
 
 /** Marks the stand-in module so hosts can render their own styled fallback. */
 export const UNAVAILABLE = '__credimoRemoteUnavailable';
@@ -9,12 +9,12 @@ export function unavailableMount(el: Element): () => void {
   const box = el.ownerDocument.createElement('div');
   box.setAttribute('role', 'alert');
   box.className = 'credimo-remote-unavailable';
-  box.textContent = messages.remoteUnavailable;
+  box.textContent = remoteUnavailable;
   el.replaceChildren(box);
   return () => box.remove();
 }
 
-const Unavailable = () => messages.remoteUnavailable;
+const Unavailable = () => remoteUnavailable;
 
 /** The module a host receives instead of a remote that could not load. */
 export function unavailableModule(id: string) {

@@ -2,6 +2,8 @@
  * The Spanish message catalogue. Keys are SPEC's message keys (section 5 and 8);
  * texts are what customers read. Every user-facing string lives here once.
  */
+import { remoteUnavailable } from './remote-unavailable';
+
 export const messages = {
   // SPEC section 5: validation
   fieldRequired: 'El campo no puede estar vacío',
@@ -41,7 +43,7 @@ export const messages = {
   phoneInUse: 'Este teléfono ya está registrado en otra cuenta.',
   resendFailed: 'No hemos podido enviar el código. Llámanos al {phone}.',
   // Platform
-  remoteUnavailable: 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.',
+  remoteUnavailable,
   loading: 'Cargando…',
   unknownField: 'Campo no permitido',
   malformedRequest: 'La solicitud no es válida',

@@ -1,0 +1,136 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AdmZip from 'adm-zip';
+import { WORDPRESS_ZIP, type WordPress } from './wordpress';
+
+const root = path.resolve(__dirname, '../..');
+// The zip leaves out WordPress's static files (the Playground fetches them on demand); the package has them here.
+const STATIC_FILES = path.join(root, 'node_modules/@wp-playground/wordpress-builds/public/wp-6.5');
+const SQLITE_ZIP = path.join(
+  root,
+  'node_modules/@wp-playground/wordpress-builds/src/sqlite-database-integration/sqlite-database-integration.zip',
+);
+
+/** Whether this machine has a PHP that can run WordPress on SQLite (Debian: php-cli, php-sqlite3). */
+export function hasNativePhp(): boolean {
+  try {
+    return /pdo_sqlite/.test(execFileSync('php', ['-m'], { encoding: 'utf8' }));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The same WordPress 6.5 and the same SQLite database as the Playground, served by the machine's own PHP
+ * (with OPcache, several workers), as a host serves it. The Playground's WebAssembly PHP takes seconds per
+ * request; a measure of the page's own loading needs a server that answers like a real one.
+ */
+export async function startNativeWordPress(options: { port: number; setupPhp: string }): Promise<WordPress> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'credimo-wp-native-'));
+  const wordpress = path.join(dir, 'wordpress');
+  const url = `http://127.0.0.1:${options.port}`;
+  new AdmZip(WORDPRESS_ZIP).extractAllTo(wordpress, true);
+  cpSync(STATIC_FILES, wordpress, { recursive: true, filter: (source) => !source.endsWith('remote-asset-paths') });
+  const plugins = path.join(wordpress, 'wp-content/plugins');
+  new AdmZip(SQLITE_ZIP).extractAllTo(plugins, true);
+  const sqlitePlugin = path.join(plugins, 'sqlite-database-integration');
+  renameSync(path.join(plugins, 'sqlite-database-integration-main'), sqlitePlugin);
+  writeFileSync(
+    path.join(wordpress, 'wp-content/db.php'),
+    readFileSync(path.join(sqlitePlugin, 'db.copy'), 'utf8')
+      .replace('{SQLITE_IMPLEMENTATION_FOLDER_PATH}', sqlitePlugin)
+      .replace('{SQLITE_PLUGIN}', 'sqlite-database-integration/load.php'),
+  );
+  symlinkSync(path.join(root, 'wordpress-plugin'), path.join(plugins, 'credimo'));
+  const config = path.join(wordpress, 'wp-config.php');
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8').replace(
+      "define( 'WP_DEBUG', false );",
+      `define( 'WP_DEBUG', false );\ndefine( 'WP_HOME', '${url}' );\ndefine( 'WP_SITEURL', '${url}' );`,
+    ),
+  );
+  // php -S has no rewrite rules: files are served as they are (compressed, as a host's server does),
+  // everything else goes to WordPress.
+  const router = path.join(dir, 'router.php');
+  writeFileSync(
+    router,
+    `<?php
+$file = __DIR__ . '/wordpress' . parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
+if ($file !== __DIR__ . '/wordpress/' && is_file($file)) {
+  $types = array('css' => 'text/css', 'js' => 'text/javascript', 'svg' => 'image/svg+xml', 'json' => 'application/json');
+  $type = $types[pathinfo($file, PATHINFO_EXTENSION)] ?? null;
+  if ($type === null || strpos($_SERVER['HTTP_ACCEPT_ENCODING'] ?? '', 'gzip') === false) { return false; }
+  header("Content-Type: $type");
+  header('Content-Encoding: gzip');
+  header('Vary: Accept-Encoding');
+  echo gzencode(file_get_contents($file), 6);
+  return true;
+}
+$_SERVER['SCRIPT_NAME'] = '/index.php';
+require __DIR__ . '/wordpress/index.php';
+`,
+  );
+  const setup = path.join(dir, 'setup.php');
+  writeFileSync(
+    setup,
+    `<?php
+$_SERVER['HTTP_HOST'] = '127.0.0.1:${options.port}';
+require '${wordpress}/wp-load.php';
+require_once ABSPATH . 'wp-admin/includes/plugin.php';
+update_option('permalink_structure', '/%postname%/');
+activate_plugin('credimo/credimo.php');
+${options.setupPhp}
+flush_rewrite_rules();
+`,
+  );
+  execFileSync('php', [setup], { stdio: 'inherit' });
+
+  const child: ChildProcess = spawn(
+    'php',
+    [
+      '-d',
+      'opcache.enable_cli=1',
+      '-d',
+      'zlib.output_compression=On',
+      '-S',
+      `127.0.0.1:${options.port}`,
+      '-t',
+      wordpress,
+      router,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' } },
+  );
+  await waitForAnswer(url, child);
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4000);
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`PHP exited with ${child.exitCode}:\n${errors}`);
+    const answer = await fetch(url).catch(() => null); // null: not listening yet
+    if (answer?.ok) return;
+    if (answer && answer.status >= 500) {
+      throw new Error(`WordPress answered ${answer.status}: ${(await answer.text()).slice(0, 2000)}\n${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`WordPress on native PHP did not answer in 30 s:\n${errors}`);
+}
