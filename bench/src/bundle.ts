@@ -19,9 +19,16 @@ const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const manifestOf = (remote: RemoteApp): Manifest =>
   JSON.parse(readFileSync(path.join(distDir(remote), 'mf-manifest.json'), 'utf8'));
 
+/** Files with the same content are one download: the runtime loads one of them (and the loader preloads one). */
 function sizeOf(remote: RemoteApp, files: Iterable<string>): number {
+  const contents = new Set<string>();
   let total = 0;
-  for (const file of new Set(files)) total += gz(path.join(distDir(remote), file));
+  for (const file of new Set(files)) {
+    const content = readFileSync(path.join(distDir(remote), file), 'utf8');
+    if (contents.has(content)) continue;
+    contents.add(content);
+    total += gz(path.join(distDir(remote), file));
+  }
   return total;
 }
 

@@ -34,11 +34,16 @@
         fetch(manifest)
           .then((r) => r.json())
           .then((m) => {
+            var seen = {};
             m.exposes
               .filter((e) => e.path === './mount')
               .concat(m.shared)
               .forEach((e) => {
                 e.assets.js.sync.concat(e.assets.js.async).forEach((f) => {
+                  // Chunks with the same content hash are the same code: the runtime loads only one.
+                  var h = f.split('.')[1];
+                  if (seen[h]) return;
+                  seen[h] = 1;
                   var l = d.createElement('link');
                   l.rel = 'preload';
                   l.as = 'script';
