@@ -1,7 +1,8 @@
 /**
  * `npm run bench:calculator`: the calculator alone on a real WordPress page, in Chromium throttled to 4x CPU
- * and 1.6 Mbit/s. Prints all JavaScript downloaded (gzipped as sent), the time from navigation to a
- * calculator that answers a slider, and the time from a slider step to the new price on screen (p95).
+ * and 1.6 Mbit/s (40 ms latency). Prints all JavaScript downloaded (gzipped as sent), the time from navigation
+ * to a calculator that answers a slider (median of BENCH_RUNS cold loads), and the time from a slider step to
+ * the new price on screen (p95). WordPress runs on the machine's PHP when it has php-cli and php-sqlite3.
  */
 
 import type { Browser, Page } from 'playwright-core';
@@ -17,13 +18,42 @@ const BUDGET = { calculatorPageJs: 110 * 1024, interactiveSeconds: 2.5, sliderFr
 
 interface Load {
   page: Page;
+  /** Seconds from navigation to the first slider step the calculator answered, seen in the page itself. */
   interactive: number;
+  /** The same, as the test driver saw it: its own work in a 4x-throttled page adds a few hundred ms. */
+  observed: number;
   afterHtml: number;
   scripts: number;
   ourScripts: number;
   jsBytes: number;
   ourBytes: number;
 }
+
+/**
+ * Installed before the page's own scripts: the moment the calculator is on screen, it tries a slider step
+ * (as the p95 measure below does) on every change to the page, and records when the price first follows it.
+ */
+const ANSWER_PROBE = `(() => {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const tryStep = () => {
+    const slider = document.querySelector('input[type="range"]');
+    const shown = document.querySelector('dl');
+    if (!slider || !shown || slider.disabled) return false;
+    const before = shown.textContent;
+    const step = Number(slider.step) || 1;
+    const value = Number(slider.value);
+    setValue.call(slider, String(value + step <= Number(slider.max) ? value + step : value - step));
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    return shown.textContent !== before;
+  };
+  const observer = new MutationObserver(() => {
+    if (window.__credimoAnswered === undefined && tryStep()) {
+      window.__credimoAnswered = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+})()`;
 
 const TRACE_SCRIPT = `(() => {
   const fetch = window.fetch;
@@ -68,6 +98,7 @@ async function coldLoad(browser: Browser, url: string, wordpressUrl: string, tra
     if (scriptIds.has(event.requestId)) scriptBytes.set(event.requestId, event.encodedDataLength);
   });
   // BENCH_TRACE=1: marks when the page asks for something, to tell waiting-to-ask from waiting-for-bytes.
+  await page.addInitScript(ANSWER_PROBE);
   if (trace) await page.addInitScript(TRACE_SCRIPT);
 
   const started = Date.now();
@@ -81,7 +112,8 @@ async function coldLoad(browser: Browser, url: string, wordpressUrl: string, tra
     (previous) => document.querySelector('input[type="range"]')?.getAttribute('aria-valuetext') !== previous,
     before,
   );
-  const interactive = (Date.now() - started) / 1000;
+  const observed = (Date.now() - started) / 1000;
+  const interactive = Number(await page.evaluate('window.__credimoAnswered')) / 1000;
   // From the page's arrival too: what the server itself takes is not the widget's doing.
   const htmlReceived = await page.evaluate('performance.getEntriesByType("navigation")[0].responseEnd');
   if (trace) {
@@ -92,12 +124,15 @@ async function coldLoad(browser: Browser, url: string, wordpressUrl: string, tra
      .map((e) => [Math.round(e.startTime), Math.round(e.responseEnd ?? e.startTime), e.name]))`)) as string;
     for (const [start, end, name] of JSON.parse(entries) as [number, number, string][])
       console.log(`  ${String(start).padStart(5)} -> ${String(end).padStart(5)} ms  ${name.slice(0, 100)}`);
-    console.log(`  answered at ${Math.round(interactive * 1000)} ms after navigation started (wall clock)`);
+    console.log(
+      `  answered at ${Math.round(interactive * 1000)} ms; the driver saw it at ${Math.round(observed * 1000)} ms`,
+    );
   }
   const sum = (ids: Iterable<string>) => [...ids].reduce((total, id) => total + (scriptBytes.get(id) ?? 0), 0);
   return {
     page,
     interactive,
+    observed,
     afterHtml: interactive - Number(htmlReceived) / 1000,
     scripts: scriptBytes.size,
     ourScripts: ours.size,
@@ -150,6 +185,7 @@ async function main() {
     const measured = last.page;
     const interactive = median(times);
     const afterHtml = median(loads.map((load) => load.afterHtml));
+    const observed = median(loads.map((load) => load.observed));
 
     // A string, not a function: the TypeScript runner would add helpers the page does not have.
     const stepTimes = (await measured.evaluate(`(() => {
@@ -183,6 +219,7 @@ async function main() {
         unit: 's',
       },
       { name: 'page HTML received to a calculator that answers', value: afterHtml, unit: 's' },
+      { name: 'navigation to answering, as the test driver saw it', value: observed, unit: 's' },
       {
         name: `slider step to new price, p95 of ${stepTimes.length}`,
         value: p95,

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
-import { WORDPRESS_ZIP, type WordPress } from './wordpress';
+import { stopServer, WORDPRESS_ZIP, type WordPress } from './wordpress';
 
 const root = path.resolve(__dirname, '../..');
 // The zip leaves out WordPress's static files (the Playground fetches them on demand); the package has them here.
@@ -107,11 +107,7 @@ flush_rewrite_rules();
   return {
     url,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopServer(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -68,15 +68,18 @@ export async function startWordPress(options: { port: number; setupPhp: string }
   return {
     url: `http://127.0.0.1:${options.port}`,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        // A PHP worker stuck in a request ignores SIGTERM; never leave it holding the port.
-        const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(forced);
-      }
+      await stopServer(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stops a PHP server: a worker stuck in a request ignores SIGTERM, and must never be left holding the port. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(forced);
 }

@@ -68,8 +68,9 @@ function credimo_print_hints() {
     // The price table and settings the calculator asks for first (public and briefly cacheable).
     $api = untrailingslashit($settings['api_base_url']);
     $product = (int) $settings['default_product'];
-    printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url("$api/v2/products/$product/prices"));
-    printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url("$api/api/products/$product/settings"));
+    foreach (array("$api/v2/products/$product/prices", "$api/api/products/$product/settings") as $data) {
+        printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url($data));
+    }
 }
 
 /** The widgets' styles (skeleton, fallback), once per page with a widget. */
