@@ -7,13 +7,13 @@
 
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/src/browser';
-import { stackPorts } from '../../e2e/src/ports';
+import { stackPorts, testPort } from '../../e2e/src/ports';
 import { startWordPress } from '../../e2e/src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../../e2e/src/wordpress-native';
 import { startStack } from '../../scripts/stack';
 import { report } from './budgets';
 
-const WP_PORT = 8895;
+const WP_PORT = testPort(8895);
 const BUDGET = { calculatorPageJs: 110 * 1024, interactiveSeconds: 2.5, sliderFrameMs: 16 };
 
 interface Load {

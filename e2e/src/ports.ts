@@ -1,5 +1,15 @@
+/**
+ * Shifts every port a test or bench takes, so two checkouts on one machine can run their suites side by side
+ * (`E2E_PORT_OFFSET=100 npm run test:e2e`).
+ */
+export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+
+/** A fixed port of a suite, moved by the offset. */
+export const testPort = (port: number) => port + PORT_OFFSET;
+
 /** Each e2e suite starts its own stack on its own ports, away from a developer's running `npm start`. */
-export function stackPorts(base: number): NodeJS.ProcessEnv {
+export function stackPorts(requestedBase: number): NodeJS.ProcessEnv {
+  const base = testPort(requestedBase);
   return {
     APP_PORT: String(base),
     REMOTES_PORT: String(base + 1),

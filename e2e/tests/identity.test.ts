@@ -7,14 +7,14 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { opsLink } from '../src/ops';
-import { stackPorts } from '../src/ports';
+import { stackPorts, testPort } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const LINK_INVALID = 'El enlace no es válido, ha caducado o ya se ha usado.';
 
 describe('signing in, and agent and admin sessions, in Chromium', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-identity-'));
-  const env = { ...stackPorts(3500), PGLITE_DATA_DIR: dataDir, PUBLIC_APP_URL: 'http://localhost:3500' };
+  const env = { ...stackPorts(3500), PGLITE_DATA_DIR: dataDir, PUBLIC_APP_URL: `http://localhost:${testPort(3500)}` };
   let stack: Stack;
   let browser: Browser;
   let agentLink: string;
@@ -98,14 +98,14 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
   async function openLinkOnce(link: string, banner: string | RegExp, checkA11y = false) {
     const first = await browser.newContext();
     const page = await first.newPage();
-    await page.goto(link.replace('http://localhost:3500', stack.urls.app));
+    await page.goto(link.replace(`http://localhost:${testPort(3500)}`, stack.urls.app));
     await page.waitForURL(/\/account$/);
     await page.getByText(banner).waitFor();
     if (checkA11y) assert.deepEqual(await seriousA11yViolations(page), []);
     await first.close();
     const second = await browser.newContext();
     const again = await second.newPage();
-    await again.goto(link.replace('http://localhost:3500', stack.urls.app));
+    await again.goto(link.replace(`http://localhost:${testPort(3500)}`, stack.urls.app));
     await again.getByText(LINK_INVALID).waitFor();
     await second.close();
   }

@@ -3,10 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations } from '../src/browser';
-import { stackPorts } from '../src/ports';
+import { stackPorts, testPort } from '../src/ports';
 import { startWordPress, type WordPress } from '../src/wordpress';
 
-const WP_PORT = 8891;
+const WP_PORT = testPort(8891);
 const XSS = '"><script>window.__credimoPwned=1</script>';
 
 describe('the calculator on a real WordPress page', () => {
@@ -15,7 +15,7 @@ describe('the calculator on a real WordPress page', () => {
   let browser: Browser;
 
   before(async () => {
-    const env = { ...stackPorts(3600), CORS_ORIGINS: `http://127.0.0.1:${WP_PORT},http://localhost:3600` };
+    const env = { ...stackPorts(3600), CORS_ORIGINS: `http://127.0.0.1:${WP_PORT},http://localhost:${testPort(3600)}` };
     stack = await startStack({ env, log: () => {} });
     const content = `<!-- wp:paragraph --><p>Pide tu préstamo</p><!-- /wp:paragraph -->[credimo widget="calculator" amount="300" term="30"]<p>Otra calculadora:</p>[credimo widget="calculator" amount="500" term="15" promocode='${XSS}']`;
     wordpress = await startWordPress({
