@@ -1,5 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
 import { messages } from '@credimo/shared/i18n';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';

@@ -36,9 +36,11 @@ export function pagePolicy(directives: CspDirectives) {
 export function inlineStyleHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) {
-    hashes.add(`'sha256-${createHash('sha256')
-      .update(match[1] ?? '')
-      .digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }

@@ -12,7 +12,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('window_ends_at', 'timestamptz', (c) => c.notNull())
     .execute();
   // Expired rows are swept by window end.
-  await db.schema.createIndex('rate_limit_counters_window').on('rate_limit_counters').column('window_ends_at').execute();
+  await db.schema
+    .createIndex('rate_limit_counters_window')
+    .on('rate_limit_counters')
+    .column('window_ends_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
