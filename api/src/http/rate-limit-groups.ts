@@ -9,10 +9,13 @@ export const LIMIT_GROUPS = {
   standard: { max: 300, windowMs: 60_000 },
   /** SPEC's polling (GET /v2/user, /v2/loan every 3 s): five tabs polling for a minute are 100 calls. */
   polling: { max: 600, windowMs: 60_000 },
-  /** Sign-in and phone changes: each answer may send an SMS or test a code. */
-  signIn: { max: 30, windowMs: 10 * 60_000 },
-  /** Anything that checks a guessable secret (SMS codes, signing codes). */
-  codes: { max: 20, windowMs: 10 * 60_000 },
+  /**
+   * Sign-in and phone changes: each answer may send an SMS. Per address, and a mobile carrier's address is
+   * shared by many customers, so not tighter; identity's own SMS rules (per phone, per address) apply too.
+   */
+  signIn: { max: 60, windowMs: 10 * 60_000 },
+  /** Anything that checks a guessable secret (SMS codes, signing codes); each code also dies after 5 tries. */
+  codes: { max: 60, windowMs: 10 * 60_000 },
   /** Promo codes are guessable and worth money. */
   promoCodes: { max: 20, windowMs: 10 * 60_000 },
   /** Files: every byte costs storage and scanning. */
