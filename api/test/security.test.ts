@@ -4,7 +4,7 @@ import { messages } from '@credimo/shared/i18n';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { LIMIT_GROUPS, limitGroupOf } from '../src/http/rate-limit-groups.js';
-import { inlineStyleHashes } from '../src/http/security.js';
+import { inlineStyleHashes, pagePolicy } from '../src/http/security.js';
 import { smsProviderFor } from '../src/providers/index.js';
 import { startTestApi, type TestApi } from './harness.js';
 
@@ -28,7 +28,17 @@ async function signIn(phone: string) {
 }
 
 before(async () => {
-  api = await startTestApi({ env: { TRUST_PROXY: 'true' } });
+  api = await startTestApi({
+    env: { TRUST_PROXY: 'true' },
+    // A provider's sandbox page as other rooms will add them: it declares the policy it needs, no looser.
+    configure: (app) =>
+      app.get(
+        '/sandbox/liveness-test',
+        { helmet: pagePolicy({ 'script-src': ["'self'"], 'img-src': ["'self'", 'blob:'] }), config: { camera: true } },
+        async (_request, reply) =>
+          reply.type('text/html; charset=utf-8').send('<!doctype html><style>p{color:red}</style><p>cámara</p>'),
+      ),
+  });
 });
 after(() => api.close());
 
@@ -75,6 +85,17 @@ describe('security headers of the API', () => {
     for (const hash of hashes) assert.ok(csp.includes(hash), csp);
     assert.doesNotMatch(csp, /unsafe-inline/);
     assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  });
+
+  test('a sandbox provider page gets the policy it declares, the rest stays none, and the camera if it asks', async () => {
+    const response = await fetch(`${api.baseUrl}/sandbox/liveness-test`, { headers: from() });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /img-src 'self' blob:/);
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.ok(csp.includes(inlineStyleHashes(await response.text())[0] ?? 'missing'), csp);
+    assert.equal(response.headers.get('permissions-policy'), 'camera=(self)');
   });
 
   test('the SECCI in PDF has the same nothing-allowed policy', async () => {
