@@ -79,6 +79,9 @@ export interface HandoffCodesTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** Migration 0011: the amount (cents) and term (days) an agent link carries, if any. */
+  amount: ColumnType<string | number | null, number | null | undefined, number | null>;
+  term: number | null;
 }
 
 export interface ProductsTable {

@@ -49,9 +49,13 @@ export function requireSession(request: FastifyRequest): Session {
   return request.session;
 }
 
-/** Signing loans, changing the phone or the IBAN are the customer's own acts, never an operator's. */
+/**
+ * Signing loans, changing the phone or the IBAN are the customer's own acts, never an admin's (DESIGN.md
+ * section 7 restricts admin sessions only). An agent session is the customer at the agent's side: an
+ * agent-registered customer has no other session, so it may act (SPEC leaves out only the change-phone modal).
+ */
 export function requireCustomerActing(request: FastifyRequest): Session {
   const session = requireSession(request);
-  if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);
+  if (session.kind === 'admin') throw ApiError.request(403, messages.impersonationForbidden);
   return session;
 }
