@@ -40,7 +40,10 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
         ...(agentSession ? { agent_session_id: agentSession } : {}),
       });
       startTimer(phone);
-      navigate('/auth/confirm', { state: { phone, sandboxCode: sent.sandboxCode } });
+      // The consents ticked here are recorded once the code is confirmed and the customer is known.
+      navigate('/auth/confirm', {
+        state: { phone, sandboxCode: sent.sandboxCode, receiveInformation: values.receiveInformation },
+      });
     } catch (error) {
       const problem = normaliseApiError(error);
       if (problem.fieldErrors.mobile_phone) formik.setFieldError('phone', problem.fieldErrors.mobile_phone);
