@@ -1,5 +1,6 @@
 import { calls } from '../api/client';
-import { clearSession, loanAtom, sessionStore, setAccessToken, userAtom } from './store';
+import type { AgentDataResponse } from '../contract/identity';
+import { agentDataAtom, clearSession, loanAtom, sessionStore, setAccessToken, userAtom } from './store';
 
 /** Loads the signed-in user into the store; a 401 on the way logs out (the client's interceptor). */
 export async function refreshUser() {
@@ -23,4 +24,24 @@ export async function logout(): Promise<void> {
     // Already revoked or offline: the device is cleared all the same.
   }
   clearSession();
+}
+
+let agentDataLoading: Promise<AgentDataResponse | null> | null = null;
+
+/** Loads the agent data once per session (SPEC section 7: GET /v2/user/agent_data); a failure leaves null. */
+export function loadAgentData(): Promise<AgentDataResponse | null> {
+  const known = sessionStore.get(agentDataAtom);
+  if (known !== undefined) return Promise.resolve(known);
+  agentDataLoading ??= calls
+    .agentData()
+    .then(
+      (data) => data,
+      () => null,
+    )
+    .then((data) => {
+      sessionStore.set(agentDataAtom, data);
+      agentDataLoading = null;
+      return data;
+    });
+  return agentDataLoading;
 }

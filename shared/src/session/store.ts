@@ -1,5 +1,5 @@
 import { atom, createStore } from 'jotai';
-import type { UserResponse } from '../contract/identity';
+import type { AgentDataResponse, UserResponse } from '../contract/identity';
 import type { LoanView } from '../contract/loans';
 import { readCookie, removeCookie, writeCookie } from './cookies';
 
@@ -44,6 +44,11 @@ export function readStoredChoice(): LoanChoice | null {
 
 /** Shared by every remote: the calculator writes it, the application step reads it. */
 export const loanChoiceAtom = atom<LoanChoice | null>(readStoredChoice());
+/**
+ * SPEC section 6: an agent-registered customer's calculator defaults come from the agent data
+ * (GET /v2/user/agent_data); undefined until asked, null when it could not be loaded.
+ */
+export const agentDataAtom = atom<AgentDataResponse | null | undefined>(undefined);
 export const impersonationAtom = atom<{ adminUsername: string } | null>(null);
 export const specialOfferAtom = atom<boolean>(false);
 export const pricesAtom = atom<Record<string, unknown> | null>(null);
@@ -86,6 +91,7 @@ export function clearSession(): void {
   sessionStore.set(loanAtom, null);
   sessionStore.set(loanChoiceAtom, null);
   sessionStore.set(impersonationAtom, null);
+  sessionStore.set(agentDataAtom, undefined);
   sessionStore.set(specialOfferAtom, false);
   sessionStore.set(notificationsAtom, []);
 }
