@@ -183,13 +183,11 @@ function PriceChooser({ productId, prices, settings, agentData, discount, onDisc
   };
 
   if (!option) return null;
-  const showNotice = props.query?.target_by === 'calculator';
   return (
     <section className={styles.calculator} data-screen="calculator" aria-labelledby={titleId}>
       <h2 className={styles.title} id={titleId}>
         {texts.title}
       </h2>
-      {showNotice && <Alert tone="warning">{texts.cannotTakeNew}</Alert>}
       <StepSlider
         label={texts.amount}
         steps={amounts}

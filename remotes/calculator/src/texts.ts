@@ -22,6 +22,5 @@ export const texts = {
   loadFailed: 'No hemos podido cargar los precios.',
   retry: 'Reintentar',
   loading: 'Cargando precios…',
-  cannotTakeNew: 'No puedes solicitar un préstamo nuevo mientras tengas uno pendiente de pago.',
   adjustValues: 'Hemos ajustado el importe al valor permitido más cercano.',
 } as const;

@@ -42,6 +42,8 @@ export const messages = {
   impersonationForbidden: 'Esta acción no está permitida en una sesión de soporte.',
   phoneInUse: 'Este teléfono ya está registrado en otra cuenta.',
   resendFailed: 'No hemos podido enviar el código. Llámanos al {phone}.',
+  // Account
+  cannotTakeNewLoan: 'No puedes solicitar un préstamo nuevo mientras tengas uno pendiente de pago.',
   // Platform
   remoteUnavailable,
   loading: 'Cargando…',
