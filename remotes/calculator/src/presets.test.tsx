@@ -2,12 +2,12 @@ import {
   agentDataAtom,
   api,
   CHOICE_KEY,
-  COOKIES,
   clearSession,
   configureApi,
   loanChoiceAtom,
   priceTablesAtom,
   readCookie,
+  removeCookie,
   sessionStore,
   type UserResponse,
   userAtom,
@@ -53,7 +53,7 @@ beforeEach(() => {
   http = new MockAdapter(api());
   clearSession();
   localStorage.clear();
-  document.cookie = `${COOKIES.promoCode.name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  removeCookie('promoCode');
   sessionStore.set(priceTablesAtom, {});
   http.onGet('/api/products/1/settings').reply(200, {
     calculator: { amount_default_toggle_position: 3, term_default_toggle_position: 2 },
