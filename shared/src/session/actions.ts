@@ -1,6 +1,14 @@
 import { calls } from '../api/client';
 import type { AgentDataResponse } from '../contract/identity';
-import { agentDataAtom, clearSession, loanAtom, sessionStore, setAccessToken, userAtom } from './store';
+import {
+  agentDataAtom,
+  clearSession,
+  loanAtom,
+  sessionStore,
+  setAccessToken,
+  setImpersonationToken,
+  userAtom,
+} from './store';
 
 /** Loads the signed-in user into the store; a 401 on the way logs out (the client's interceptor). */
 export async function refreshUser() {
@@ -13,6 +21,12 @@ export async function refreshUser() {
 /** Keeps a new session's token and loads its user. */
 export async function signIn(token: string) {
   setAccessToken(token);
+  return refreshUser();
+}
+
+/** An admin's login-as-user session: its token kept apart from the customer's (see setImpersonationToken). */
+export async function signInAsAdmin(token: string, adminUsername: string) {
+  setImpersonationToken(token, adminUsername);
   return refreshUser();
 }
 

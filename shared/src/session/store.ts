@@ -9,7 +9,8 @@ import { readCookie, removeCookie, writeCookie } from './cookies';
  */
 export const sessionStore = createStore();
 
-export const accessTokenAtom = atom<string | null>(readCookie('accessToken'));
+/** The token the API client sends: an admin's impersonation token while one lives, else the customer's. */
+export const accessTokenAtom = atom<string | null>(readCookie('impersonateToken') ?? readCookie('accessToken'));
 export const sessionIdAtom = atom<string | null>(readCookie('sessionId'));
 /** The signed-in user as `GET /v2/user` returns it; null when signed out or not loaded. */
 export const userAtom = atom<UserResponse | null>(null);
@@ -64,6 +65,38 @@ export function setAccessToken(token: string): void {
   sessionStore.set(accessTokenAtom, token);
 }
 
+/** The API's admin session lifetime (api/src/identity/rules.ts SESSION_RULES.adminMinutes). */
+export const IMPERSONATION_MINUTES = 60;
+const IMPERSONATION_ENDS_KEY = 'credimo:impersonation-ends';
+let impersonationTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Ends the impersonation in this browser when the API ends it: the session is cleared, the app shows sign-in. */
+function scheduleImpersonationEnd(endsAt: number): void {
+  if (impersonationTimer) clearTimeout(impersonationTimer);
+  impersonationTimer = setTimeout(clearSession, Math.max(0, endsAt - Date.now()));
+}
+
+/**
+ * SPEC section 6: "impersonate token kept separately". It lives in its own cookie of 60 minutes, never in
+ * the customer's 40-day one, and is ended here when the API ends it.
+ */
+export function setImpersonationToken(token: string, adminUsername: string, now = Date.now()): void {
+  const endsAt = now + IMPERSONATION_MINUTES * 60_000;
+  writeCookie('impersonateToken', token);
+  globalThis.localStorage?.setItem(IMPERSONATION_ENDS_KEY, String(endsAt));
+  sessionStore.set(accessTokenAtom, token);
+  sessionStore.set(impersonationAtom, { adminUsername });
+  scheduleImpersonationEnd(endsAt);
+}
+
+/** After a reload during an impersonation: its end is scheduled again (or it is over already). */
+export function resumeImpersonation(now = Date.now()): void {
+  if (!readCookie('impersonateToken')) return;
+  const endsAt = Number(globalThis.localStorage?.getItem(IMPERSONATION_ENDS_KEY));
+  if (!endsAt || endsAt <= now) clearSession();
+  else scheduleImpersonationEnd(endsAt);
+}
+
 /** SPEC section 2: the agent-session entry stores the session id (cookie of 1 day). */
 export function setAgentSession(sessionId: string): void {
   writeCookie('sessionId', sessionId);
@@ -79,7 +112,10 @@ export const STORED_META_PREFIXES = ['es-timer', 'credimo:'] as const;
  */
 export function clearSession(): void {
   removeCookie('accessToken');
+  removeCookie('impersonateToken');
   removeCookie('sessionId');
+  if (impersonationTimer) clearTimeout(impersonationTimer);
+  impersonationTimer = null;
   if (typeof localStorage !== 'undefined') {
     for (const key of Object.keys(localStorage)) {
       if (STORED_META_PREFIXES.some((prefix) => key.startsWith(prefix))) localStorage.removeItem(key);
@@ -95,3 +131,5 @@ export function clearSession(): void {
   sessionStore.set(specialOfferAtom, false);
   sessionStore.set(notificationsAtom, []);
 }
+
+resumeImpersonation();

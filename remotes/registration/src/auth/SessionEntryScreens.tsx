@@ -2,13 +2,12 @@ import {
   Alert,
   calls,
   clearSession,
-  impersonationAtom,
   messages,
   normaliseApiError,
   type ScreenProps,
-  sessionStore,
   setAgentSession,
   signIn,
+  signInAsAdmin,
 } from '@credimo/shared';
 import { useEffect, useRef, useState } from 'react';
 import { narrowScreen } from '../screen';
@@ -81,8 +80,7 @@ export function AccountAuthScreen({ query, navigate }: ScreenProps) {
         if (!apiKey || !adminUsername) throw new IncompleteLink();
         clearSession();
         const { token } = await calls.adminLoginAs({ api_key: apiKey, admin_username: adminUsername });
-        await signIn(token);
-        sessionStore.set(impersonationAtom, { adminUsername });
+        await signInAsAdmin(token, adminUsername);
         navigate('/account', { replace: true });
       }}
     />
