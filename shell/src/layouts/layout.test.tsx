@@ -90,3 +90,16 @@ describe('the account layout (SPEC section 2)', () => {
     expect(footer).toContain('ayuda@credimo.es');
   });
 });
+
+describe('/auth/forbidden (SPEC section 2)', () => {
+  test('a signed-in customer who is not a blacklisted one without a loan is sent from it to the account', async () => {
+    const router = await open('/auth/forbidden');
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
+  test('a blacklisted customer without a loan stays on it', async () => {
+    sessionStore.set(userAtom, { ...(withLoan as object), is_blacklisted: true, loan: null } as never);
+    const router = await open('/auth/forbidden');
+    expect(router.state.location.pathname).toBe('/auth/forbidden');
+  });
+});
