@@ -218,3 +218,23 @@ describe('SPEC section 6: an agent-registered customer gets the calculator defau
     assert.deepEqual(data.body, { agent_name: 'laura.agent', amount: null, term: null });
   });
 });
+
+describe('SPEC section 5: the phone rule for contact persons has no prefix list', () => {
+  test('a landline is accepted as the contact person phone', async () => {
+    const me = await agentSession();
+    await completeProfile(me.headers);
+    const saved = await api.request('PUT', '/v2/user/additional_data', {
+      headers: me.headers,
+      body: {
+        employment_type_id: 4,
+        education: 'university',
+        has_current_loan: false,
+        email: 'lucia@credimo.es',
+        contact_type: 56,
+        contact_name: 'Carmen',
+        contact_phone_number: '954123456',
+      },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  });
+});

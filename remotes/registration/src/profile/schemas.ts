@@ -86,6 +86,6 @@ export const additionalSchema = yup.object({
   has_current_loan: yup.string().default('').oneOf(['yes', 'no'], messages.fieldRequired),
   contact_type: yup.string().default('').required(messages.fieldRequired),
   contact_name: required(),
-  contact_phone_number: rule((v) => phoneProblem(v)),
+  contact_phone_number: rule((v) => phoneProblem(v, 'contact')),
 });
 export type AdditionalValues = yup.InferType<typeof additionalSchema>;
