@@ -13,7 +13,10 @@ const SEQUENCES = ['123456789', '987654321'];
  * SPEC section 5, phone: required; 9 digits after removing non-digits and the +34 prefix; not 123456789;
  * no repeated-digit runs; and a Spanish mobile number. Returns the message key of the first rule broken.
  */
-export function phoneProblem(input: string | null | undefined, kind: 'mobile' | 'contact' = 'mobile'): MessageKey | null {
+export function phoneProblem(
+  input: string | null | undefined,
+  kind: 'mobile' | 'contact' = 'mobile',
+): MessageKey | null {
   if (!input?.trim()) return 'fieldRequired';
   const digits = nationalDigits(input);
   if (digits.length !== 9) return 'incorrectPhone';

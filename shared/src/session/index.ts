@@ -3,3 +3,4 @@ export * from './cookies';
 export * from './phone-change';
 export * from './redirect-state';
 export * from './store';
+export * from './target-url';

@@ -8,6 +8,7 @@ import {
   normaliseApiError,
   type ScreenProps,
   sessionIdAtom,
+  storedTargetUrl,
   TextField,
 } from '@credimo/shared';
 import { useFormik } from 'formik';
@@ -34,11 +35,14 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
     const phone = nationalDigits(values.phone);
     setNotice(null);
     try {
-      const sent = await calls.login({
+      // SPEC section 7's login payload: target_url as kept for 30 days (the typed call omits it).
+      const body: Parameters<typeof calls.login>[0] = {
         mobile_phone: phone,
         agree_marketing: values.receiveInformation,
         ...(agentSession ? { agent_session_id: agentSession } : {}),
-      });
+        ...storedTargetUrl(),
+      };
+      const sent = await calls.login(body);
       startTimer(phone);
       // The consents ticked here are recorded once the code is confirmed and the customer is known.
       navigate('/auth/confirm', {

@@ -4,9 +4,11 @@ import {
   clearSession,
   configureApi,
   messages,
+  removeCookie,
   type ScreenProps,
   sessionIdAtom,
   sessionStore,
+  writeCookie,
 } from '@credimo/shared';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -100,6 +102,18 @@ describe('/auth: phone and consents', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(JSON.parse(http.history.post[0]?.data).agent_session_id).toBe('agent-session');
     expect(navigate).toHaveBeenCalledWith('/auth/confirm', expect.anything());
+  });
+
+  test('the kept target url is sent with the login (SPEC section 7)', async () => {
+    sessionStore.set(sessionIdAtom, 'agent');
+    writeCookie('targetUrl', 'http://localhost/prestamos');
+    http.onPost('/v2/user/login').reply(200, { resend_in: 90 });
+    show(AuthScreen);
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(JSON.parse(http.history.post[0]?.data).target_url).toBe('http://localhost/prestamos');
+    removeCookie('targetUrl');
   });
 
   test('a limit answered by the API (429) is shown as a notice', async () => {
