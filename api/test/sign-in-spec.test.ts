@@ -238,3 +238,36 @@ describe('SPEC section 5: the phone rule for contact persons has no prefix list'
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
   });
 });
+
+describe('SPEC section 7: agent_session_id on the login', () => {
+  test('a customer signed in by an agent (a valid agent session id) is registered by the agent, in an agent session', async () => {
+    const opener = await confirmedUser(api.database.db, newPhone());
+    const sessionId = await issueAgentCode(api.database.db, opener, 'laura.agent');
+    assert.equal((await api.request('GET', `/api/agent/customer/${sessionId}`, { headers: from() })).status, 200);
+    const phone = newPhone();
+    const sent = await api.request('POST', '/v2/user/login', {
+      body: { mobile_phone: phone, agent_session_id: sessionId },
+      headers: from(),
+    });
+    const confirmed = await api.request('POST', '/v2/user/login_confirm', {
+      body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') },
+    });
+    const user = await api.request('GET', '/v2/user', { headers: bearer(confirmed.body.token) });
+    assert.equal(user.body.is_registered_by_agent, true);
+    assert.deepEqual(user.body.session, { kind: 'agent', actor: 'laura.agent' });
+  });
+
+  test('a made-up agent session id changes nothing', async () => {
+    const phone = newPhone();
+    const sent = await api.request('POST', '/v2/user/login', {
+      body: { mobile_phone: phone, agent_session_id: 'made-up-session' },
+      headers: from(),
+    });
+    const confirmed = await api.request('POST', '/v2/user/login_confirm', {
+      body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') },
+    });
+    const user = await api.request('GET', '/v2/user', { headers: bearer(confirmed.body.token) });
+    assert.equal(user.body.is_registered_by_agent, false);
+    assert.equal(user.body.session.kind, 'customer');
+  });
+});

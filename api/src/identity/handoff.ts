@@ -105,6 +105,25 @@ export async function redeemAdminToken(db: Kysely<Database>, token: string, admi
   return redeemed;
 }
 
+/** SPEC section 9: the agent session id lives one day in the browser; so long it names its agent. */
+const AGENT_SESSION_HOURS = 24;
+
+/**
+ * SPEC section 7: the login carries agent_session_id when an agent signs a customer in. It counts only when it
+ * is an agent link that was opened (used) within the last day; then it names the agent, else nothing.
+ */
+export async function agentOfSessionId(db: Kysely<Database>, sessionId: string | undefined): Promise<string | null> {
+  if (!sessionId) return null;
+  const row = await db
+    .selectFrom('handoff_codes')
+    .select('actor')
+    .where('code_hash', '=', sha256(sessionId))
+    .where('kind', '=', 'agent')
+    .where('used_at', '>', sql<Date>`now() - make_interval(hours => ${AGENT_SESSION_HOURS})`)
+    .executeTakeFirst();
+  return row?.actor ?? null;
+}
+
 /**
  * GET /v2/user/agent_data: the agent of an agent session, and the amount and term of the last agent link the
  * customer used (so an agent-registered customer still gets them when back on their own).

@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors';
 import { audit } from '../identity/audit';
 import { requireCustomerActing, requireSession } from '../identity/auth';
 import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
-import { agentData, redeemAdminToken, redeemAgentCode } from '../identity/handoff';
+import { agentData, agentOfSessionId, redeemAdminToken, redeemAgentCode } from '../identity/handoff';
 import { confirmPhoneChange, resendPhoneChange, startPhoneChange } from '../identity/phone-change';
 import { CODE_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
@@ -42,7 +42,9 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
   // Known and unknown phones get the same answer: a code is sent either way, the account is made on confirmation.
   const sendLoginCode = async (body: LoginRequest, address: string, reply: FastifyReply) => {
     const phone = validPhone(body.mobile_phone);
-    const binding = { agree_marketing: body.agree_marketing === true };
+    // An agent at the customer's side: the account it creates is theirs and the session is marked (audited).
+    const agent = await agentOfSessionId(db, body.agent_session_id);
+    const binding = { agree_marketing: body.agree_marketing === true, ...(agent ? { agent } : {}) };
     return codeSent(reply, await issueCode(db, sms, { phone, purpose: 'login', binding, address }));
   };
 
@@ -53,8 +55,13 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     const phone = validPhone(request.body.mobile_phone);
     const code = validCode(request.body.code);
     const consumed = await consumeCode(db, { phone, purpose: 'login' }, code);
-    const userId = await confirmedUser(db, phone, { agreeMarketing: consumed.binding.agree_marketing === true });
-    return { token: await openSession(db, { userId, kind: 'customer', address: request.ip }) };
+    const agent = typeof consumed.binding.agent === 'string' ? consumed.binding.agent : null;
+    const userId = await confirmedUser(db, phone, {
+      agreeMarketing: consumed.binding.agree_marketing === true,
+      registeredByAgent: agent !== null,
+    });
+    const kind = agent ? 'agent' : 'customer';
+    return { token: await openSession(db, { userId, kind, actor: agent, address: request.ip }) };
   });
 
   route(app, endpoints.resendCode, async (request, reply) => {
