@@ -4,6 +4,7 @@ import { LoanStatus } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { issueAdminToken, issueAgentCode } from '../src/identity/handoff.js';
+import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { startTestApi, type TestApi } from './harness.js';
 
@@ -269,5 +270,36 @@ describe('SPEC section 7: agent_session_id on the login', () => {
     const user = await api.request('GET', '/v2/user', { headers: bearer(confirmed.body.token) });
     assert.equal(user.body.is_registered_by_agent, false);
     assert.equal(user.body.session.kind, 'customer');
+  });
+});
+
+describe('SPEC section 3: the loan create payload has a variant naming sum and terms', () => {
+  async function customer() {
+    const userId = await confirmedUser(api.database.db, newPhone());
+    const token = await openSession(api.database.db, { userId, kind: 'customer', address: null });
+    const headers = bearer(token);
+    await completeProfile(headers);
+    return headers;
+  }
+
+  test('sum and terms are accepted as the amount in cents and the term in days', async () => {
+    const headers = await customer();
+    const applied = await api.request('POST', '/v2/loan', {
+      headers,
+      body: { sum: 40000, terms: 20, attempt_reference: `variant-${counter}-abcdef` },
+    });
+    assert.equal(applied.status, 201, JSON.stringify(applied.body));
+    assert.equal(applied.body.request_amount, 40000);
+    assert.equal(applied.body.days.total, 20);
+  });
+
+  test('with neither naming the amount is required, on loan_sum', async () => {
+    const headers = await customer();
+    const applied = await api.request('POST', '/v2/loan', {
+      headers,
+      body: { terms: 20, attempt_reference: `variant-${counter}-abcdef` },
+    });
+    assert.equal(applied.status, 422);
+    assert.deepEqual(applied.body.errors, [{ message: messages.fieldRequired, property: 'loan_sum' }]);
   });
 });

@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
 import { registrationFinished, userView } from '../identity/users';
 import { applyForLoan, currentLoan, loanView } from '../loans/applications';
+import { canonicalLoanRequest } from '../loans/payload';
 import { route } from './route';
 
 export async function loanRoutes(app: FastifyInstance, { database }: AppContext) {
@@ -18,7 +19,7 @@ export async function loanRoutes(app: FastifyInstance, { database }: AppContext)
     const user = await userView(db, session);
     if (user.permissions.is_blocked || user.is_blacklisted) throw ApiError.request(403, messages.applicationRefused);
     if (!registrationFinished(user)) throw ApiError.request(422, messages.profileIncomplete);
-    const { loan, created } = await applyForLoan(db, session.userId, request.body, request.ip);
+    const { loan, created } = await applyForLoan(db, session.userId, canonicalLoanRequest(request.body), request.ip);
     reply.code(created ? 201 : 200);
     return loanView(loan);
   });

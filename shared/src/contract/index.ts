@@ -214,7 +214,7 @@ export const endpoints = {
     method: 'POST',
     path: '/v2/loan',
     summary: 'Apply for a loan (idempotent by attempt_reference)',
-    body: loans.CreateLoanRequest,
+    body: loans.CreateLoanPayload,
     response: loans.LoanView,
   },
   loan: {
