@@ -57,6 +57,8 @@ export interface Notification {
   id: string;
   message: string;
   severity: 'warning' | 'error' | 'success' | 'info';
+  /** Epoch ms after which the alert is gone (SPEC section 4: 90 s, or 60 s after a route change). */
+  expiresAt?: number;
 }
 export const notificationsAtom = atom<Notification[]>([]);
 

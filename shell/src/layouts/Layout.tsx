@@ -12,6 +12,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { Link, NavLink, useSearchParams } from 'react-router';
+import { Alerts } from './Alerts';
 import styles from './layout.module.css';
 import { AccountMenu, SessionBanner } from './SessionBar';
 
@@ -159,6 +160,7 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
       <Header layout={name} />
       {name === 'registration' && <ProgressSteps route={route} />}
       <main className={styles.main}>
+        {(name === 'login' || name === 'account') && <Alerts />}
         {name === 'account' && <AccountNotices />}
         {children}
       </main>

@@ -1,5 +1,13 @@
-import { accessTokenAtom, messages, type ScreenProps, sessionStore, userAtom } from '@credimo/shared';
-import { act, render, screen } from '@testing-library/react';
+import {
+  accessTokenAtom,
+  messages,
+  notificationsAtom,
+  notify,
+  type ScreenProps,
+  sessionStore,
+  userAtom,
+} from '@credimo/shared';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { loadRemoteApp } from '../federation';
@@ -101,5 +109,44 @@ describe('/auth/forbidden (SPEC section 2)', () => {
     sessionStore.set(userAtom, { ...(withLoan as object), is_blacklisted: true, loan: null } as never);
     const router = await open('/auth/forbidden');
     expect(router.state.location.pathname).toBe('/auth/forbidden');
+  });
+});
+
+describe('alerts in the login layout (SPEC sections 2 and 4)', () => {
+  beforeEach(() => {
+    sessionStore.set(accessTokenAtom, null);
+    sessionStore.set(userAtom, null);
+    sessionStore.set(notificationsAtom, []);
+  });
+  afterEach(() => jest.useRealTimers());
+
+  test('an alert shows on /auth, can be dismissed, and expires after 90 s', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    await open('/auth');
+    act(() => {
+      notify('Hemos actualizado las condiciones.', 'info');
+      notify('Otra cosa', 'warning');
+    });
+    expect(screen.getByText('Hemos actualizado las condiciones.')).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Cerrar' })[1] as HTMLElement);
+    expect(screen.queryByText('Otra cosa')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(89_000));
+    expect(screen.getByText('Hemos actualizado las condiciones.')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(2_000));
+    expect(screen.queryByText('Hemos actualizado las condiciones.')).not.toBeInTheDocument();
+  });
+
+  test('after a route change an alert lives at most 60 s more', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    notify('Aviso', 'info');
+    const router = await open('/auth');
+    act(() => jest.advanceTimersByTime(10_000));
+    await act(async () => {
+      await router.navigate('/login/confirmation', { state: { phone: '612345678' } });
+    });
+    act(() => jest.advanceTimersByTime(59_000));
+    expect(screen.getByText('Aviso')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(2_000));
+    expect(screen.queryByText('Aviso')).not.toBeInTheDocument();
   });
 });
