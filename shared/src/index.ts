@@ -29,7 +29,7 @@ export * from './domain';
 export * from './federation';
 export * from './format';
 export * from './i18n/messages';
-export * from './price-tables';
 export * from './paths';
+export * from './price-tables';
 export * from './session';
 export * from './ui';
