@@ -6,22 +6,14 @@ import { ApiError } from '../http/errors';
 import { isFirstLoan } from '../loans/applications';
 import { AGREEMENT_TYPES, agreementHtml, offerHtml, offerPdf } from '../pricing/offer';
 import { amountsOf, priceFor, priceTable, termsOf } from '../pricing/price';
-import { findUsablePromo, loadProduct } from '../pricing/repository';
+import { findUsablePromo, listDiscounts, listProducts, loadProduct } from '../pricing/repository';
 import { route } from './route';
 
 export async function pricingRoutes(app: FastifyInstance, { database }: AppContext) {
   const db = database.db;
 
   route(app, endpoints.products, async () => {
-    const products = await db.selectFrom('products').selectAll().orderBy('id').execute();
-    return products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      currency: 'EUR' as const,
-      amounts: { min: p.min_amount, max: p.max_amount, step: p.amount_step },
-      terms: { min: p.min_term, max: p.max_term, step: p.term_step },
-      free_first_loan_max_amount: p.free_first_loan_max_amount,
-    }));
+    return listProducts(db);
   });
 
   route(app, endpoints.prices, async (request, reply) => {
@@ -60,9 +52,7 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
   });
 
   route(app, endpoints.discounts, async (request) => {
-    let query = db.selectFrom('discounts').selectAll();
-    if (request.query.target) query = query.where('target', '=', request.query.target);
-    return query.orderBy('target').execute();
+    return listDiscounts(db, request.query.target);
   });
 
   /** The SECCI for a term and amount of the product, as HTML or PDF. */
