@@ -7,7 +7,17 @@ import { isFirstLoan } from '../loans/applications';
 import { AGREEMENT_TYPES, agreementHtml, offerHtml, offerPdf } from '../pricing/offer';
 import { amountsOf, priceFor, priceTable, termsOf } from '../pricing/price';
 import { findUsablePromo, listDiscounts, listProducts, loadProduct } from '../pricing/repository';
-import { route } from './route';
+import { route, withDocs } from './route';
+
+/** Documents answer HTML (or a PDF), never JSON: described by media type for OpenAPI only. */
+const htmlAnswer = { description: 'The document as HTML', content: { 'text/html': { schema: { type: 'string' } } } };
+const documentAnswer = {
+  description: 'The document as HTML or PDF, as the path asks',
+  content: {
+    'text/html': { schema: { type: 'string' } },
+    'application/pdf': { schema: { type: 'string', format: 'binary' } },
+  },
+};
 
 export async function pricingRoutes(app: FastifyInstance, { database }: AppContext) {
   const db = database.db;
@@ -58,7 +68,13 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
   /** The SECCI for a term and amount of the product, as HTML or PDF. */
   app.get<{ Params: { id: number; term: number; amount: number; format: 'html' | 'pdf' } }>(
     '/v2/products/:id/prices/:term/:amount/offer/:format',
-    { schema: { summary: 'Pre-contract information (SECCI) for a term and amount', params: OfferParams } },
+    {
+      schema: {
+        summary: 'Pre-contract information (SECCI) for a term and amount',
+        params: OfferParams,
+        ...withDocs('offer', { access: 'optional', params: OfferParams, errors: [404] }, { 200: documentAnswer }),
+      },
+    },
     async (request, reply) => {
       const { id, term, amount, format } = request.params;
       const { product, rules } = await loadProduct(db, id);
@@ -95,7 +111,11 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
       schema: {
         summary: 'Pre-contract information at the default amount and term',
         params: endpoints.settings.params,
-        response: { 200: Html },
+        ...withDocs(
+          'defaultOffer',
+          { access: 'public', params: endpoints.settings.params, errors: [404] },
+          { 200: Html },
+        ),
       },
     },
     async (request, reply) => {
@@ -123,7 +143,17 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
 
   app.get<{ Params: { id: number; type: string } }>(
     '/v2/products/:id/agreement/:type',
-    { schema: { summary: 'Agreement template by type', params: AgreementParams } },
+    {
+      schema: {
+        summary: 'Agreement template by type',
+        params: AgreementParams,
+        ...withDocs(
+          'agreementTemplate',
+          { access: 'public', params: AgreementParams, errors: [404] },
+          { 200: htmlAnswer },
+        ),
+      },
+    },
     async (request, reply) => {
       const { product } = await loadProduct(db, request.params.id);
       const type = request.params.type;
