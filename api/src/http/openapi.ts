@@ -32,10 +32,12 @@ export const securitySchemes = {
   },
 } as const;
 
-const WITH_TOKEN = [{ bearerAuth: [] }, { ApiKey: [] }];
+type Requirement = Record<string, string[]>;
+
+const WITH_TOKEN: Requirement[] = [{ bearerAuth: [] }, { ApiKey: [] }];
 
 /** OpenAPI's security requirement per access: `{}` is "no token" as one allowed alternative. */
-const SECURITY: Record<Access, Array<Record<string, never[]>>> = {
+const SECURITY: Record<Access, Requirement[]> = {
   public: [],
   optional: [{}, ...WITH_TOKEN],
   session: WITH_TOKEN,
