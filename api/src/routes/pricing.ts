@@ -2,11 +2,10 @@ import { AgreementParams, endpoints, Html, OfferParams } from '@credimo/shared/c
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { documentHtml, documentLayout, documentPdf, isAgreementType, templateLayout } from '../documents';
 import { ApiError } from '../http/errors';
-import { isFirstLoan } from '../loans/applications';
-import { AGREEMENT_TYPES, agreementHtml, offerHtml, offerPdf } from '../pricing/offer';
-import { amountsOf, priceFor, priceTable, termsOf } from '../pricing/price';
-import { findUsablePromo, listDiscounts, listProducts, loadProduct } from '../pricing/repository';
+import { calculatorSettings, checkPromo, defaultOffer, offerFor, pricesFor } from '../pricing/offer';
+import { listDiscounts, listProducts, loadProduct } from '../pricing/repository';
 import { route, withDocs } from './route';
 
 /** Documents answer HTML (or a PDF), never JSON: described by media type for OpenAPI only. */
@@ -27,39 +26,18 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
   });
 
   route(app, endpoints.prices, async (request, reply) => {
-    const { rules } = await loadProduct(db, request.params.id);
     const userId = request.session?.userId ?? null;
-    const promo = request.query.discount ? await findUsablePromo(db, request.query.discount, userId, 'discount') : null;
+    const table = await pricesFor(db, request.params.id, request.query.discount, userId);
     // The same for every visitor with the same code: cacheable briefly by browsers, never by shared caches.
     reply.header('Cache-Control', userId ? 'private, no-cache' : 'public, max-age=60');
-    return priceTable(rules, {
-      firstLoan: await isFirstLoan(db, userId),
-      commissionDiscountPercent: promo?.percent_commission ?? null,
-    });
+    return table;
   });
 
-  route(app, endpoints.settings, async (request) => {
-    const { product } = await loadProduct(db, request.params.id);
-    return {
-      calculator: {
-        amount_default_toggle_position: product.amount_default_toggle_position,
-        term_default_toggle_position: product.term_default_toggle_position,
-      },
-    };
-  });
+  route(app, endpoints.settings, async (request) => calculatorSettings(db, request.params.id));
 
-  route(app, endpoints.checkPromocode, async (request) => {
-    const input = request.body.promocode ?? request.body.discount;
-    if (input === undefined || !input.trim()) throw ApiError.field(422, 'promocode', messages.fieldRequired);
-    const promo = await findUsablePromo(db, input, request.session?.userId ?? null);
-    return {
-      valid: true as const,
-      code: promo.code,
-      percent_commission: promo.percent_commission,
-      percent_extension: promo.percent_extension,
-      percent_extension_price: promo.percent_extension_price,
-    };
-  });
+  route(app, endpoints.checkPromocode, async (request) =>
+    checkPromo(db, request.body.promocode ?? request.body.discount, request.session?.userId ?? null),
+  );
 
   route(app, endpoints.discounts, async (request) => {
     return listDiscounts(db, request.query.target);
@@ -77,20 +55,8 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
     },
     async (request, reply) => {
       const { id, term, amount, format } = request.params;
-      const { product, rules } = await loadProduct(db, id);
-      if (!termsOf(rules).includes(term)) throw ApiError.field(422, 'term', messages.incorrectData);
-      if (!amountsOf(rules).includes(amount)) throw ApiError.field(422, 'amount', messages.incorrectData);
-      const facts = {
-        productName: product.name,
-        amount,
-        term,
-        price: priceFor(rules, term, amount, {
-          firstLoan: await isFirstLoan(db, request.session?.userId ?? null),
-          commissionDiscountPercent: null,
-        }),
-        lateDailyBasisPoints: product.late_daily_basis_points,
-        today: new Date(),
-      };
+      const offer = await offerFor(db, { productId: id, term, amount }, request.session?.userId ?? null);
+      const layout = documentLayout('secci', offer);
       if (format === 'pdf') {
         return reply
           .header('Content-Type', 'application/pdf')
@@ -98,9 +64,9 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
             'Content-Disposition',
             `inline; filename="informacion-normalizada-${amount / 100}-eur-${term}-dias.pdf"`,
           )
-          .send(Buffer.from(await offerPdf(facts)));
+          .send(Buffer.from(await documentPdf(layout)));
       }
-      return reply.header('Content-Type', 'text/html; charset=utf-8').send(offerHtml(facts));
+      return reply.header('Content-Type', 'text/html; charset=utf-8').send(documentHtml(layout));
     },
   );
 
@@ -118,27 +84,10 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
         ),
       },
     },
-    async (request, reply) => {
-      const { product, rules } = await loadProduct(db, request.params.id);
-      const amounts = amountsOf(rules);
-      const terms = termsOf(rules);
-      const amount = amounts[Math.min(product.amount_default_toggle_position, amounts.length - 1)] ?? rules.minAmount;
-      const term = terms[Math.min(product.term_default_toggle_position, terms.length - 1)] ?? rules.minTerm;
-      const price = priceFor(rules, term, amount, {
-        firstLoan: await isFirstLoan(db, null),
-        commissionDiscountPercent: null,
-      });
-      return reply.header('Content-Type', 'text/html; charset=utf-8').send(
-        offerHtml({
-          productName: product.name,
-          amount,
-          term,
-          price,
-          lateDailyBasisPoints: product.late_daily_basis_points,
-          today: new Date(),
-        }),
-      );
-    },
+    async (request, reply) =>
+      reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .send(documentHtml(documentLayout('secci', await defaultOffer(db, request.params.id)))),
   );
 
   app.get<{ Params: { id: number; type: string } }>(
@@ -157,10 +106,10 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
     async (request, reply) => {
       const { product } = await loadProduct(db, request.params.id);
       const type = request.params.type;
-      if (!(type in AGREEMENT_TYPES)) throw ApiError.request(404, messages.routeNotFound);
+      if (!isAgreementType(type)) throw ApiError.request(404, messages.routeNotFound);
       return reply
         .header('Content-Type', 'text/html; charset=utf-8')
-        .send(agreementHtml(type as keyof typeof AGREEMENT_TYPES, product.name));
+        .send(documentHtml(templateLayout(type, product.name)));
     },
   );
 }
