@@ -5,10 +5,10 @@ import { wideScreen } from '../screen';
 import { type PersonalValues, personalSchema } from './schemas';
 import {
   AddressFields,
-  type AddressValues,
   compactAddress,
   DuplicateIdModal,
   emptyAddress,
+  emptyIdentity,
   IdentityFields,
   showSaveError,
 } from './sections';
@@ -19,18 +19,11 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const form = useFormik<PersonalValues>({
     initialValues: {
-      first_name: '',
-      first_surname: '',
-      second_surname: '',
-      personal_id: '',
-      expiry_date: '',
-      nationality: 'ES',
-      birthday: '',
-      gender: '',
+      ...emptyIdentity,
       registration_address: emptyAddress,
       is_actual_address: true,
       actual_address: emptyAddress,
-    } as PersonalValues,
+    },
     validationSchema: personalSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
@@ -46,7 +39,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
         gender: values.gender,
         registration_address: compactAddress(values.registration_address),
         is_actual_address: values.is_actual_address,
-        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address as AddressValues) }),
+        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address) }),
       };
       try {
         await calls.savePersonalDataAndAddress(body);
