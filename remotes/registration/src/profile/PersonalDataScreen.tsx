@@ -16,7 +16,6 @@ import { personalValuesOf } from './initial-values';
 import { type PersonalValues, personalSchema } from './schemas';
 import {
   AddressFields,
-  type AddressValues,
   compactAddress,
   DuplicateIdModal,
   IdentityFields,
@@ -45,7 +44,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
         gender: values.gender,
         registration_address: compactAddress(values.registration_address),
         is_actual_address: values.is_actual_address,
-        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address as AddressValues) }),
+        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address) }),
       };
       try {
         await calls.savePersonalDataAndAddress(body);
