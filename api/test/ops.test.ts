@@ -126,7 +126,8 @@ describe('npm run ops while the API runs on a PGlite folder: it goes through the
   });
 
   test('the operator endpoint refuses a caller without the secret (401, SPEC error shape)', async () => {
-    for (const headers of [{}, { 'x-operator-secret': 'guess' }]) {
+    const attempts: Record<string, string>[] = [{}, { 'x-operator-secret': 'guess' }];
+    for (const headers of attempts) {
       const answer = await fetch(`${api.url}/operator/commands`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
