@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { stackPorts, testPort } from '../src/ports';
+import { liveProcessesInGroup } from '../src/process-group';
 
 const root = path.resolve(__dirname, '../..');
 const BASE = 4000;
@@ -55,14 +56,7 @@ async function portFree(port: number): Promise<boolean> {
 }
 
 /** Whether any process of the group npm led is still alive (children included, orphaned or not). */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const groupAlive = (pgid: number) => liveProcessesInGroup(pgid).length > 0;
 
 async function waitUntil(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
