@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type ApiProcess, freePort, startApiProcess, stopApiProcess } from './spawn-api.js';
@@ -165,5 +166,40 @@ describe('npm run ops while the API runs on a PGlite folder: it goes through the
       { actor: 'operator:carmen', action: 'ops agent-link', address: '127.0.0.1' },
       { actor: 'operator:carmen', action: 'ops admin-link', address: '127.0.0.1' },
     ]);
+  });
+});
+
+const serverUrl = process.env.DATABASE_URL;
+
+describe('npm run ops while the API runs on PostgreSQL', {
+  skip: !serverUrl && 'runs with DATABASE_URL (npm run test:api on PostgreSQL)',
+}, () => {
+  const name = `credimo_ops_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let api: ApiProcess;
+  let env: NodeJS.ProcessEnv;
+  before(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString(), API_PORT: String(await freePort()), OPS_OPERATOR: 'carmen' };
+    api = await startApiProcess({ ...env, PUBLIC_APP_URL: APP });
+  });
+  after(async () => {
+    if (api) await stopApiProcess(api);
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  });
+
+  test('agent-link prints a link the running API accepts', async () => {
+    const result = await ops(env, 'agent-link', '612000048', 'laura');
+    assert.equal(result.status, 0, result.stderr);
+    const code = new URL(result.stdout.split('\n')[0] ?? '').searchParams.get('sessionid') ?? '';
+    const exchanged = await fetch(`${api.url}/api/agent/customer/${encodeURIComponent(code)}`);
+    assert.equal(exchanged.status, 200);
   });
 });
