@@ -168,6 +168,43 @@ describe('crash safety', () => {
         assert.equal(confirmed.status, 200);
         customers.push({ phone, token: ((await confirmed.json()) as { token: string }).token });
       }
+      // The first customer also applies: a loan and its status are acknowledged writes too.
+      const applicant = customers[0] as { phone: string; token: string };
+      const auth = { 'content-type': 'application/json', authorization: `Bearer ${applicant.token}` };
+      const address = { postal_code: '28014', region: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá', house: '1' };
+      const dni = 12345678;
+      const profile: Array<[string, unknown]> = [
+        [
+          '/v2/user/personal_data_and_address',
+          {
+            first_name: 'Ana',
+            first_surname: 'García',
+            personal_id: `${dni}${'TRWAGMYFPDXBNJZSQVHLCKE'[dni % 23]}`,
+            expiry_date: '2031-01-01',
+            nationality: 'ES',
+            birthday: '1990-05-05',
+            gender: 'female',
+            registration_address: address,
+            is_actual_address: true,
+          },
+        ],
+        [
+          '/v2/user/additional_data',
+          { employment_type_id: 4, education: 'university', has_current_loan: false, email: 'ana@credimo.es' },
+        ],
+      ];
+      for (const [route, body] of profile) {
+        const saved = await fetch(`${api.url}${route}`, { method: 'PUT', headers: auth, body: JSON.stringify(body) });
+        assert.equal(saved.status, 200, await saved.text());
+      }
+      const applied = await fetch(`${api.url}/v2/loan`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ loan_period: 30, loan_sum: 30_000, attempt_reference: 'crash-safety-1' }),
+      });
+      assert.equal(applied.status, 201, await applied.clone().text());
+      const loan = (await applied.json()) as { id: string; status: number };
+
       // No goodbye: the process dies mid-flight, its lock stays behind naming a dead process.
       assert.equal((await stopApiProcess(api, 'SIGKILL')).signal, 'SIGKILL');
       const restarted = await startApiProcess(env);
@@ -177,6 +214,10 @@ describe('crash safety', () => {
           assert.equal(user.status, 200, `the session of ${phone} survived`);
           assert.equal(((await user.json()) as { contacts: { mobile_phone: string } }).contacts.mobile_phone, phone);
         }
+        const current = await fetch(`${restarted.url}/v2/loan`, { headers: auth });
+        assert.equal(current.status, 200);
+        const reopened = (await current.json()) as { id: string; status: number };
+        assert.deepEqual({ id: reopened.id, status: reopened.status }, { id: loan.id, status: loan.status });
       } finally {
         assert.equal((await stopApiProcess(restarted)).code, 0);
       }
