@@ -13,6 +13,7 @@ import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
+import { operatorRoutes } from './routes/operator';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
 
@@ -61,6 +62,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   await app.register(pricingRoutes, context);
   await app.register(registrationRoutes, context);
   await app.register(loanRoutes, context);
+  await app.register(operatorRoutes, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

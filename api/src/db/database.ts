@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { FolderLockedError, lockFolder } from './lock';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -43,18 +44,39 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return { db, kind: 'postgresql', close: () => db.destroy() };
 }
 
-/** The embedded default: PostgreSQL in WASM, persisted in a folder (or in memory with `memory://`). */
+/**
+ * The embedded default: PostgreSQL in WASM, persisted in a folder (or in memory with `memory://`).
+ * The folder is locked for this process until close or exit: PGlite has one owner (DESIGN.md section 6).
+ */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
-  await client.waitReady;
+  const inMemory = dataDir === 'memory://';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  let lock: ReturnType<typeof lockFolder> | null = null;
+  try {
+    lock = inMemory ? null : lockFolder(dataDir);
+  } catch (error) {
+    if (error instanceof FolderLockedError) throw new DatabaseUnavailableError(error.message);
+    throw error;
+  }
+  let client: PGlite;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(dataDir);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
     kind: 'pglite',
     close: async () => {
-      await db.destroy();
-      if (!client.closed) await client.close();
+      try {
+        await db.destroy();
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
