@@ -3,6 +3,7 @@ import { CLOSED_LOAN_STATUSES, isOpenLoanStatus } from '@credimo/shared/domain';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { wireDay } from '../db/dates';
+import { executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { loanView, openFirst } from '../loans/applications';
 import { sha256 } from './crypto';
@@ -105,7 +106,7 @@ export async function userViewByToken(
   db: Kysely<Database>,
   token: string,
 ): Promise<{ session: Session; view: UserResponse } | null> {
-  const row = await db
+  const query = db
     .with('live', (qc) => liveSession(qc, sha256(token)))
     // A data-modifying CTE runs even though nothing reads it: the touch rides along in the same round trip.
     .with('touched', (qc) =>
@@ -119,8 +120,9 @@ export async function userViewByToken(
     .innerJoin('users', 'users.id', 'live.user_id')
     .select(['live.id as session_id', 'live.kind as session_kind', 'live.actor as session_actor'])
     .selectAll('users')
-    .select((eb) => userParts(eb as unknown as ExpressionBuilder<Database, 'users'>))
-    .executeTakeFirst();
+    .select((eb) => userParts(eb as unknown as ExpressionBuilder<Database, 'users'>));
+  // The hottest statement of the API: prepared once per connection (db/prepared.ts).
+  const [row] = await executePrepared(db, query);
   if (!row) return null;
   // PGlite reads bigint ids as numbers, pg as strings: a session's ids are strings everywhere after this.
   const session: Session = {
