@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { Compilable, Kysely } from 'kysely';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -13,11 +13,27 @@ const statementNames = new Map<string, string>();
 
 const nameOf = (text: string) => `k_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
-/** Runs a Kysely query as a named prepared statement where the driver supports it (pg), plainly elsewhere. */
-export async function executePrepared<DB, R>(db: Kysely<DB>, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile();
-  if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, nameOf(compiled.sql));
-  return (await db.executeQuery(compiled)).rows;
+/**
+ * A hot statement with one varying argument, built and compiled once per database: Kysely builds and compiles
+ * on every call (0.7 ms for GET /v2/user's statement, more than the database takes to run it), so later calls
+ * only put their argument in place. On pg it also runs as a named prepared statement (PreparingClient).
+ */
+export function compiledOnce<DB, R>(build: (db: Kysely<DB>, argument: string) => Compilable<R>) {
+  const placeholder = `arg:${randomUUID()}`;
+  const compiledFor = new WeakMap<Kysely<DB>, CompiledQuery<R>>();
+  return async (db: Kysely<DB>, argument: string): Promise<R[]> => {
+    let compiled = compiledFor.get(db);
+    if (!compiled) {
+      compiled = build(db, placeholder).compile();
+      if (compiled.parameters.filter((value) => value === placeholder).length !== 1) {
+        throw new Error('compiledOnce: the argument must appear exactly once among the parameters');
+      }
+      compiledFor.set(db, compiled);
+      statementNames.set(compiled.sql, nameOf(compiled.sql));
+    }
+    const parameters = compiled.parameters.map((value) => (value === placeholder ? argument : value));
+    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  };
 }
 
 /** The pg client of the pool: names the statements registered above, passes everything else through. */

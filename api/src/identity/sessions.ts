@@ -1,4 +1,5 @@
 import { type Kysely, type QueryCreator, sql } from 'kysely';
+import { compiledOnce } from '../db/prepared';
 import type { Database, SessionsTable } from '../db/schema';
 import { randomToken, sha256 } from './crypto';
 import { SESSION_RULES } from './rules';
@@ -58,9 +59,12 @@ export function liveSession(db: QueryCreator<Database>, tokenHash: string) {
     .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(days => ${SESSION_RULES.idleDays})`);
 }
 
+/** Every authenticated request starts here: compiled once, prepared on pg (db/prepared.ts). */
+const sessionByHash = compiledOnce((db: Kysely<Database>, tokenHash: string) => liveSession(db, tokenHash));
+
 /** The live session of a token (routes whose one query checks the session itself use liveSession). */
 export async function findSession(db: Kysely<Database>, token: string): Promise<Session | null> {
-  const row = await liveSession(db, sha256(token)).executeTakeFirst();
+  const [row] = await sessionByHash(db, sha256(token));
   if (!row) return null;
   if (row.stale) await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', row.id).execute();
   return { id: row.id, userId: row.user_id, kind: row.kind, actor: row.actor };

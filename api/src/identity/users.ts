@@ -3,7 +3,7 @@ import { CLOSED_LOAN_STATUSES, isOpenLoanStatus } from '@credimo/shared/domain';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { wireDay } from '../db/dates';
-import { executePrepared } from '../db/prepared';
+import { compiledOnce } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { loanView, openFirst } from '../loans/applications';
 import { sha256 } from './crypto';
@@ -98,16 +98,10 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
   return toUserView(row, session);
 }
 
-/**
- * GET /v2/user in one statement: the session check (and its once-a-minute touch), the user and every part.
- * Null when the token has no live session.
- */
-export async function userViewByToken(
-  db: Kysely<Database>,
-  token: string,
-): Promise<{ session: Session; view: UserResponse } | null> {
-  const query = db
-    .with('live', (qc) => liveSession(qc, sha256(token)))
+/** GET /v2/user's one statement: the session check (and its once-a-minute touch), the user and every part. */
+const userByTokenHash = compiledOnce((db: Kysely<Database>, tokenHash: string) =>
+  db
+    .with('live', (qc) => liveSession(qc, tokenHash))
     // A data-modifying CTE runs even though nothing reads it: the touch rides along in the same round trip.
     .with('touched', (qc) =>
       qc
@@ -120,9 +114,15 @@ export async function userViewByToken(
     .innerJoin('users', 'users.id', 'live.user_id')
     .select(['live.id as session_id', 'live.kind as session_kind', 'live.actor as session_actor'])
     .selectAll('users')
-    .select((eb) => userParts(eb as unknown as ExpressionBuilder<Database, 'users'>));
-  // The hottest statement of the API: prepared once per connection (db/prepared.ts).
-  const [row] = await executePrepared(db, query);
+    .select((eb) => userParts(eb as unknown as ExpressionBuilder<Database, 'users'>)),
+);
+
+/** GET /v2/user in one round trip to the database; null when the token has no live session. */
+export async function userViewByToken(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ session: Session; view: UserResponse } | null> {
+  const [row] = await userByTokenHash(db, sha256(token));
   if (!row) return null;
   // PGlite reads bigint ids as numbers, pg as strings: a session's ids are strings everywhere after this.
   const session: Session = {
