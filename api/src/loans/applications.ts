@@ -3,6 +3,7 @@ import { CLOSED_LOAN_STATUSES, dueDate, LoanStatus, loanStatusView } from '@cred
 import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { compiledOnce } from '../db/prepared';
 import type { Database, LoansTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { amountsOf, priceFor, termsOf } from '../pricing/price';
@@ -44,17 +45,21 @@ export function loanView(row: LoanRowLike, today = new Date()): LoanView {
 /** Open applications and loans first, then the newest: the first row is the customer's current loan. */
 export const openFirst = sql<number>`case when status in (${sql.join(CLOSED_LOAN_STATUSES)}) then 1 else 0 end`;
 
-/** The customer's open application or loan, else the latest closed one, else null. */
-export async function currentLoan(db: Kysely<Database>, userId: string): Promise<LoanRow | null> {
-  const row = await db
+/** Polled by every waiting page (GET /v2/loan): compiled once, prepared per connection on pg (db/prepared.ts). */
+const currentLoanOf = compiledOnce((db: Kysely<Database>, userId: string) =>
+  db
     .selectFrom('loans')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy(openFirst)
     .orderBy('request_date', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** The customer's open application or loan, else the latest closed one, else null. */
+export async function currentLoan(db: Kysely<Database>, userId: string): Promise<LoanRow | null> {
+  const [row] = await currentLoanOf(db, String(userId));
   return row ?? null;
 }
 
