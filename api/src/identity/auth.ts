@@ -38,10 +38,11 @@ export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kyse
     const token = tokenOf(request);
     request.session = token ? await findSession(db, token) : null;
   });
-  // DESIGN.md section 7: an impersonation (admin) or agent session is audited request by request.
-  app.addHook('onResponse', async (request, reply) => {
+  // DESIGN.md section 7: an impersonation (admin) or agent session is audited request by request. Written
+  // before the answer leaves (onSend, not onResponse), so the record exists, in order, when the caller sees it.
+  app.addHook('onSend', async (request, reply, payload) => {
     const session = request.session;
-    if (!session || session.kind === 'customer') return;
+    if (!session || session.kind === 'customer') return payload;
     await audit(db, {
       actor: `${session.kind}:${session.actor ?? 'unknown'}`,
       subject: `user:${session.userId}`,
@@ -49,6 +50,7 @@ export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kyse
       address: request.ip,
       detail: { status: reply.statusCode, session: session.id },
     });
+    return payload;
   });
 });
 
