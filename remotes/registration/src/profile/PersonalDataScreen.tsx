@@ -14,13 +14,7 @@ import { useState } from 'react';
 import { wideScreen } from '../screen';
 import { personalValuesOf } from './initial-values';
 import { type PersonalValues, personalSchema } from './schemas';
-import {
-  AddressFields,
-  compactAddress,
-  DuplicateIdModal,
-  IdentityFields,
-  showSaveError,
-} from './sections';
+import { AddressFields, compactAddress, DuplicateIdModal, IdentityFields, showSaveError } from './sections';
 
 /** SPEC section 2: personal data, both addresses (the actual one copies the registration one when the same). */
 export function PersonalDataScreen({ navigate }: ScreenProps) {
