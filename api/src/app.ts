@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { conditionalGet } from './http/conditional';
 import { installErrorHandling } from './http/errors';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
@@ -36,8 +37,11 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
     credentials: true,
     // @fastify/cors allows only GET, HEAD and POST unless told: the /v2 contract uses PUT and DELETE too.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['x-sms-code'],
+    // The shared client reads ETag to poll with If-None-Match (a header browsers otherwise hide from scripts).
+    exposedHeaders: ['x-sms-code', 'etag'],
   });
+  // Before compression: conditional GET hashes the JSON body, not the gzip stream compression makes of it.
+  await app.register(conditionalGet);
   // The price table is a few hundred KB of JSON; gzip makes it a few dozen.
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(swagger, {

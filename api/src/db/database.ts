@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { FolderLockedError, lockFolder } from './lock';
+import { PreparingClient } from './prepared';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -29,7 +30,12 @@ export function redactUrl(url: string): string {
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    Client: PreparingClient,
+  });
   // Idle clients can error when the server goes away; the pool replaces them, so do not crash.
   pool.on('error', () => {});
   try {

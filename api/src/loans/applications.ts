@@ -3,6 +3,7 @@ import { CLOSED_LOAN_STATUSES, dueDate, LoanStatus, loanStatusView } from '@cred
 import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { compiledOnce } from '../db/prepared';
 import type { Database, LoansTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { amountsOf, priceFor, termsOf } from '../pricing/price';
@@ -11,10 +12,13 @@ import { findUsablePromo, loadProduct } from '../pricing/repository';
 /** The product every application is for today (SPEC section 9: product id 1). */
 export const LOAN_PRODUCT_ID = 1;
 
-type LoanRow = Selectable<LoansTable>;
+export type LoanRow = Selectable<LoansTable>;
+
+/** A loans row as a query or a JSON part of one (instants as ISO strings) brings it. */
+type LoanRowLike = Omit<LoanRow, 'request_date' | 'status_changed_at'> & { request_date: Date | string };
 
 /** SPEC section 3's loan as the API answers it. */
-export function loanView(row: LoanRow, today = new Date()): LoanView {
+export function loanView(row: LoanRowLike, today = new Date()): LoanView {
   const status = loanStatusView(row.status);
   return {
     id: String(row.id),
@@ -38,17 +42,43 @@ export function loanView(row: LoanRow, today = new Date()): LoanView {
   };
 }
 
-/** The customer's open application or loan, else the latest closed one, else null. */
-export async function currentLoan(db: Kysely<Database>, userId: string): Promise<LoanRow | null> {
-  const row = await db
+/** Open applications and loans first, then the newest: the first row is the customer's current loan. */
+export const openFirst = sql<number>`case when status in (${sql.join(CLOSED_LOAN_STATUSES)}) then 1 else 0 end`;
+
+/** Polled by every waiting page (GET /v2/loan): compiled once, prepared per connection on pg (db/prepared.ts). */
+const currentLoanOf = compiledOnce((db: Kysely<Database>, userId: string) =>
+  db
     .selectFrom('loans')
     .selectAll()
     .where('user_id', '=', userId)
-    .orderBy(sql`case when status in (${sql.join(CLOSED_LOAN_STATUSES)}) then 1 else 0 end`)
+    .orderBy(openFirst)
     .orderBy('request_date', 'desc')
     .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** The customer's open application or loan, else the latest closed one, else null. */
+export async function currentLoan(db: Kysely<Database>, userId: string): Promise<LoanRow | null> {
+  const [row] = await currentLoanOf(db, String(userId));
   return row ?? null;
+}
+
+/** Every application and loan of the customer, newest first (GET /v2/loans). */
+export async function loansOf(db: Kysely<Database>, userId: string): Promise<LoanView[]> {
+  const rows = await db
+    .selectFrom('loans')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('request_date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => loanView(row));
+}
+
+/** GET /v2/loan: the current loan as the API answers it, or null. */
+export async function currentLoanView(db: Kysely<Database>, userId: string): Promise<LoanView | null> {
+  const loan = await currentLoan(db, userId);
+  return loan ? loanView(loan) : null;
 }
 
 /** A new customer: nothing borrowed yet (refused or timed-out applications do not count). */

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
 import { registrationFinished, userView } from '../identity/users';
-import { applyForLoan, currentLoan, loanView } from '../loans/applications';
+import { applyForLoan, currentLoanView, loansOf, loanView } from '../loans/applications';
 import { canonicalLoanRequest } from '../loans/payload';
 import { route } from './route';
 
@@ -24,21 +24,9 @@ export async function loanRoutes(app: FastifyInstance, { database }: AppContext)
     return loanView(loan);
   });
 
-  route(app, endpoints.loan, async (request) => {
-    const session = requireSession(request);
-    const loan = await currentLoan(db, session.userId);
-    return loan ? loanView(loan) : null;
+  route(app, endpoints.loan, async (request) => currentLoanView(db, requireSession(request).userId), {
+    config: { conditional: true },
   });
 
-  route(app, endpoints.loans, async (request) => {
-    const session = requireSession(request);
-    const rows = await db
-      .selectFrom('loans')
-      .selectAll()
-      .where('user_id', '=', session.userId)
-      .orderBy('request_date', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map((row) => loanView(row));
-  });
+  route(app, endpoints.loans, async (request) => loansOf(db, requireSession(request).userId));
 }
