@@ -11,7 +11,7 @@ import { fullLoanView } from '../loans/loan-details';
 import { canonicalLoanRequest } from '../loans/payload';
 import { route } from './route';
 
-export async function loanRoutes(app: FastifyInstance, { database, jobs }: AppContext) {
+export async function loanRoutes(app: FastifyInstance, { database, jobs, config }: AppContext) {
   const db = database.db;
 
   route(app, endpoints.createLoan, async (request, reply) => {
@@ -23,7 +23,7 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs }: AppCo
     if (!registrationFinished(user)) throw ApiError.request(422, messages.profileIncomplete);
     const { loan, created } = await applyForLoan(db, session.userId, canonicalLoanRequest(request.body), request.ip);
     // Queued again on a replay too: one job per loan, so an application whose first queueing was lost is decided.
-    if (jobs) await requestDecision(jobs, String(loan.id));
+    if (jobs) await requestDecision(jobs, String(loan.id), config.decisionDelaySeconds);
     reply.code(created ? 201 : 200);
     return fullLoanView(db, loan);
   });
