@@ -22,6 +22,8 @@ export interface ApiConfig {
   trustProxy: boolean;
   sms: { url: string; token: string } | null;
   operator: OperatorConfig;
+  /** Sandbox scoring: seconds from an application to its automated decision (SANDBOX_DECISION_DELAY_SECONDS). */
+  decisionDelaySeconds: number;
 }
 
 /**
@@ -73,6 +75,14 @@ function readOperator(env: NodeJS.ProcessEnv, providerMode: ProviderMode, port: 
   } satisfies OperatorConfig;
 }
 
+function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 0) throw new ConfigError(`${name} must be whole seconds, got "${raw}"`);
+  return seconds;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
   const sms = env.SMS_PROVIDER_URL ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN ?? '' } : null;
@@ -103,5 +113,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     sms,
     operator: readOperator(env, providerMode, port, host, dataDir),
+    decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),
   };
 }

@@ -1,11 +1,12 @@
-import type { UserResponse } from '@credimo/shared/contract';
-import { CLOSED_LOAN_STATUSES, isOpenLoanStatus } from '@credimo/shared/domain';
+import type { LoanView, UserResponse } from '@credimo/shared/contract';
+import { CLOSED_LOAN_STATUSES, isOpenLoanStatus, LoanStatus } from '@credimo/shared/domain';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { wireDay } from '../db/dates';
 import { compiledOnce } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { loanView, openFirst } from '../loans/applications';
+import { openFirst } from '../loans/applications';
+import { fullLoanView } from '../loans/loan-details';
 import { sha256 } from './crypto';
 import { liveSession, type Session } from './sessions';
 
@@ -84,6 +85,16 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
         .whereRef('loans.user_id', '=', 'users.id'),
     ).as('loan_count'),
     jsonArrayFrom(eb.selectFrom('discounts').selectAll().orderBy('target')).as('discounts'),
+    // SPEC section 3, is_repeated: the customer has paid back a loan before.
+    eb
+      .exists(
+        eb
+          .selectFrom('loans as returned')
+          .select('returned.id')
+          .whereRef('returned.user_id', '=', 'users.id')
+          .where('returned.status', '=', LoanStatus.Returned),
+      )
+      .as('is_repeated'),
   ];
 }
 
@@ -95,7 +106,7 @@ type UserRow = Awaited<ReturnType<ReturnType<typeof userWithParts>['executeTakeF
 /** SPEC section 3's user as GET /v2/user answers it, for a session already found. */
 export async function userView(db: Kysely<Database>, session: Session): Promise<UserResponse> {
   const row = await userWithParts(db).where('users.id', '=', session.userId).executeTakeFirstOrThrow();
-  return toUserView(row, session);
+  return toUserView(row, session, await loanOf(db, row));
 }
 
 /** GET /v2/user's one statement: the session check (and its once-a-minute touch), the user and every part. */
@@ -131,7 +142,7 @@ export async function userViewByToken(
     kind: row.session_kind,
     actor: row.session_actor,
   };
-  return { session, view: toUserView(row, session) };
+  return { session, view: toUserView(row, session, await loanOf(db, row)) };
 }
 
 type Address = UserRow['addresses'][number];
@@ -151,8 +162,16 @@ function addressView(addresses: Address[], kind: Address['kind']) {
     : null;
 }
 
-function toUserView(row: UserRow, session: Session): UserResponse {
-  const { profile, employment, loan } = row;
+/**
+ * The current loan with its ledger balances and agreement links: a second round trip, only for customers who
+ * have a loan (balances live in the ledger's postings, never on the loan row).
+ */
+function loanOf(db: Kysely<Database>, row: UserRow): Promise<LoanView | null> {
+  return row.loan ? fullLoanView(db, row.loan) : Promise.resolve(null);
+}
+
+function toUserView(row: UserRow, session: Session, loan: LoanView | null): UserResponse {
+  const { profile, employment } = row;
   const personal = profile
     ? {
         first_name: profile.first_name,
@@ -181,7 +200,8 @@ function toUserView(row: UserRow, session: Session): UserResponse {
     : null;
   const view = {
     id: String(row.id),
-    is_repeated: false,
+    is_repeated: Boolean(row.is_repeated),
+    is_hide_skip_auto_debit_button: row.is_hide_skip_auto_debit_button,
     is_registered_by_agent: row.registered_by_agent,
     is_blacklisted: row.is_blacklisted,
     contacts: { mobile_phone: row.mobile_phone },
@@ -193,7 +213,7 @@ function toUserView(row: UserRow, session: Session): UserResponse {
     },
     employment: job,
     contact_phones: row.contacts.map((c) => ({ contact_type: c.contact_type, comment: c.name, number: c.number })),
-    loan: loan ? loanView(loan) : null,
+    loan,
     loan_count: { all: Number(row.loan_count?.all ?? 0), active: Number(row.loan_count?.active ?? 0) },
     discounts: row.discounts.map((d) => ({ target: d.target, percent: d.percent, description: d.description })),
     session: { kind: session.kind, actor: session.actor },

@@ -2,7 +2,9 @@ import type { CreateLoanRequest, LoanView } from '@credimo/shared/contract';
 import { CLOSED_LOAN_STATUSES, dueDate, LoanStatus, loanStatusView } from '@credimo/shared/domain';
 import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { wireDay } from '../db/dates';
 import { compiledOnce } from '../db/prepared';
 import type { Database, LoansTable } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -15,7 +17,13 @@ export const LOAN_PRODUCT_ID = 1;
 export type LoanRow = Selectable<LoansTable>;
 
 /** A loans row as a query or a JSON part of one (instants as ISO strings) brings it. */
-type LoanRowLike = Omit<LoanRow, 'request_date' | 'status_changed_at'> & { request_date: Date | string };
+export type LoanRowLike = {
+  [K in keyof LoanRow]: LoanRow[K] extends Date
+    ? Date | string
+    : LoanRow[K] extends Date | null
+      ? Date | string | null
+      : LoanRow[K];
+};
 
 /** SPEC section 3's loan as the API answers it. */
 export function loanView(row: LoanRowLike, today = new Date()): LoanView {
@@ -35,11 +43,24 @@ export function loanView(row: LoanRowLike, today = new Date()): LoanView {
     is_free: row.is_free,
     promocode: row.promocode,
     predicted_must_pay_date: formatWireDate(dueDate(row.term, today)),
-    days: { total: row.term },
-    required_files: [],
-    auto_debit_step_completed: false,
+    days: loanDays(row, today),
+    required_files: row.required_files ?? [],
+    auto_debit_step_completed: row.auto_debit_step_completed,
     agreements: [],
+    approve_date: row.approve_date ? new Date(row.approve_date).toISOString() : null,
+    give_date: wireDay(row.give_date),
+    must_pay_date: wireDay(row.must_pay_date),
+    withdrawal_until: wireDay(row.withdrawal_until),
+    new_conditions_approved: row.new_conditions_approved,
   };
+}
+
+/** SPEC section 3, days: total is the term; left and late count from must_pay_date once the money is out. */
+export function loanDays(row: { term: number; must_pay_date: unknown }, today = new Date()) {
+  const due = wireDay(row.must_pay_date);
+  if (!due) return { total: row.term, left: row.term, late: 0 };
+  const diff = differenceInCalendarDays(parseISO(due), today);
+  return { total: row.term, left: Math.max(diff, 0), late: Math.max(-diff, 0) };
 }
 
 /** Open applications and loans first, then the newest: the first row is the customer's current loan. */
@@ -63,22 +84,15 @@ export async function currentLoan(db: Kysely<Database>, userId: string): Promise
   return row ?? null;
 }
 
-/** Every application and loan of the customer, newest first (GET /v2/loans). */
-export async function loansOf(db: Kysely<Database>, userId: string): Promise<LoanView[]> {
-  const rows = await db
+/** Every application and loan row of the customer, newest first. */
+export function loanRowsOf(db: Kysely<Database>, userId: string): Promise<LoanRow[]> {
+  return db
     .selectFrom('loans')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('request_date', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((row) => loanView(row));
-}
-
-/** GET /v2/loan: the current loan as the API answers it, or null. */
-export async function currentLoanView(db: Kysely<Database>, userId: string): Promise<LoanView | null> {
-  const loan = await currentLoan(db, userId);
-  return loan ? loanView(loan) : null;
 }
 
 /** A new customer: nothing borrowed yet (refused or timed-out applications do not count). */
