@@ -33,6 +33,15 @@ export const messages = {
   profileIncomplete: 'Completa tus datos personales antes de enviar la solicitud',
   applicationRefused: 'No podemos estudiar tu solicitud. Llámanos para más información.',
   autoDebitFailed: 'No podemos activar el débito automático',
+  // Documents and liveness (SPEC sections 4 and 8)
+  uploadErrorMessage: 'No hemos podido subir tu foto. Haz una foto nueva o llámanos al {phone}.',
+  documentFailedToLoad: 'No hemos podido cargar el documento',
+  documentTooLarge: 'La foto es demasiado grande. Haz una foto nueva o llámanos al {phone}.',
+  documentTypeUnknown: 'Tipo de documento no válido',
+  livenessPending: 'Estamos verificando tu foto. Te avisaremos en unos minutos.',
+  livenessAttemptsExhausted: 'Has agotado los intentos de verificación. Llámanos al {phone}.',
+  livenessTransactionUnknown: 'No encontramos esta verificación. Toma una foto de nuevo.',
+  providerSignatureInvalid: 'Firma no válida',
   // Identity
   codeIncorrect: 'El código no es correcto',
   codeExpired: 'El código ha caducado. Solicita uno nuevo.',
