@@ -4,15 +4,8 @@ import type { DocumentType } from '../domain/documents';
 const strict = { additionalProperties: false } as const;
 
 /** SPEC section 3, document types. */
-export const DocumentTypeSchema = Type.Union(
-  [
-    Type.Literal('any'),
-    Type.Literal('id_card'),
-    Type.Literal('id_card_back'),
-    Type.Literal('income_statement'),
-    Type.Literal('selfie_with_id_card'),
-    Type.Literal('liveness_selfie'),
-  ],
+export const DocumentTypeSchema = Type.Enum(
+  ['any', 'id_card', 'id_card_back', 'income_statement', 'selfie_with_id_card', 'liveness_selfie'],
   { 'x-message': 'documentTypeUnknown' },
 );
 
