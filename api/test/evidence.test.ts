@@ -7,9 +7,12 @@ import { deflateSync } from 'node:zlib';
 import { SUPPORT_PHONE } from '@credimo/shared/contract';
 import { messages, t } from '@credimo/shared/i18n';
 import sharp from 'sharp';
+import { buildApp } from '../src/app.js';
+import { readConfig } from '../src/config.js';
 import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { SIGNATURE_HEADER, signatureOf, signHeader } from '../src/providers/callbacks.js';
+import { smsProviderFor } from '../src/providers/index.js';
 import { startTestApi, type TestApi } from './harness.js';
 
 const SECRET = 'test-liveness-secret';
@@ -533,5 +536,15 @@ describe('signed provider callbacks', () => {
     const refused = await callback({ event_id: 'evt-bad-1', transaction_id: 'x', status: 'maybe' });
     assert.equal(refused.status, 422);
     assert.ok(Array.isArray(refused.body.errors));
+  });
+});
+
+describe('production mode', () => {
+  test('refuses to start with the sandbox liveness provider: no face is verified by a stand-in', async () => {
+    const config = readConfig({ PROVIDER_MODE: 'production', SMS_PROVIDER_URL: 'http://127.0.0.1:9/send' });
+    await assert.rejects(
+      buildApp({ config, database: api.database, sms: smsProviderFor(config, api.database.db) }, { logger: false }),
+      /needs a liveness provider/,
+    );
   });
 });
