@@ -532,6 +532,14 @@ describe('signed provider callbacks', () => {
     assert.equal(events.length, 2);
   });
 
+  test('the same event delivered ten times at once takes effect once', async () => {
+    const event = { event_id: 'evt-burst-1', transaction_id: 'burst-transaction-1', status: 'success' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => callback(event)));
+    assert.ok(answers.every((a) => a.status === 200));
+    assert.equal(answers.filter((a) => a.body.replayed === false).length, 1);
+    for (const answer of answers) assert.deepEqual(answer.body.result, answers[0]?.body.result);
+  });
+
   test('a signed callback with a malformed event is a 422 in SPEC shape', async () => {
     const refused = await callback({ event_id: 'evt-bad-1', transaction_id: 'x', status: 'maybe' });
     assert.equal(refused.status, 422);
