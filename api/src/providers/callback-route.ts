@@ -57,6 +57,9 @@ export function registerCallbackRoute<S extends TSchema, R>(
       method: 'POST',
       url: spec.path,
       schema: { hide: true, body: spec.body },
+      // A provider posts from a few addresses of its own and proves who it is by the signature: not the uploads
+      // group its path would fall in (20 per 10 minutes per address would drop real providers' bursts).
+      config: { limit: 'standard' },
       preValidation: async (request) => {
         const header = request.headers[SIGNATURE_HEADER];
         const verdict = verifySignature(

@@ -13,8 +13,9 @@ import { HttpSmsProvider, SandboxSmsProvider, type SmsProvider } from './sms';
  * 1. An interface in providers/<name>.ts for what our rooms ask of it (e.g. `startPayment`, `lookup`), and its
  *    callback: the event's TypeBox schema, the event's unique id, and what it means for us (see LivenessProvider).
  * 2. A sandbox implementation. If the provider has a page (a checkout, a bank widget), serve it as real HTML under
- *    /sandbox/<name>/... from providers/sandbox/, with its script and style as same-origin files (no inline code: a
- *    strict CSP applies) and only allow-listed return addresses (return-urls.ts). Its server side posts the verdict
+ *    /sandbox/<name>/... from providers/sandbox/, with its script and style as same-origin files (no inline code), its
+ *    policy declared per route with `{ helmet: pagePolicy({...}) }` (http/security.ts; `config: { camera: true }`
+ *    for the camera), and only allow-listed return addresses (return-urls.ts). Its server side posts the verdict
  *    with `signHeader` through `app.inject` to the callback route, the exact path a real provider's request takes.
  * 3. One callback route: `registerCallbackRoute(app, db, { provider, path: '/v2/providers/<name>/callback', body,
  *    eventId, secret: callbackSecret(config, db, provider), handle })`. It checks the HMAC-SHA256 signature over

@@ -12,8 +12,12 @@ export function isAllowedReturnUrl(config: ApiConfig, candidate: string): boolea
     return false;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-  const allowed = new Set([...config.corsOrigins, config.appUrl].map((origin) => safeOrigin(origin)));
-  return allowed.has(url.origin);
+  return allowedReturnOrigins(config).includes(url.origin);
+}
+
+export function allowedReturnOrigins(config: ApiConfig): string[] {
+  const origins = [...config.corsOrigins, config.appUrl].map(safeOrigin);
+  return [...new Set(origins.filter((origin): origin is string => origin !== null))];
 }
 
 function safeOrigin(value: string): string | null {

@@ -7,9 +7,10 @@ import type { ApiConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { cleanImage } from '../../evidence/images';
 import { readUploadForm, UploadTooLarge } from '../../http/multipart';
+import { pagePolicy } from '../../http/security';
 import { SIGNATURE_HEADER, signHeader } from '../callbacks';
 import { SANDBOX_LIVENESS_PATH, type SandboxLivenessEvent } from '../liveness';
-import { isAllowedReturnUrl } from '../return-urls';
+import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
 import '../tables';
 
 /** Where the liveness provider posts its verdicts; the sandbox posts there exactly as a real provider would. */
@@ -56,31 +57,22 @@ function enginesFrom(raw: unknown): LivenessEngine[] {
 }
 
 /**
- * Headers of the sandbox pages: no inline script or style (the page's code is a same-origin file), the camera
- * allowed for this origin only, and the form may hand the browser back only to the return address's origin.
+ * The sandbox pages' policy (see pagePolicy): no inline script or style (the page's code is a same-origin file),
+ * photos shown from blob: addresses, the camera stream, and the form may hand the browser back only to the
+ * allow-listed return origins.
  */
-function securePage(reply: FastifyReply, returnOrigin: string | null): FastifyReply {
-  const formAction = ["'self'", returnOrigin].filter(Boolean).join(' ');
-  return reply
-    .header(
-      'content-security-policy',
-      [
-        "default-src 'none'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' blob: data:",
-        "media-src 'self' blob: mediastream:",
-        "connect-src 'self'",
-        `form-action ${formAction}`,
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-      ].join('; '),
-    )
-    .header('permissions-policy', 'camera=(self), microphone=()')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store');
+function livenessPagePolicy(config: ApiConfig) {
+  return pagePolicy({
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'blob:', 'data:'],
+    'media-src': ["'self'", 'blob:', 'mediastream:'],
+    'connect-src': ["'self'"],
+    'form-action': ["'self'", ...allowedReturnOrigins(config)],
+  });
 }
+
+const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -155,6 +147,7 @@ export async function sandboxLivenessPages(
   app: FastifyInstance,
   { config, db, secret }: { config: ApiConfig; db: Kysely<Database>; secret: () => Promise<string> },
 ) {
+  const policy = livenessPagePolicy(config);
   app.get(`${SANDBOX_LIVENESS_PATH}/liveness.js`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SCRIPT),
   );
@@ -164,61 +157,57 @@ export async function sandboxLivenessPages(
 
   app.get<{ Querystring: { return_url?: string; engines?: string } }>(
     SANDBOX_LIVENESS_PATH,
-    { schema: { hide: true } },
+    { schema: { hide: true }, helmet: policy, config: { camera: true } },
     async (request, reply) => {
       const returnUrl = request.query.return_url ?? '';
       if (!isAllowedReturnUrl(config, returnUrl)) {
-        return securePage(reply.code(400), null)
-          .type('text/html; charset=utf-8')
-          .send(errorPage('La dirección de vuelta no está permitida.'));
+        return html(reply.code(400)).send(errorPage('La dirección de vuelta no está permitida.'));
       }
-      return securePage(reply, new URL(returnUrl).origin)
-        .type('text/html; charset=utf-8')
-        .send(capturePage(returnUrl, enginesFrom(request.query.engines)));
+      return html(reply).send(capturePage(returnUrl, enginesFrom(request.query.engines)));
     },
   );
 
-  app.post(`${SANDBOX_LIVENESS_PATH}/transactions`, { schema: { hide: true } }, async (request, reply) => {
-    let form: Awaited<ReturnType<typeof readUploadForm>>;
-    try {
-      form = await readUploadForm(request, { maxFileBytes: 10 * 1024 * 1024, maxFiles: LIVENESS_ENGINES.length });
-    } catch (error) {
-      if (!(error instanceof UploadTooLarge)) throw error;
-      return securePage(reply.code(413), null)
-        .type('text/html; charset=utf-8')
-        .send(errorPage('La foto es demasiado grande.'));
-    }
-    const returnUrl = form.fields.return_url ?? '';
-    if (!isAllowedReturnUrl(config, returnUrl)) {
-      return securePage(reply.code(400), null)
-        .type('text/html; charset=utf-8')
-        .send(errorPage('La dirección de vuelta no está permitida.'));
-    }
-    const engines = enginesFrom(form.fields.engines);
-    // Every engine needs a photo that really is an image; otherwise the check fails, as a real provider's would.
-    const photosValid = await Promise.all(
-      engines.map(async (engine) => {
-        const file = form.files.find((f) => f.field === engine);
-        return file
-          ? cleanImage(file.bytes).then(
-              () => true,
-              () => false,
-            )
-          : false;
-      }),
-    );
-    const chosen = OUTCOMES.find((o) => o.value === form.fields.outcome)?.value ?? 'success';
-    const status: LivenessStatus = photosValid.every(Boolean) ? chosen : 'failed';
-    const transactionId = randomBytes(16).toString('hex');
-    await db
-      .insertInto('sandbox_liveness_transactions')
-      .values({ id: transactionId, engines: JSON.stringify(engines), status })
-      .execute();
-    if (status !== 'pending') await deliverCallback(app, secret, { transactionId, status });
-    const back = new URL(returnUrl);
-    back.searchParams.set('transaction_id', transactionId);
-    return reply.code(303).header('cache-control', 'no-store').redirect(back.toString(), 303);
-  });
+  app.post(
+    `${SANDBOX_LIVENESS_PATH}/transactions`,
+    { schema: { hide: true }, helmet: policy },
+    async (request, reply) => {
+      let form: Awaited<ReturnType<typeof readUploadForm>>;
+      try {
+        form = await readUploadForm(request, { maxFileBytes: 10 * 1024 * 1024, maxFiles: LIVENESS_ENGINES.length });
+      } catch (error) {
+        if (!(error instanceof UploadTooLarge)) throw error;
+        return html(reply.code(413)).send(errorPage('La foto es demasiado grande.'));
+      }
+      const returnUrl = form.fields.return_url ?? '';
+      if (!isAllowedReturnUrl(config, returnUrl)) {
+        return html(reply.code(400)).send(errorPage('La dirección de vuelta no está permitida.'));
+      }
+      const engines = enginesFrom(form.fields.engines);
+      // Every engine needs a photo that really is an image; otherwise the check fails, as a real provider's would.
+      const photosValid = await Promise.all(
+        engines.map(async (engine) => {
+          const file = form.files.find((f) => f.field === engine);
+          return file
+            ? cleanImage(file.bytes).then(
+                () => true,
+                () => false,
+              )
+            : false;
+        }),
+      );
+      const chosen = OUTCOMES.find((o) => o.value === form.fields.outcome)?.value ?? 'success';
+      const status: LivenessStatus = photosValid.every(Boolean) ? chosen : 'failed';
+      const transactionId = randomBytes(16).toString('hex');
+      await db
+        .insertInto('sandbox_liveness_transactions')
+        .values({ id: transactionId, engines: JSON.stringify(engines), status })
+        .execute();
+      if (status !== 'pending') await deliverCallback(app, secret, { transactionId, status });
+      const back = new URL(returnUrl);
+      back.searchParams.set('transaction_id', transactionId);
+      return reply.code(303).header('cache-control', 'no-store').redirect(back.toString(), 303);
+    },
+  );
 }
 
 /** Posts the verdict to the callback route, signed, through the same path a real provider's request takes. */
