@@ -1,4 +1,6 @@
+import { messages } from '@credimo/shared/i18n';
 import type { FastifyRequest } from 'fastify';
+import { ApiError } from './errors';
 
 export interface UploadForm {
   fields: Record<string, string>;
@@ -16,6 +18,7 @@ export async function readUploadForm(
   request: FastifyRequest,
   { maxFileBytes, maxFiles = 1 }: { maxFileBytes: number; maxFiles?: number },
 ): Promise<UploadForm> {
+  if (!request.isMultipart()) throw ApiError.request(415, messages.malformedRequest);
   const form: UploadForm = { fields: {}, files: [] };
   const parts = request.parts({
     limits: { fileSize: maxFileBytes, files: maxFiles, fields: 8, fieldSize: 4096, parts: maxFiles + 8 },

@@ -284,12 +284,14 @@ export const endpoints = {
     summary:
       'Upload a document photo (multipart/form-data: `document` the image file, `type` a document type); ' +
       'images only, re-encoded to JPEG without metadata',
+    errors: [400, 413, 415, 422],
     response: documents.DocumentSaved,
   },
   document: {
     method: 'GET',
     path: '/v2/user/document/:type',
     summary: 'A stored document of the caller, as base64 JPEG',
+    errors: [404],
     params: documents.DocumentParams,
     response: documents.DocumentContent,
   },
@@ -304,6 +306,7 @@ export const endpoints = {
     method: 'DELETE',
     path: '/v2/user/document/:type',
     summary: 'Delete a document (or its skip mark) of the caller',
+    errors: [404],
     params: documents.DocumentParams,
     response: documents.DocumentsList,
   },
@@ -324,6 +327,7 @@ export const endpoints = {
     method: 'PUT',
     path: '/v2/user/liveness',
     summary: 'Hand over a liveness transaction; answers its verdict',
+    errors: [404],
     body: documents.LivenessRequest,
     response: documents.LivenessResult,
   },
