@@ -21,6 +21,13 @@ export interface ApiConfig {
   /** Only behind a known proxy may X-Forwarded-For name the client; otherwise limits per address could be dodged. */
   trustProxy: boolean;
   sms: { url: string; token: string } | null;
+  /** Uploaded documents, outside any served folder; `memory://` keeps them in the process (tests). */
+  documentsDir: string;
+  /**
+   * Keys of providers' signed callbacks, by provider name (`PROVIDER_SECRET_<NAME>`). A sandbox provider without
+   * one uses a key made once in the database; production refuses to run a provider without its key.
+   */
+  providerSecrets: Record<string, string>;
   operator: OperatorConfig;
   /** Sandbox scoring: seconds from an application to its automated decision (SANDBOX_DECISION_DELAY_SECONDS). */
   decisionDelaySeconds: number;
@@ -114,5 +121,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     sms,
     operator: readOperator(env, providerMode, port, host, dataDir),
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),
+    documentsDir: env.DOCUMENTS_DIR || path.join(projectRoot, '.data/documents'),
+    providerSecrets: Object.fromEntries(
+      Object.entries(env)
+        .filter(([name, value]) => name.startsWith('PROVIDER_SECRET_') && value)
+        .map(([name, value]) => [name.slice('PROVIDER_SECRET_'.length).toLowerCase(), value as string]),
+    ),
   };
 }
