@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchCspViolations } from '../src/browser';
+import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { startWordPress, type WordPress } from '../src/wordpress';
+import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
 const WP_PORT = testPort(8891);
 const XSS = '"><script>window.__credimoPwned=1</script>';
@@ -42,7 +43,8 @@ describe('the calculator on a real WordPress page', () => {
     const env = { ...stackPorts(3600), CORS_ORIGINS: `http://127.0.0.1:${WP_PORT},http://localhost:${testPort(3600)}` };
     stack = await startStack({ env, log: () => {} });
     const content = `<!-- wp:paragraph --><p>Pide tu préstamo</p><!-- /wp:paragraph -->[credimo widget="calculator" amount="300" term="30"]<p>Otra calculadora:</p>[credimo widget="calculator" amount="500" term="15" promocode='${XSS}']`;
-    wordpress = await startWordPress({
+    // The machine's PHP serves WordPress as a host does (and fast); the Playground where PHP is missing.
+    wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
       setupPhp: `
         update_option('credimo_settings', array(
@@ -106,6 +108,19 @@ describe('the calculator on a real WordPress page', () => {
     assert.deepEqual(JSON.parse(props ?? ''), { amount: 500, term: 15 });
     assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), []);
     assert.deepEqual(violations, [], 'the widgets work under the strict policy, breaking none of it');
+    await page.close();
+  });
+
+  test('the page loads cleanly, theme included: no console error and no failed request', async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    page.on('requestfailed', (request) => errors.push(`${request.failure()?.errorText} ${request.url()}`));
+    await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'networkidle' });
+    await page.getByRole('slider', { name: 'Importe' }).first().waitFor();
+    await page.locator('[data-credimo-widget]').nth(1).scrollIntoViewIfNeeded();
+    await page.getByRole('slider', { name: 'Importe' }).nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(errors, []);
     await page.close();
   });
 
