@@ -124,6 +124,24 @@ describe('the calculator on a real WordPress page', () => {
     await page.close();
   });
 
+  test("the placeholder reserves the calculator's final box at each width: mounting moves nothing (CLS 0.00)", async () => {
+    for (const width of [360, 414, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.addInitScript(`window.__shift = 0; new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });`);
+      await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'domcontentloaded' });
+      const box = () => page.evaluate(`document.querySelector('[data-credimo-widget]').getBoundingClientRect().height`);
+      const reserved = await box();
+      await page.getByRole('slider', { name: 'Importe' }).first().waitFor();
+      await page.waitForTimeout(300);
+      assert.equal(await box(), reserved, `at ${width} px the widget keeps the placeholder's height`);
+      const shift = (await page.evaluate('window.__shift')) as number;
+      assert.ok(shift < 0.005, `at ${width} px the page shifted ${shift}`);
+      await page.close();
+    }
+  });
+
   test('a page without widgets gets no Credimo script', async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
