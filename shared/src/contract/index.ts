@@ -118,13 +118,9 @@ export const endpoints = {
   prices: {
     method: 'GET',
     path: '/v2/products/:id/prices',
-<<<<<<< HEAD
     access: 'optional',
     errors: [404],
-    summary: 'Price options by term then amount (cents)',
-=======
     summary: 'Price options by term then amount (cents), compact: expand with expandPrices',
->>>>>>> 4b59b36 (Price table sent compact (rows of differences the widget expands, ~0.5 KB gzipped for product 1), built once per product, rules and price context, pre-compressed (br, gzip), with ETag and 304)
     params: pricing.ProductParams,
     query: pricing.PricesQuery,
     response: pricing.CompactPrices,
