@@ -8,6 +8,7 @@ import * as pricing from './pricing';
 import * as registration from './registration';
 
 export * from './app-config';
+export * from './compact-prices';
 export * from './documents';
 export * from './errors';
 export * from './health';
@@ -123,10 +124,10 @@ export const endpoints = {
     path: '/v2/products/:id/prices',
     access: 'optional',
     errors: [404],
-    summary: 'Price options by term then amount (cents)',
+    summary: 'Price options by term then amount (cents), compact: expand with expandPrices',
     params: pricing.ProductParams,
     query: pricing.PricesQuery,
-    response: pricing.PricesResponse,
+    response: pricing.CompactPrices,
   },
   settings: {
     method: 'GET',
