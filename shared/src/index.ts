@@ -29,6 +29,7 @@ export * from './domain';
 export * from './federation';
 export * from './format';
 export * from './i18n/messages';
+export * from './i18n/origination';
 export * from './pricing';
 export * from './routes';
 export * from './session';

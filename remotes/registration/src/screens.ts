@@ -5,6 +5,11 @@ import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
 import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
 import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
+import { ApproveNewConditionsScreen } from './origination/ApproveNewConditionsScreen';
+import { AutoDebitScreen } from './origination/AutoDebitScreen';
+import { IssueMethodScreen } from './origination/IssueMethodScreen';
+import { LoanProgressScreen } from './origination/LoanProgressScreen';
+import { SignScreen } from './origination/SignScreen';
 import { AdditionalInformationScreen } from './profile/AdditionalInformationScreen';
 import { DynamicScreen } from './profile/DynamicScreen';
 import { PersonalDataScreen } from './profile/PersonalDataScreen';
@@ -25,18 +30,20 @@ export const SCREENS: ScreenTable = {
   registrationPhotoVerification: placeholderScreen('Verificación de identidad'),
   registrationPhotoVerificationRepeat: placeholderScreen('Repite la verificación de identidad'),
   registrationApplication: ApplicationScreen,
-  registrationSelectAccount: placeholderScreen('Ir a la firma'),
+  registrationSelectAccount: IssueMethodScreen,
   applicationRequestAdditionalPhotos: placeholderScreen('Necesitamos más fotos'),
   applicationBankDataPreview: placeholderScreen('Verificación bancaria'),
   applicationBankData: placeholderScreen('Conecta tu banco'),
-  applicationApproveNewConditions: placeholderScreen('Nuevas condiciones'),
-  applicationIssueMethod: placeholderScreen('Cómo quieres recibir el dinero'),
-  applicationSign: placeholderScreen('Firma tu contrato'),
-  applicationAutoDebitConfirmation: placeholderScreen('Débito automático'),
+  applicationApproveNewConditions: ApproveNewConditionsScreen,
+  applicationIssueMethod: IssueMethodScreen,
+  applicationSign: SignScreen,
+  applicationAutoDebitConfirmation: AutoDebitScreen,
   applicationAwaitingBankDataImporting: AwaitingScreen,
   applicationAwaitingNewLoan: AwaitingScreen,
   applicationAwaitingRequestLoan: AwaitingScreen,
   applicationAwaitingVerificationLoan: AwaitingScreen,
   unnaxAggregation: placeholderScreen('Volviendo de tu banco'),
   blocked: BlockedScreen,
+  // Shown on the account page while the account remote has no loan screens of its own.
+  accountLoanProgress: LoanProgressScreen,
 };
