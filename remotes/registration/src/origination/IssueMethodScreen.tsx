@@ -24,12 +24,10 @@ const NEW_ACCOUNT = 'new';
 /** SPEC section 5: ES plus 22 digits with valid check digits (ibantools), spaces removed; required when typed. */
 export const ibanSchema = yup.object({
   account: yup.string().required(messages.fieldRequired),
-  iban: yup.string().when('account', {
-    is: NEW_ACCOUNT,
-    then: (s) =>
-      s
-        .required(messages.fieldRequired)
-        .test('iban', messages.incorrectNumberIban, (value) => !value || ibanProblem(value) === null),
+  iban: yup.string().test('iban', messages.incorrectNumberIban, function check(value) {
+    if (this.parent.account !== NEW_ACCOUNT) return true;
+    if (!value?.trim()) return this.createError({ message: messages.fieldRequired });
+    return ibanProblem(value) === null;
   }),
 });
 

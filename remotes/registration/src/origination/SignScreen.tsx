@@ -125,14 +125,14 @@ function ReadForm({ onSent }: { onSent: (sent: Sent) => void }) {
   );
 }
 
+const secondsLeft = (since: number, total: number) => Math.max(0, total - Math.floor((Date.now() - since) / 1000));
+
 function useSecondsLeft(since: number, total: number): number {
-  const left = () => Math.max(0, total - Math.floor((Date.now() - since) / 1000));
-  const [value, setValue] = useState(left);
+  const [value, setValue] = useState(() => secondsLeft(since, total));
   useEffect(() => {
-    setValue(left());
-    const id = setInterval(() => setValue(left()), 1000);
+    setValue(secondsLeft(since, total));
+    const id = setInterval(() => setValue(secondsLeft(since, total)), 1000);
     return () => clearInterval(id);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: left reads only since and total
   }, [since, total]);
   return value;
 }
