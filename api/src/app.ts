@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandling } from './http/errors';
+import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
@@ -53,8 +54,14 @@ export async function buildApp(
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Credimo API', version: context.config.version, description: 'The /v2 contract of Credimo.' },
+      // Relative: the API that serves this document is the one it describes, wherever it is deployed.
+      servers: [{ url: '/', description: 'Credimo API' }],
+      components: { securitySchemes },
     },
+    // Shared schemas keep their own names in components, so SPEC's error shape reads as `ErrorBody`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
+  app.addSchema(errorBodySchema);
 
   await app.register(authentication, { db: context.database.db });
   // After authentication (signed-in callers are counted per customer), before every route.

@@ -30,11 +30,11 @@ import {
   TextField,
   userAtom,
 } from '@credimo/shared';
+import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
 import { useAtomValue } from 'jotai';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import styles from './calculator.module.css';
 import { checkedPromocode, rememberPromocode, requestedChoice, startingPromocode } from './initial';
-import { texts } from './texts';
 
 export interface CalculatorProps extends Partial<ScreenProps> {
   productId?: number;

@@ -2,6 +2,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { writeCookie } from '../session/cookies';
 import { accessTokenAtom, sessionStore, userAtom } from '../session/store';
 import { api, configureApi, isContentPath, onUnauthorized } from './client';
+import { normaliseApiError } from './errors';
 
 describe('the one API client', () => {
   configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
@@ -27,8 +28,18 @@ describe('the one API client', () => {
     localStorage.setItem('es-timer:612345678', '1');
     const heard = jest.fn();
     const stop = onUnauthorized(heard);
-    http.onGet('/v2/user').reply(401, { errors: [{ message: 'x', property: 'request' }] });
-    await expect(api().get('/v2/user')).rejects.toBeTruthy();
+    const body = { errors: [{ message: 'Sesión caducada', property: 'request' }] };
+    http.onGet('/v2/user').reply(401, body);
+    const failure = await api()
+      .get('/v2/user')
+      .then(() => null, normaliseApiError);
+    expect(failure).toEqual({
+      status: 401,
+      message: 'Sesión caducada',
+      fieldErrors: {},
+      requestErrors: ['Sesión caducada'],
+      data: body,
+    });
     expect(sessionStore.get(accessTokenAtom)).toBeNull();
     expect(sessionStore.get(userAtom)).toBeNull();
     expect(document.cookie).not.toContain('credimo_access_token');

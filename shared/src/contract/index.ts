@@ -17,17 +17,24 @@ export * from './registration';
 /**
  * The /v2 contract, one entry per call: the API registers routes from it and publishes OpenAPI from it;
  * the client's types come from it. Later issues add their calls here.
+ *
+ * `access` says who may call: a session token (the default, so a forgotten mark documents a 401 rather than an open
+ * door), `optional` (a token changes the answer) or `public`. `errors` lists the 4xx a handler throws beyond those
+ * the API derives itself (401 for a session, 400/413/415/422 for input): api/src/routes/route.ts documents both.
  */
 export const endpoints = {
   health: {
     method: 'GET',
     path: '/health',
+    access: 'public',
     summary: 'Liveness and database check',
     response: HealthResponse,
   },
   login: {
     method: 'POST',
     path: '/v2/user/login',
+    access: 'public',
+    errors: [429],
     summary: 'Send a sign-in code by SMS',
     body: identity.LoginRequest,
     response: identity.CodeSent,
@@ -35,6 +42,8 @@ export const endpoints = {
   phoneNumber: {
     method: 'POST',
     path: '/v2/user/phone_number',
+    access: 'public',
+    errors: [429],
     summary: 'Start registration with a phone (sends a code)',
     body: identity.LoginRequest,
     response: identity.CodeSent,
@@ -42,6 +51,7 @@ export const endpoints = {
   loginConfirm: {
     method: 'POST',
     path: '/v2/user/login_confirm',
+    access: 'public',
     summary: 'Exchange the SMS code for a session token',
     body: identity.LoginConfirmRequest,
     response: identity.TokenResponse,
@@ -49,6 +59,8 @@ export const endpoints = {
   resendCode: {
     method: 'POST',
     path: '/v2/user/resend_phone_confirmation_code',
+    access: 'optional',
+    errors: [403, 429],
     summary: 'Send the pending code again',
     body: identity.ResendRequest,
     response: identity.CodeSent,
@@ -57,6 +69,7 @@ export const endpoints = {
   changePhone: {
     method: 'PUT',
     path: '/v2/user/change_phone',
+    errors: [403, 429],
     summary: 'Send a code to a new phone',
     body: identity.ChangePhoneRequest,
     response: identity.CodeSent,
@@ -64,6 +77,7 @@ export const endpoints = {
   phoneConfirmation: {
     method: 'PUT',
     path: '/v2/user/phone_confirmation',
+    errors: [403],
     summary: 'Confirm the new phone with its code',
     body: identity.PhoneConfirmationRequest,
     response: identity.Empty,
@@ -78,6 +92,8 @@ export const endpoints = {
   agentCustomer: {
     method: 'GET',
     path: '/api/agent/customer/:sessionId',
+    access: 'public',
+    errors: [410],
     summary: 'Exchange a one-time agent link for a session',
     params: identity.AgentSessionParams,
     response: identity.AgentSessionResponse,
@@ -85,14 +101,24 @@ export const endpoints = {
   adminLoginAs: {
     method: 'POST',
     path: '/v2/admin/login_as',
+    access: 'public',
+    errors: [410],
     summary: 'Exchange a one-time admin link for an impersonation session',
     body: identity.AdminLoginRequest,
     response: identity.TokenResponse,
   },
-  products: { method: 'GET', path: '/v2/products', summary: 'Loan products', response: pricing.ProductsResponse },
+  products: {
+    method: 'GET',
+    path: '/v2/products',
+    summary: 'Loan products',
+    response: pricing.ProductsResponse,
+    access: 'public',
+  },
   prices: {
     method: 'GET',
     path: '/v2/products/:id/prices',
+    access: 'optional',
+    errors: [404],
     summary: 'Price options by term then amount (cents)',
     params: pricing.ProductParams,
     query: pricing.PricesQuery,
@@ -101,6 +127,8 @@ export const endpoints = {
   settings: {
     method: 'GET',
     path: '/api/products/:id/settings',
+    access: 'public',
+    errors: [404],
     summary: 'Calculator defaults',
     params: pricing.ProductParams,
     response: pricing.SettingsResponse,
@@ -108,6 +136,7 @@ export const endpoints = {
   checkPromocode: {
     method: 'POST',
     path: '/v2/check-promocode',
+    access: 'optional',
     summary: 'Check a promo code before prices',
     body: pricing.CheckPromocodeRequest,
     response: pricing.CheckPromocodeResponse,
@@ -115,6 +144,7 @@ export const endpoints = {
   discounts: {
     method: 'GET',
     path: '/v2/discounts',
+    access: 'public',
     summary: 'Discounts on offer (e.g. autodebit_card_added)',
     query: pricing.DiscountsQuery,
     response: pricing.DiscountsResponse,
@@ -164,24 +194,28 @@ export const endpoints = {
   nationalities: {
     method: 'GET',
     path: '/v2/user/nationality',
+    access: 'public',
     summary: 'Nationality options',
     response: registration.OptionsResponse,
   },
   employmentTypes: {
     method: 'GET',
     path: '/v2/user/employment_type',
+    access: 'public',
     summary: 'Employment types',
     response: registration.OptionsResponse,
   },
   educations: {
     method: 'GET',
     path: '/v2/user/education',
+    access: 'public',
     summary: 'Education levels',
     response: registration.OptionsResponse,
   },
   businessActivities: {
     method: 'GET',
     path: '/v2/user/business_activity',
+    access: 'public',
     summary: 'Business activities',
     response: registration.OptionsResponse,
   },
@@ -194,6 +228,7 @@ export const endpoints = {
   regions: {
     method: 'GET',
     path: '/v2/regions',
+    access: 'public',
     summary: 'Provinces, 30 a page',
     query: registration.PlaceQuery,
     response: registration.PlacePage,
@@ -201,6 +236,7 @@ export const endpoints = {
   cities: {
     method: 'GET',
     path: '/v2/cities',
+    access: 'public',
     summary: 'Municipalities of a province, 30 a page',
     query: registration.PlaceQuery,
     response: registration.PlacePage,
@@ -208,6 +244,7 @@ export const endpoints = {
   streets: {
     method: 'GET',
     path: '/v2/streets',
+    access: 'public',
     summary: 'Streets of a municipality, 30 a page',
     query: registration.PlaceQuery,
     response: registration.PlacePage,
@@ -215,6 +252,7 @@ export const endpoints = {
   createLoan: {
     method: 'POST',
     path: '/v2/loan',
+    errors: [403, 409],
     summary: 'Apply for a loan (idempotent by attempt_reference)',
     body: loans.CreateLoanPayload,
     response: loans.LoanView,

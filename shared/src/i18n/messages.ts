@@ -1,6 +1,7 @@
 /**
  * The Spanish message catalogue. Keys are SPEC's message keys (section 5 and 8);
- * texts are what customers read. Every user-facing string lives here once.
+ * texts are what customers read. Screen texts live beside it in ./screens (`texts.<screen>.*`): together they are
+ * every sentence a customer reads, each once.
  */
 import { remoteUnavailable } from './remote-unavailable';
 

@@ -13,13 +13,13 @@ import {
   t,
   WHATSAPP_OPTION_SECONDS,
 } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { narrowScreen } from '../screen';
 import styles from './auth.module.css';
 import { codeSchema } from './schemas';
-import { texts } from './texts';
 import { formatCountdown, timerKey, useSecondsSinceSent } from './timer';
 
 interface ConfirmState {

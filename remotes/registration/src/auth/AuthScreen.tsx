@@ -11,6 +11,7 @@ import {
   storedTargetUrl,
   TextField,
 } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -18,7 +19,6 @@ import { narrowScreen } from '../screen';
 import { ConsentFields } from './ConsentFields';
 import { PhoneConfirmModal } from './PhoneConfirmModal';
 import { type AuthValues, authSchema } from './schemas';
-import { texts } from './texts';
 import { startTimer } from './timer';
 
 /**

@@ -9,9 +9,9 @@ import {
   signIn,
   signInAsAdmin,
 } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useEffect, useRef, useState } from 'react';
 import { narrowScreen } from '../screen';
-import { texts } from './texts';
 
 /** SPEC section 2: query parameters come in several spellings. */
 const pick = (query: Record<string, string>, names: string[]) => names.map((n) => query[n]).find(Boolean) ?? '';

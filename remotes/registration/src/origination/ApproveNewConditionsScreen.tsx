@@ -5,11 +5,11 @@ import {
   formatMoney,
   loanAtom,
   normaliseApiError,
-  originationTexts,
   refreshUser,
   type ScreenProps,
   Skeleton,
 } from '@credimo/shared';
+import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { narrowScreen } from '../screen';

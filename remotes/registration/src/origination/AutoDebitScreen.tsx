@@ -5,12 +5,12 @@ import {
   calls,
   messages,
   normaliseApiError,
-  originationTexts,
   refreshUser,
   type ScreenProps,
   USER_POLL_MS,
   userAtom,
 } from '@credimo/shared';
+import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';

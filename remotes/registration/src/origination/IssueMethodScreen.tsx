@@ -6,12 +6,12 @@ import {
   messages,
   normaliseApiError,
   normaliseIban,
-  originationTexts,
   refreshUser,
   type ScreenProps,
   TextField,
   USER_POLL_MS,
 } from '@credimo/shared';
+import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';

@@ -5,11 +5,11 @@ import {
   LoanStatus,
   type LoanView,
   loanAtom,
-  originationTexts,
   refreshUser,
   type ScreenProps,
   USER_POLL_MS,
 } from '@credimo/shared';
+import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { narrowScreen } from '../screen';

@@ -8,7 +8,6 @@ import {
   loanAtom,
   messages,
   normaliseApiError,
-  originationTexts,
   refreshUser,
   type ScreenProps,
   Skeleton,
@@ -16,6 +15,7 @@ import {
   TextField,
   USER_POLL_MS,
 } from '@credimo/shared';
+import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';

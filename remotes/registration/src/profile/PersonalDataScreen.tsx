@@ -14,14 +14,7 @@ import { useState } from 'react';
 import { wideScreen } from '../screen';
 import { personalValuesOf } from './initial-values';
 import { type PersonalValues, personalSchema } from './schemas';
-import {
-  AddressFields,
-  type AddressValues,
-  compactAddress,
-  DuplicateIdModal,
-  IdentityFields,
-  showSaveError,
-} from './sections';
+import { AddressFields, compactAddress, DuplicateIdModal, IdentityFields, showSaveError } from './sections';
 
 /** SPEC section 2: personal data, both addresses (the actual one copies the registration one when the same). */
 export function PersonalDataScreen({ navigate }: ScreenProps) {
@@ -45,7 +38,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
         gender: values.gender,
         registration_address: compactAddress(values.registration_address),
         is_actual_address: values.is_actual_address,
-        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address as AddressValues) }),
+        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address) }),
       };
       try {
         await calls.savePersonalDataAndAddress(body);

@@ -2,7 +2,7 @@
  * What customers read on the origination screens (issue 10), keyed by screen. Error texts of the API stay in
  * messages.ts under SPEC's keys; these are titles, explanations and buttons.
  */
-export const originationTexts = {
+export const origination = {
   issueMethod: {
     title: 'Ir a la firma',
     body: 'Indica la cuenta bancaria (IBAN) donde quieres recibir el dinero. Debe estar a tu nombre.',

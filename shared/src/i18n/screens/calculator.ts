@@ -1,5 +1,5 @@
 /** What visitors read on the calculator. */
-export const texts = {
+export const calculator = {
   title: 'Calcula tu préstamo',
   amount: 'Importe',
   amountInput: 'Importe en euros',
