@@ -235,7 +235,7 @@ describe('money on the way and the active loan (account page)', () => {
       }),
     );
     showScreen(LoanProgressScreen);
-    expect(screen.getByRole('heading', { name: 'Tu préstamo' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Tu préstamo activo' })).toBeInTheDocument();
     expect(screen.getByText('Activo')).toBeInTheDocument();
     expect(screen.getByText('23/12/2026')).toBeInTheDocument();
     expect(screen.getByText('Importe recibido').nextSibling).toHaveTextContent('300,00');

@@ -67,7 +67,7 @@ export const origination = {
     reference: (id: string) => `Referencia: ${id}`,
   },
   activeLoan: {
-    title: 'Tu préstamo',
+    title: 'Tu préstamo activo',
     status: 'Estado',
     amount: 'Importe recibido',
     toPay: 'Total a devolver',
