@@ -4,7 +4,6 @@ export * from './iban';
 export * from './loan-status';
 export * from './personal';
 export * from './phone';
-export * from './polling';
 export * from './redirects';
 export * from './sms-code';
 export * from './waiting';

@@ -7,7 +7,6 @@ import {
   type ScreenProps,
   Skeleton,
   secondsLeft,
-  USER_POLL_MS,
   type WaitingTopic,
   waitingSeconds,
   waitingTopic,
@@ -15,6 +14,7 @@ import {
 import { application as texts } from '@credimo/shared/i18n/screens/application';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { USER_POLL_MS } from '../origination/poll-times';
 import { narrowScreen } from '../screen';
 
 const TOPIC_TEXTS: Record<WaitingTopic, { title: string; body: string }> = {

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  calls,
   formatMoney,
   loanAtom,
   normaliseApiError,
@@ -13,6 +12,7 @@ import { origination as originationTexts } from '@credimo/shared/i18n/screens/or
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { narrowScreen } from '../screen';
+import { originationCalls } from './calls';
 import styles from './origination.module.css';
 
 const texts = originationTexts.approveNewConditions;
@@ -31,7 +31,7 @@ export function ApproveNewConditionsScreen({ screen }: ScreenProps) {
     setBusy(true);
     setFailure(null);
     try {
-      await calls.approveNewConditions();
+      await originationCalls.approveNewConditions();
       await refreshUser();
     } catch (error) {
       setFailure(normaliseApiError(error).message);

@@ -2,12 +2,10 @@ import {
   Alert,
   Button,
   Checkbox,
-  calls,
   messages,
   normaliseApiError,
   refreshUser,
   type ScreenProps,
-  USER_POLL_MS,
   userAtom,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
@@ -16,7 +14,9 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { narrowScreen } from '../screen';
+import { originationCalls } from './calls';
 import styles from './origination.module.css';
+import { USER_POLL_MS } from './poll-times';
 import { useUserPolling } from './polling';
 
 const texts = originationTexts.autoDebit;
@@ -31,8 +31,8 @@ export const CARD_ACQUIRER_AVAILABLE = false;
 
 /** After the auto-debit step the payout is ordered (idempotent on the API), then the rules lead to the account. */
 async function finishStep(enabled: boolean): Promise<void> {
-  await calls.autodebitComplete(enabled);
-  await calls.issuance();
+  await originationCalls.autodebitComplete(enabled);
+  await originationCalls.issuance();
   await refreshUser();
 }
 

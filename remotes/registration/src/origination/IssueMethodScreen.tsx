@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  calls,
   ibanProblem,
   messages,
   normaliseApiError,
@@ -9,14 +8,15 @@ import {
   refreshUser,
   type ScreenProps,
   TextField,
-  USER_POLL_MS,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { wideScreen } from '../screen';
+import { originationCalls } from './calls';
 import styles from './origination.module.css';
+import { USER_POLL_MS } from './poll-times';
 
 const texts = originationTexts.issueMethod;
 const NEW_ACCOUNT = 'new';
@@ -38,7 +38,7 @@ function useBankAccounts(): string[] | null {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
-      const list = await calls.availableBankAccounts().catch(() => [] as string[]);
+      const list = await originationCalls.availableBankAccounts().catch(() => [] as string[]);
       if (!live) return;
       setAccounts(list);
       if (list.length === 0) timer = setTimeout(load, USER_POLL_MS.bankAccounts);
@@ -68,7 +68,7 @@ export function IssueMethodScreen({ screen }: ScreenProps) {
       setFailure(null);
       const iban = values.account === NEW_ACCOUNT ? normaliseIban(values.iban) : values.account;
       try {
-        await calls.issueMethod({ method_of_disbursement: 1, iban });
+        await originationCalls.issueMethod({ method_of_disbursement: 1, iban });
         await refreshUser();
       } catch (error) {
         const problem = normaliseApiError(error);

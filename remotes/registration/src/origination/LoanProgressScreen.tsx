@@ -1,5 +1,4 @@
 import {
-  calls,
   formatMoney,
   LOAN_IN_SERVICE,
   LoanStatus,
@@ -7,13 +6,14 @@ import {
   loanAtom,
   refreshUser,
   type ScreenProps,
-  USER_POLL_MS,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { narrowScreen } from '../screen';
+import { originationCalls } from './calls';
 import styles from './origination.module.css';
+import { USER_POLL_MS } from './poll-times';
 import { useUserPolling } from './polling';
 
 const money = originationTexts.moneyOnTheWay;
@@ -39,7 +39,7 @@ function MoneyOnTheWay({ loan, screen }: { loan: LoanView; screen: string }) {
   useUserPolling(USER_POLL_MS.awaiting);
   const due = payoutDue(loan);
   useEffect(() => {
-    if (due) void calls.issuance().then(refreshUser, () => {});
+    if (due) void originationCalls.issuance().then(refreshUser, () => {});
   }, [due]);
   return (
     <section className={narrowScreen} data-screen={`${screen}:moneyOnTheWay`} aria-labelledby="money-title">

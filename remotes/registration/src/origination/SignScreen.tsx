@@ -13,7 +13,6 @@ import {
   Skeleton,
   SMS_RESEND_SECONDS,
   TextField,
-  USER_POLL_MS,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useFormik } from 'formik';
@@ -21,7 +20,9 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { narrowScreen } from '../screen';
+import { originationCalls } from './calls';
 import styles from './origination.module.css';
+import { USER_POLL_MS } from './poll-times';
 import { useUserPolling } from './polling';
 
 const texts = originationTexts.sign;
@@ -88,7 +89,7 @@ function Documents({ loan }: { loan: LoanView }) {
 type Sent = { at: number; sandboxCode: string | null };
 
 async function sendCode(): Promise<Sent> {
-  const result = await calls.signSend();
+  const result = await originationCalls.signSend();
   return { at: Date.now(), sandboxCode: result.sandboxCode };
 }
 
@@ -145,7 +146,7 @@ function CodeForm({ sent, onResent }: { sent: Sent; onResent: (sent: Sent) => vo
     validationSchema: signCodeSchema,
     onSubmit: async (values, helpers) => {
       try {
-        await calls.sign(values.code);
+        await originationCalls.sign(values.code);
         await refreshUser();
       } catch (error) {
         // Every refusal of the code is shown on the field (wrong, expired, too many tries).
