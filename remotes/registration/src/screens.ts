@@ -5,6 +5,7 @@ import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
 import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
 import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
+import { PhotoVerificationScreen } from './documents/PhotoVerificationScreen';
 import { ApproveNewConditionsScreen } from './origination/ApproveNewConditionsScreen';
 import { AutoDebitScreen } from './origination/AutoDebitScreen';
 import { IssueMethodScreen } from './origination/IssueMethodScreen';
@@ -27,11 +28,11 @@ export const SCREENS: ScreenTable = {
   registrationPersonalData: PersonalDataScreen,
   registrationAdditionalInformation: AdditionalInformationScreen,
   registrationDynamic: DynamicScreen,
-  registrationPhotoVerification: placeholderScreen('Verificación de identidad'),
-  registrationPhotoVerificationRepeat: placeholderScreen('Repite la verificación de identidad'),
+  registrationPhotoVerification: PhotoVerificationScreen,
+  registrationPhotoVerificationRepeat: PhotoVerificationScreen,
   registrationApplication: ApplicationScreen,
   registrationSelectAccount: IssueMethodScreen,
-  applicationRequestAdditionalPhotos: placeholderScreen('Necesitamos más fotos'),
+  applicationRequestAdditionalPhotos: PhotoVerificationScreen,
   applicationBankDataPreview: placeholderScreen('Verificación bancaria'),
   applicationBankData: placeholderScreen('Conecta tu banco'),
   applicationApproveNewConditions: ApproveNewConditionsScreen,
