@@ -1,4 +1,14 @@
-import { Alert, Button, normaliseApiError, refreshUser, type ScreenProps, Skeleton, userAtom } from '@credimo/shared';
+import {
+  Alert,
+  api,
+  Button,
+  normaliseApiError,
+  PATHS,
+  refreshUser,
+  type ScreenProps,
+  Skeleton,
+  userAtom,
+} from '@credimo/shared';
 import { documents as texts } from '@credimo/shared/i18n/screens/documents';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
@@ -98,7 +108,7 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
       {done ? (
         <>
           <p>{texts.doneBody}</p>
-          <Button onClick={() => void refreshUser().catch(() => {})}>{texts.continue}</Button>
+          <Button onClick={() => navigate(PATHS.account)}>{texts.continue}</Button>
         </>
       ) : (
         <ul className={styles.documents}>
@@ -120,7 +130,8 @@ function Liveness({ overview, message }: { overview: DocumentsOverview; message:
   const start = async () => {
     try {
       const capture = await documentCalls.livenessCapture(window.location.href.split('?')[0] ?? '');
-      browser.assign(capture.url);
+      // The provider's address may be relative to the API's.
+      browser.assign(new URL(capture.url, api().defaults.baseURL).href);
     } catch (error) {
       setFailure(normaliseApiError(error).message);
     }

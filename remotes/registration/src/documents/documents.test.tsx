@@ -89,9 +89,11 @@ describe('documents (/registration/photo-verification and the additional photos)
 
   test('with nothing left, the done message', async () => {
     http.current.onGet('/v2/user/documents').reply(200, overview([], 'success'));
-    showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });
+    const { navigate } = showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });
     expect(await screen.findByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' })).toBeInTheDocument();
     expect(screen.getByText('Tu identidad está verificada.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(navigate).toHaveBeenCalledWith('/account');
   });
 
   test('the camera asks for the rear one at 1920x1080; a refusal shows allowCameraAccessError', async () => {
@@ -129,9 +131,7 @@ describe('documents (/registration/photo-verification and the additional photos)
 
   test('the liveness check opens the provider page with a way back here', async () => {
     http.current.onGet('/v2/user/documents').reply(200, overview([]));
-    http.current
-      .onGet('/v2/user/liveness/capture')
-      .reply(200, { url: 'http://api.test/sandbox/liveness?s=1', engines: [] });
+    http.current.onGet('/v2/user/liveness/capture').reply(200, { url: '/sandbox/liveness?s=1', engines: [] });
     const assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
     showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });
     await userEvent.click(await screen.findByRole('button', { name: 'Verificar con selfie' }));
