@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { conditionalGet } from './http/conditional';
 import { installErrorHandling } from './http/errors';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
@@ -16,6 +17,7 @@ import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
+import { operatorRoutes } from './routes/operator';
 import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
@@ -46,8 +48,11 @@ export async function buildApp(
     credentials: true,
     // @fastify/cors allows only GET, HEAD and POST unless told: the /v2 contract uses PUT and DELETE too.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['x-sms-code'],
+    // The shared client reads ETag to poll with If-None-Match (a header browsers otherwise hide from scripts).
+    exposedHeaders: ['x-sms-code', 'etag'],
   });
+  // Before compression: conditional GET hashes the JSON body, not the gzip stream compression makes of it.
+  await app.register(conditionalGet);
   // The price table is a few hundred KB of JSON; gzip makes it a few dozen.
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(swagger, {
@@ -72,6 +77,7 @@ export async function buildApp(
   await app.register(pricingRoutes, context);
   await app.register(registrationRoutes, context);
   await app.register(loanRoutes, context);
+  await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   if (options.workers) await startWorkers(context.database.db, jobs);

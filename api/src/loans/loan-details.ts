@@ -1,17 +1,12 @@
 import type { LoanView } from '@credimo/shared/contract';
-import { LoanStatus } from '@credimo/shared/domain';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, LoansTable } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { loanBalances, todayFromBalances } from '../domain/ledger';
 import { agreementsOf } from './agreements';
-import { loanView } from './applications';
+import { currentLoan, type LoanRowLike, loanRowsOf, loanView } from './applications';
 
 /** The loan view with what lives outside the loan row: balances from the ledger and the agreement links. */
-export async function fullLoanView(
-  db: Kysely<Database>,
-  row: Selectable<LoansTable>,
-  today = new Date(),
-): Promise<LoanView> {
+export async function fullLoanView(db: Kysely<Database>, row: LoanRowLike, today = new Date()): Promise<LoanView> {
   const [balances, agreements] = await Promise.all([
     loanBalances(db, String(row.id)),
     agreementsOf(db, String(row.id)),
@@ -19,13 +14,14 @@ export async function fullLoanView(
   return { ...loanView(row, today), agreements, calculations: { today: todayFromBalances(balances) } };
 }
 
-/** SPEC section 3, is_repeated: the customer has paid back a loan before. */
-export async function isRepeatedCustomer(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('loans')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', LoanStatus.Returned)
-    .executeTakeFirst();
-  return row !== undefined;
+/** GET /v2/loan: the current loan as the API answers it, or null. */
+export async function currentLoanView(db: Kysely<Database>, userId: string): Promise<LoanView | null> {
+  const loan = await currentLoan(db, userId);
+  return loan ? fullLoanView(db, loan) : null;
+}
+
+/** GET /v2/loans: every application and loan of the customer, newest first. */
+export async function loansOf(db: Kysely<Database>, userId: string): Promise<LoanView[]> {
+  const rows = await loanRowsOf(db, userId);
+  return Promise.all(rows.map((row) => fullLoanView(db, row)));
 }

@@ -6,13 +6,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { audit } from '../identity/audit';
-import { requireCustomerActing, requireSession } from '../identity/auth';
+import { adoptSession, requireCustomerActing, requireSession, requireToken } from '../identity/auth';
 import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
 import { agentData, agentOfSessionId, redeemAdminToken, redeemAgentCode } from '../identity/handoff';
 import { confirmPhoneChange, resendPhoneChange, startPhoneChange } from '../identity/phone-change';
 import { CODE_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
-import { confirmedUser, userView } from '../identity/users';
+import { confirmedUser, userViewByToken } from '../identity/users';
 import { route } from './route';
 
 /** SPEC section 5's phone rule on the API side: the same function the forms use. */
@@ -86,7 +86,13 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     return {};
   });
 
-  route(app, endpoints.user, async (request) => userView(db, requireSession(request)));
+  // One statement checks the session and assembles the user; polled every few seconds by every waiting customer.
+  route(
+    app,
+    endpoints.user,
+    async (request) => adoptSession(request, await userViewByToken(db, requireToken(request))).view,
+    { config: { sessionInQuery: true, conditional: true } },
+  );
 
   route(app, endpoints.changePhone, async (request, reply) => {
     const session = requireCustomerActing(request);

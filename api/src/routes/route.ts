@@ -1,5 +1,5 @@
 import { type EndpointName, endpoints } from '@credimo/shared/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { type Access, type Documentable, operationDocs } from '../http/openapi';
 
@@ -30,12 +30,21 @@ const nameOf = new Map<Endpoint, EndpointName>(
   Object.entries(endpoints).map(([name, endpoint]) => [endpoint as Endpoint, name as EndpointName]),
 );
 
-/** Registers a route from its contract entry: the same schemas validate, document and type it. */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+/**
+ * Registers a route from its contract entry: the same schemas validate, document and type it. `config` carries
+ * per-route behaviour the app's hooks read (e.g. `conditional` for ETag and 304, `sessionInQuery`).
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: { config?: FastifyContextConfig } = {},
+): void {
   const name = nameOf.get(endpoint);
   if (!name) throw new Error(`${endpoint.method} ${endpoint.path} is not in the contract's endpoints table`);
   const docs = operationDocs(name, endpoint);
   app.route({
+    ...(options.config ? { config: options.config } : {}),
     method: endpoint.method,
     url: endpoint.path,
     schema: {

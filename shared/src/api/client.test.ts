@@ -48,4 +48,41 @@ describe('the one API client', () => {
     stop();
     http.restore();
   });
+
+  test('polls send If-None-Match with the last ETag, and a 304 keeps the previous data', async () => {
+    const http = new MockAdapter(api());
+    sessionStore.set(accessTokenAtom, 'ana-token');
+    http.onGet('/v2/user').replyOnce(200, { id: '1', name: 'Ana' }, { etag: '"v1"' });
+    http.onGet('/v2/user').replyOnce(304);
+    http.onGet('/v2/user').replyOnce(200, { id: '1', name: 'Ana María' }, { etag: '"v2"' });
+    expect((await api().get('/v2/user')).data).toEqual({ id: '1', name: 'Ana' });
+    const unchanged = await api().get('/v2/user');
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.data).toEqual({ id: '1', name: 'Ana' });
+    expect((await api().get('/v2/user')).data).toEqual({ id: '1', name: 'Ana María' });
+    expect(http.history.get.map((request) => request.headers?.['If-None-Match'])).toEqual([undefined, '"v1"', '"v1"']);
+    http.restore();
+  });
+
+  test("another customer's token never sends the last customer's ETag, and a 401 forgets every ETag", async () => {
+    const http = new MockAdapter(api());
+    sessionStore.set(accessTokenAtom, 'ana-token');
+    http.onGet('/v2/loan').replyOnce(200, { id: '7' }, { etag: '"ana"' });
+    await api().get('/v2/loan');
+    sessionStore.set(accessTokenAtom, 'luis-token');
+    http.onGet('/v2/loan').replyOnce(200, null, { etag: '"luis"' });
+    expect((await api().get('/v2/loan')).data).toBeNull();
+    http.onGet('/v2/loan').replyOnce(401, { errors: [{ message: 'x', property: 'request' }] });
+    await expect(api().get('/v2/loan')).rejects.toBeTruthy();
+    sessionStore.set(accessTokenAtom, 'luis-token');
+    http.onGet('/v2/loan').replyOnce(200, null, { etag: '"luis"' });
+    await api().get('/v2/loan');
+    expect(http.history.get.map((request) => request.headers?.['If-None-Match'])).toEqual([
+      undefined,
+      undefined,
+      '"luis"',
+      undefined,
+    ]);
+    http.restore();
+  });
 });

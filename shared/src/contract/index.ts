@@ -1,6 +1,7 @@
 import { HealthResponse } from './health';
 import * as identity from './identity';
 import * as loans from './loans';
+import * as operator from './operator';
 import * as origination from './origination';
 import * as pricing from './pricing';
 import * as registration from './registration';
@@ -10,6 +11,7 @@ export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './loans';
+export * from './operator';
 export * from './origination';
 export * from './pricing';
 export * from './registration';
@@ -268,6 +270,13 @@ export const endpoints = {
     path: '/v2/loans',
     summary: 'All applications and loans, newest first',
     response: loans.LoansResponse,
+  },
+  operatorCommand: {
+    method: 'POST',
+    path: '/operator/commands',
+    summary: 'Run an operator command (npm run ops); needs the operator secret header',
+    body: operator.OperatorCommandRequest,
+    response: operator.OperatorCommandResponse,
   },
   issueMethod: {
     method: 'PUT',

@@ -63,6 +63,7 @@ export const messages = {
   routeNotFound: 'No encontrado',
   tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   unauthorized: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  operatorUnauthorized: 'Acceso de operador no autorizado: el secreto de operador no es válido.',
   serverError: 'Algo salió mal. Inténtalo de nuevo más tarde.',
   applicationsAccepted: 'Aceptamos solicitudes 24 horas al día, 7 días a la semana',
 } as const;

@@ -176,6 +176,8 @@ describe('/auth/confirm: the 4-digit code', () => {
       id: '1',
       contacts: { mobile_phone: '612345678' },
       permissions: { is_blocked: false, authorization_status: 1 },
+      loan_count: { all: 0, active: 0 },
+      discounts: [],
       session: { kind: 'customer', actor: null },
     });
     const navigate = show(AuthConfirmScreen, { state });

@@ -27,6 +27,8 @@ const user = (kind: string, actor: string | null) => ({
   id: '1',
   contacts: { mobile_phone: '612345678' },
   permissions: { is_blocked: false, authorization_status: 1 },
+  loan_count: { all: 0, active: 0 },
+  discounts: [],
   session: { kind, actor },
 });
 
