@@ -1,6 +1,8 @@
 import type { ApiConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { JobQueue } from './jobs/queue';
+import type { DocumentStorage } from './providers/document-storage';
+import type { LivenessProvider } from './providers/liveness';
 import type { PayoutProvider } from './providers/payout';
 import type { SmsProvider } from './providers/sms';
 
@@ -12,4 +14,7 @@ export interface AppContext {
   /** Made by buildApp when not given. */
   jobs?: JobQueue;
   payout?: PayoutProvider;
+  /** Made from the config when not given (tests may pass their own). */
+  documentStorage?: DocumentStorage;
+  liveness?: LivenessProvider;
 }

@@ -42,6 +42,15 @@ export const messages = {
   noAutomatedDecision: 'Tu solicitud todavía no tiene una decisión automática.',
   reviewAlreadyRequested: 'Ya has pedido la revisión de esta decisión por una persona.',
   noNewConditions: 'No hay nuevas condiciones que aprobar.',
+  // Documents and liveness (SPEC sections 4 and 8)
+  uploadErrorMessage: 'No hemos podido subir tu foto. Haz una foto nueva o llámanos al {phone}.',
+  documentFailedToLoad: 'No hemos podido cargar el documento',
+  documentTooLarge: 'La foto es demasiado grande. Haz una foto nueva o llámanos al {phone}.',
+  documentTypeUnknown: 'Tipo de documento no válido',
+  livenessPending: 'Estamos verificando tu foto. Te avisaremos en unos minutos.',
+  livenessAttemptsExhausted: 'Has agotado los intentos de verificación. Llámanos al {phone}.',
+  livenessTransactionUnknown: 'No encontramos esta verificación. Toma una foto de nuevo.',
+  providerSignatureInvalid: 'Firma no válida',
   // Identity
   codeIncorrect: 'El código no es correcto',
   codeExpired: 'El código ha caducado. Solicita uno nuevo.',
