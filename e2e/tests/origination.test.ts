@@ -1,14 +1,46 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { completeRegistration } from '../src/session';
+import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000901';
 /** A valid Spanish IBAN (check digits per ISO 13616), typed with spaces as customers do. */
 const IBAN = 'ES91 2100 0418 4502 0005 1332';
+
+/** A generated photo: a PNG of one colour (the API re-encodes it to JPEG). */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: png(640, 400) });
 
 async function accessible(page: Page, what: string) {
   assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
@@ -111,5 +143,48 @@ describe('origination in Chromium: from the calculator choice to an active loan'
       [],
     );
     await page.context().close();
+  });
+
+  test('documents by file and the sandbox liveness page, there and back', async () => {
+    const phone = '612000902';
+    const context = await browser.newContext();
+    const token = await signInThroughApi(stack.urls.api, phone);
+    await completeRegistration(stack.urls.api, token, phone);
+    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${stack.urls.app}/registration/photo-verification`);
+    await page.getByRole('heading', { name: 'Verifica tu identidad' }).waitFor();
+    await accessible(page, 'the documents onboarding');
+    await page.getByRole('button', { name: 'Empezar' }).click();
+    await page.getByRole('heading', { name: 'Sube tus documentos' }).waitFor();
+    await accessible(page, 'the documents upload');
+    for (const label of ['DNI o NIE: parte delantera', 'DNI o NIE: parte trasera', 'Selfie con tu DNI o NIE']) {
+      await page.getByLabel(`Elegir foto: ${label}`).setInputFiles(photo(`${label}.png`));
+      await page.getByRole('heading', { name: label }).waitFor({ state: 'detached' });
+    }
+    await page.getByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' }).waitFor();
+    await accessible(page, 'the documents done message');
+    const listed = await (
+      await fetch(`${stack.urls.api}/v2/user/documents`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    assert.deepEqual(listed.documents.map((d: { type: string }) => d.type).sort(), [
+      'id_card',
+      'id_card_back',
+      'selfie_with_id_card',
+    ]);
+
+    // Liveness: the provider's page, and back with the transaction.
+    await page.getByRole('button', { name: 'Verificar con selfie' }).click();
+    await page.getByRole('heading', { name: 'Verificación de identidad' }).waitFor();
+    for (const engine of ['video_selfie_blank', 'photo_id_front', 'photo_id_back']) {
+      await page.locator(`input[type=file][name=${engine}]`).setInputFiles(photo(`${engine}.png`));
+    }
+    await page.getByRole('button', { name: 'Enviar verificación' }).click();
+    await page.waitForURL(/\/registration\/photo-verification/);
+    await page.getByText('Tu identidad está verificada.').waitFor({ timeout: 15_000 });
+    await accessible(page, 'the liveness verdict');
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 });

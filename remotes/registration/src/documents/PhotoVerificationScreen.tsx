@@ -2,6 +2,7 @@ import {
   Alert,
   api,
   Button,
+  messages,
   normaliseApiError,
   PATHS,
   refreshUser,
@@ -138,7 +139,7 @@ function Liveness({ overview, message }: { overview: DocumentsOverview; message:
   };
   const statusText =
     status === 'pending'
-      ? texts.livenessPending
+      ? messages.livenessPending
       : status === 'success'
         ? texts.livenessSuccess
         : status === 'failed'

@@ -1,16 +1,7 @@
 import { api } from '@credimo/shared';
+import type { DocumentSaved, DocumentsOverview, LivenessResult } from '@credimo/shared/contract';
 
-/** SPEC section 3, user.liveness; shapes of shared/src/contract/documents (the evidence API). */
-export interface LivenessView {
-  status: 'pending' | 'success' | 'failed' | null;
-  allowed: boolean;
-}
-export interface DocumentsOverview {
-  documents: Array<{ type: string; uploaded_at: string }>;
-  /** SPEC section 4's required-documents rule, applied by the API. */
-  required: string[];
-  liveness: LivenessView;
-}
+export type { DocumentsOverview };
 
 /** Typed calls of the documents and liveness endpoints; only this remote makes them. */
 export const documentCalls = {
@@ -19,10 +10,10 @@ export const documentCalls = {
     const form = new FormData();
     form.append('type', type);
     form.append('document', file, `${type}.jpg`);
-    await api().post('/v2/user/document', form);
+    return (await api().post<DocumentSaved>('/v2/user/document', form)).data;
   },
   skip: async (type: string) => {
-    await api().put(`/v2/user/document/${encodeURIComponent(type)}`);
+    return (await api().put<DocumentSaved>(`/v2/user/document/${encodeURIComponent(type)}`)).data;
   },
   livenessCapture: async (returnUrl: string) =>
     (
@@ -32,7 +23,7 @@ export const documentCalls = {
     ).data,
   liveness: async (transactionId: string) =>
     (
-      await api().put<{ liveness: LivenessView; message: string | null }>('/v2/user/liveness', {
+      await api().put<LivenessResult>('/v2/user/liveness', {
         transaction_id: transactionId,
       })
     ).data,

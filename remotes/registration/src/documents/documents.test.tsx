@@ -3,12 +3,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApiPerTest, showScreen } from '../test-utils';
 import { CAMERA_CONSTRAINTS } from './Camera';
-import { documentCalls } from './calls';
+import { type DocumentsOverview, documentCalls } from './calls';
 import { browser, overviewPollMs, PhotoVerificationScreen } from './PhotoVerificationScreen';
 
 const http = mockApiPerTest();
 
-const overview = (required: string[], status: 'pending' | 'success' | 'failed' | null = null) => ({
+const overview = (required: DocumentsOverview['required'], status: 'pending' | 'success' | 'failed' | null = null) => ({
   documents: [],
   required,
   liveness: { status, allowed: true },
@@ -45,7 +45,9 @@ describe('documents (/registration/photo-verification and the additional photos)
       .replyOnce(200, overview(['id_card', 'id_card_back']))
       .onGet('/v2/user/documents')
       .reply(200, overview(['id_card_back']));
-    const upload = jest.spyOn(documentCalls, 'upload').mockResolvedValue();
+    const upload = jest
+      .spyOn(documentCalls, 'upload')
+      .mockResolvedValue({ document: { type: 'id_card', uploaded_at: '' }, documents: [] });
     showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });
     expect(await screen.findByRole('heading', { name: 'Necesitamos más fotos' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([

@@ -44,7 +44,6 @@ export const documents = {
   livenessTitle: 'Verificación con selfie',
   livenessBody: 'Haz un selfie en movimiento para comprobar que eres tú. Solo tarda un minuto.',
   livenessStart: 'Verificar con selfie',
-  livenessPending: 'Estamos verificando tu foto. Te avisaremos en unos minutos.',
   livenessSuccess: 'Tu identidad está verificada.',
   livenessFailed: 'Su foto no ha sido verificada. Toma una foto de nuevo siguiendo los puntos descritos',
 } as const;
