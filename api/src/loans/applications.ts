@@ -95,6 +95,18 @@ export function loanRowsOf(db: Kysely<Database>, userId: string): Promise<LoanRo
     .execute();
 }
 
+/** A loan as staff name it: its public id (CR100001) or its number; null when there is none. */
+export async function loanIdByReference(db: Kysely<Database>, reference: string): Promise<string | null> {
+  const publicId = /^CR\d+$/i.test(reference);
+  if (!publicId && !/^\d{1,18}$/.test(reference)) return null;
+  const row = await db
+    .selectFrom('loans')
+    .select('id')
+    .where(publicId ? 'public_id' : 'id', '=', publicId ? reference.toUpperCase() : reference)
+    .executeTakeFirst();
+  return row ? String(row.id) : null;
+}
+
 /** A new customer: nothing borrowed yet (refused or timed-out applications do not count). */
 export async function isFirstLoan(db: Kysely<Database>, userId: string | null): Promise<boolean> {
   if (userId === null) return true;

@@ -7,6 +7,8 @@ import type { Database } from '../db/schema';
 import { issueAdminToken, issueAgentCode } from '../identity/handoff';
 import { HANDOFF_RULES } from '../identity/rules';
 import { confirmedUser, findUserIdByPhone } from '../identity/users';
+import { loanIdByReference } from '../loans/applications';
+import { operatorDecision } from '../loans/decision';
 
 /** A wrong command or argument: shown to the operator as one line (422 through the API). */
 export class OperatorUsageError extends Error {}
@@ -47,14 +49,16 @@ const appUrl = (config: ApiConfig) => config.appUrl.replace(/\/$/, '');
  */
 export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   'agent-link': {
-    usage: '<phone> [agent-name]',
-    async run([phoneInput, agentName], { db, config }) {
+    usage: '<phone> [agent-name] [amount-eur term-days]',
+    async run([phoneInput, agentName, amountInput, termInput], { db, config }) {
       const phone = phoneArgument(phoneInput);
       const agent = agentName || 'agent';
+      // The agent's amount and term become the customer's calculator defaults (SPEC section 6).
+      const choice = amountInput === undefined ? undefined : agentChoice(amountInput, termInput);
       // An agent may bring a customer who has never signed in: the account is created, marked as theirs.
       const userId =
         (await findUserIdByPhone(db, phone)) ?? (await confirmedUser(db, phone, { registeredByAgent: true }));
-      const code = await issueAgentCode(db, userId, agent);
+      const code = await issueAgentCode(db, userId, agent, choice);
       return {
         subject: `user:${userId}`,
         lines: [
@@ -81,7 +85,45 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       };
     },
   },
+  decide: {
+    usage: '<loan-id> approve [amount-eur] | deny <reason…>  (a loan in manual verification)',
+    async run([loanInput, verdict, ...rest], { db }) {
+      const loanId = await loanIdArgument(db, loanInput);
+      const operator = 'ops';
+      if (verdict === 'approve') {
+        const amount = rest[0] === undefined ? undefined : euroCents(rest[0], 'amount-eur');
+        const status = await operatorDecision(db, loanId, operator, { approve: true, amount });
+        return { subject: `loan:${loanId}`, lines: [`loan ${loanInput} approved (status ${status})`] };
+      }
+      if (verdict === 'deny' && rest.length > 0) {
+        const status = await operatorDecision(db, loanId, operator, { approve: false, reason: rest.join(' ') });
+        return { subject: `loan:${loanId}`, lines: [`loan ${loanInput} denied (status ${status})`] };
+      }
+      throw new OperatorUsageError('usage: npm run ops -- decide <loan-id> approve [amount-eur] | deny <reason…>');
+    },
+  },
 };
+
+/** Whole euros as the operator types them, in cents as money is kept. */
+function euroCents(input: string, name: string): number {
+  if (!/^\d{1,6}$/.test(input)) throw new OperatorUsageError(`${name} must be whole euros, got "${input}"`);
+  return Number(input) * 100;
+}
+
+function agentChoice(amountInput: string, termInput: string | undefined) {
+  if (!termInput || !/^\d{1,3}$/.test(termInput)) {
+    throw new OperatorUsageError('agent-link takes the amount in euros and the term in days together');
+  }
+  return { amount: euroCents(amountInput, 'amount-eur'), term: Number(termInput) };
+}
+
+/** A loan as operators name it: its public id (CR100001) or its number. */
+async function loanIdArgument(db: Kysely<Database>, input: string | undefined): Promise<string> {
+  if (!input || !/^(CR)?\d{1,18}$/i.test(input)) throw new OperatorUsageError('a loan id is needed');
+  const loanId = await loanIdByReference(db, input);
+  if (!loanId) throw new OperatorUsageError(`no loan ${input}`);
+  return loanId;
+}
 
 export const USAGE = `usage:\n${Object.entries(OPERATOR_COMMANDS)
   .map(([name, command]) => `  npm run ops -- ${name} ${command.usage}`)
