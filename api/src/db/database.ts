@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /** Runs a multi-statement SQL script without parameters (the job queue's schema); PGlite needs its own call. */
+  script?: (text: string) => Promise<void>;
 }
 
 /** One clear line for an operator, never a stack trace (issue: DATABASE_URL pointing at no server). */
@@ -52,6 +54,8 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    // Holding a Kysely connection serialises the script with every other query on the one PGlite session.
+    script: (text) => db.connection().execute(async () => void (await client.exec(text))),
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();

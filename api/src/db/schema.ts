@@ -30,6 +30,7 @@ export interface UsersTable {
   is_blacklisted: Generated<boolean>;
   registered_by_agent: Generated<boolean>;
   created_at: CreatedAt;
+  is_hide_skip_auto_debit_button: Generated<boolean>;
 }
 
 export type CodePurpose = 'login' | 'phone_change' | 'sign_loan';
@@ -214,6 +215,106 @@ export interface LoansTable {
   requested_ip: string | null;
   request_date: Generated<Date>;
   status_changed_at: Generated<Date>;
+  approve_date: Timestamp | null;
+  give_date: ColumnType<string | null, string | null | undefined, string | null>;
+  must_pay_date: ColumnType<string | null, string | null | undefined, string | null>;
+  returned_date: ColumnType<string | null, string | null | undefined, string | null>;
+  withdrawal_until: ColumnType<string | null, string | null | undefined, string | null>;
+  signed_at: Timestamp | null;
+  new_conditions_approved: Generated<boolean>;
+  auto_debit_step_completed: Generated<boolean>;
+  required_files: ColumnType<string[], string | undefined, string>;
+}
+
+export type ActorKind = 'customer' | 'operator' | 'job' | 'provider' | 'system';
+
+export interface LoanTransitionsTable {
+  id: Generated<string>;
+  loan_id: string;
+  from_status: number;
+  to_status: number;
+  actor_kind: ActorKind;
+  actor_id: string | null;
+  reason: string;
+  at: CreatedAt;
+}
+
+export interface LedgerAccountsTable {
+  id: Generated<string>;
+  code: string;
+  loan_id: string | null;
+}
+export interface LedgerTransactionsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: string;
+  loan_id: string | null;
+  at: CreatedAt;
+  detail: Json<Record<string, unknown>>;
+}
+export interface LedgerPostingsTable {
+  id: Generated<string>;
+  transaction_id: string;
+  account_id: string;
+  amount: Cents;
+}
+export interface LoanDecisionsTable {
+  id: Generated<string>;
+  loan_id: string;
+  outcome: string;
+  reasons: Json<Array<{ code: string; text: string }>>;
+  automated: boolean;
+  decided_by: string;
+  requested_amount: Cents;
+  offered_amount: Cents | null;
+  at: CreatedAt;
+}
+export interface DecisionReviewsTable {
+  id: Generated<string>;
+  loan_id: string;
+  user_id: string;
+  comment: string | null;
+  requested_at: CreatedAt;
+}
+export interface LoanSignaturesTable {
+  loan_id: string;
+  code_id: string;
+  amount: Cents;
+  iban: string;
+  address: string | null;
+  signed_at: CreatedAt;
+}
+export interface LoanAgreementsTable {
+  id: Generated<string>;
+  loan_id: string;
+  type: string;
+  name: string;
+  pdf: Uint8Array;
+  created_at: CreatedAt;
+}
+export interface PayoutsTable {
+  id: Generated<string>;
+  loan_id: string;
+  idempotency_key: string;
+  provider_reference: string;
+  amount: Cents;
+  iban: string;
+  status: 'accepted' | 'confirmed' | 'failed';
+  created_at: CreatedAt;
+  confirmed_at: Timestamp | null;
+}
+export interface ProviderCallbackNoncesTable {
+  provider: string;
+  nonce: string;
+  at: CreatedAt;
+}
+export interface FunnelEventsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  loan_id: string | null;
+  event: string;
+  detail: Json<Record<string, unknown>>;
+  at: CreatedAt;
 }
 
 /** Kysely table types; each migration's tables are declared here. */
@@ -238,4 +339,15 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   sessions: SessionsTable;
   handoff_codes: HandoffCodesTable;
+  loan_transitions: LoanTransitionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  loan_decisions: LoanDecisionsTable;
+  decision_reviews: DecisionReviewsTable;
+  loan_signatures: LoanSignaturesTable;
+  loan_agreements: LoanAgreementsTable;
+  payouts: PayoutsTable;
+  provider_callback_nonces: ProviderCallbackNoncesTable;
+  funnel_events: FunnelEventsTable;
 }

@@ -32,6 +32,15 @@ export const messages = {
   profileIncomplete: 'Completa tus datos personales antes de enviar la solicitud',
   applicationRefused: 'No podemos estudiar tu solicitud. Llámanos para más información.',
   autoDebitFailed: 'No podemos activar el débito automático',
+  // Origination
+  loanStateConflict: 'Esta acción ya no es posible en el estado actual de tu préstamo.',
+  autoDebitCardRequired: 'Añade una tarjeta válida para activar el débito automático.',
+  autoDebitRequired: 'Activa el débito automático para continuar.',
+  agreementLinkExpired: 'El enlace ha caducado. Vuelve a abrir tu historial de préstamos.',
+  callbackRejected: 'Notificación no válida.',
+  noAutomatedDecision: 'Tu solicitud todavía no tiene una decisión automática.',
+  reviewAlreadyRequested: 'Ya has pedido la revisión de esta decisión por una persona.',
+  noNewConditions: 'No hay nuevas condiciones que aprobar.',
   // Identity
   codeIncorrect: 'El código no es correcto',
   codeExpired: 'El código ha caducado. Solicita uno nuevo.',

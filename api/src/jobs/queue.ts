@@ -1,0 +1,87 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/database';
+import type { Database } from '../db/schema';
+
+/**
+ * The job queue: pg-boss on the API's own database handle, so it works the same on PostgreSQL (several API
+ * processes share the queue safely: jobs are fetched with SKIP LOCKED) and on the embedded PGlite (its queries
+ * go through the same serialised connection as every other query). Jobs can be sent inside a business
+ * transaction, so a step and its follow-up job commit together.
+ */
+
+export type JobName = 'loan.decide' | 'loan.decision-timeout' | 'payout.confirm';
+export const JOB_NAMES: readonly JobName[] = ['loan.decide', 'loan.decision-timeout', 'payout.confirm'];
+
+export interface SendJobOptions {
+  /** Run no sooner than this many seconds from now. */
+  afterSeconds?: number;
+  /** One queued job per key (queue policy 'short'): a second send with the same key is dropped. */
+  key?: string;
+  /** Send inside this transaction: the job exists only if it commits. */
+  trx?: Kysely<Database>;
+}
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+const executorOf = (handle: DatabaseHandle, db: Kysely<Database>): PgBoss.Db => ({
+  async executeSql(text: string, values: unknown[] = []) {
+    // Scripts without parameters (pg-boss's schema) may hold several statements: PGlite runs those with exec.
+    if (values.length === 0 && handle.script && db === handle.db) {
+      await handle.script(text);
+      return { rows: [] };
+    }
+    const result = await db.executeQuery(CompiledQuery.raw(text, values));
+    return { rows: result.rows as unknown[] };
+  },
+});
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private started = false;
+
+  constructor(private readonly handle: DatabaseHandle) {
+    this.boss = new PgBoss({
+      db: executorOf(handle, handle.db),
+      schema: 'pgboss',
+      // Maintenance (expiry, archiving) runs in whichever process holds pg-boss's own advisory lock.
+      supervise: true,
+      schedule: false,
+    });
+    this.boss.on('error', (error) => console.error('credimo-api: job queue error', error));
+  }
+
+  /** Creates or migrates the queue's schema and the queues; no workers yet. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const name of JOB_NAMES) {
+      const existing = await this.boss.getQueue(name);
+      if (!existing) await this.boss.createQueue(name, { name, policy: 'short', retryLimit: 5, retryDelay: 2 });
+    }
+    this.started = true;
+  }
+
+  async send(name: JobName, data: Record<string, unknown>, options: SendJobOptions = {}): Promise<string | null> {
+    return this.boss.send(name, data, {
+      ...(options.afterSeconds ? { startAfter: options.afterSeconds } : {}),
+      ...(options.key ? { singletonKey: options.key } : {}),
+      ...(options.trx ? { db: executorOf(this.handle, options.trx) } : {}),
+    });
+  }
+
+  /** Starts a worker per job name; each job's handler must be idempotent (a job may run again after a crash). */
+  async work(handlers: Record<JobName, JobHandler>): Promise<void> {
+    for (const name of JOB_NAMES) {
+      await this.boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        for (const job of jobs) await handlers[name](job.data);
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  }
+}
