@@ -6,17 +6,28 @@ import type { AppContext } from './context';
 import { installErrorHandling } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import { authentication } from './identity/auth';
+import { JobQueue } from './jobs/queue';
+import { startWorkers } from './jobs/workers';
+import { SandboxPayoutProvider } from './providers/payout';
 import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
+import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  given: AppContext,
+  options: { logger?: boolean; workers?: boolean } = {},
+): Promise<FastifyInstance> {
+  // The job queue shares the database handle; its workers run only where asked (the API process, tests).
+  const jobs = given.jobs ?? new JobQueue(given.database);
+  await jobs.start();
+  const context: AppContext = { ...given, jobs, payout: given.payout ?? new SandboxPayoutProvider() };
   const app = Fastify({
     logger: options.logger === false ? false : { level: context.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -48,6 +59,9 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   await app.register(pricingRoutes, context);
   await app.register(registrationRoutes, context);
   await app.register(loanRoutes, context);
+  await app.register(originationRoutes, context);
+  app.addHook('onClose', async () => jobs.stop());
+  if (options.workers) await startWorkers(context.database.db, jobs);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -14,7 +14,7 @@ async function main() {
   const config = readConfig();
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, sms: smsProviderFor(config, database.db) });
+  const app = await buildApp({ config, database, sms: smsProviderFor(config, database.db) }, { workers: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -52,12 +52,18 @@ export interface TestApi {
 }
 
 export async function startTestApi(
-  options: { configure?: (app: FastifyInstance) => void; env?: NodeJS.ProcessEnv } = {},
+  options: { configure?: (app: FastifyInstance) => void; env?: NodeJS.ProcessEnv; workers?: boolean } = {},
 ): Promise<TestApi> {
   const database = await freshDatabase();
   await migrateToLatest(database.db);
   const config = { ...readConfig({ ...options.env }), port: 0 };
-  const app = await buildApp({ config, database, sms: smsProviderFor(config, database.db) }, { logger: false });
+  const app = await buildApp(
+    { config, database, sms: smsProviderFor(config, database.db) },
+    {
+      logger: false,
+      workers: options.workers,
+    },
+  );
   options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -14,6 +14,8 @@ export interface CodeRequest {
   binding?: Record<string, unknown>;
   channel?: SmsChannel;
   address: string | null;
+  /** Dynamic linking: what the code authorises (e.g. loan id, amount and IBAN) is hashed with it. */
+  linkedTo?: string;
 }
 
 const TEXTS: Record<CodePurpose, string> = {
@@ -23,8 +25,9 @@ const TEXTS: Record<CodePurpose, string> = {
 };
 
 /** Codes are bound to their purpose and phone by what is hashed, so one cannot stand for another. */
-async function codeHash(db: Kysely<Database>, purpose: CodePurpose, phone: string, code: string) {
-  return hmac(await secret(db, 'code_pepper'), `${purpose}:${phone}:${code}`);
+async function codeHash(db: Kysely<Database>, purpose: CodePurpose, phone: string, code: string, linkedTo?: string) {
+  const linked = linkedTo === undefined ? '' : `:${linkedTo}`;
+  return hmac(await secret(db, 'code_pepper'), `${purpose}:${phone}:${code}${linked}`);
 }
 
 const tooMany = (key: MessageKey, params?: Record<string, number>) =>
@@ -66,7 +69,7 @@ async function enforceLimits(db: Kysely<Database>, request: CodeRequest): Promis
 export async function issueCode(db: Kysely<Database>, sms: SmsProvider, request: CodeRequest): Promise<string> {
   await enforceLimits(db, request);
   const code = randomCode(CODE_RULES.digits);
-  const hash = await codeHash(db, request.purpose, request.phone, code);
+  const hash = await codeHash(db, request.purpose, request.phone, code, request.linkedTo);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sms_codes')
@@ -113,7 +116,7 @@ const wrongCode = (key: MessageKey) => ApiError.field(422, 'code', messages[key]
  */
 export async function consumeCode(
   db: Kysely<Database>,
-  query: { phone: string; purpose: CodePurpose; userId?: string },
+  query: { phone: string; purpose: CodePurpose; userId?: string; linkedTo?: string },
   code: string,
 ): Promise<ConsumedCode> {
   let pending = db
@@ -127,7 +130,7 @@ export async function consumeCode(
   if (!row || row.expired) throw wrongCode('codeExpired');
   if (row.attempts >= CODE_RULES.maxWrongTries) throw wrongCode('codeAttemptsExhausted');
 
-  const hash = await codeHash(db, query.purpose, query.phone, code);
+  const hash = await codeHash(db, query.purpose, query.phone, code, query.linkedTo);
   if (!safeEqual(hash, row.code_hash)) {
     const counted = await db
       .updateTable('sms_codes')

@@ -3,7 +3,8 @@ import { isOpenLoanStatus } from '@credimo/shared/domain';
 import { type Kysely, sql } from 'kysely';
 import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
-import { currentLoan, loanView } from '../loans/applications';
+import { currentLoan } from '../loans/applications';
+import { fullLoanView, isRepeatedCustomer } from '../loans/loan-details';
 import type { Session } from './sessions';
 
 /** Finds the customer of a confirmed phone, creating them on first sign-in. */
@@ -43,12 +44,13 @@ export async function findUserIdByPhone(db: Kysely<Database>, phone: string): Pr
 /** SPEC section 3's user as GET /v2/user answers it; loans fill in more later. */
 export async function userView(db: Kysely<Database>, session: Session): Promise<UserResponse> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
-  const [profile, addresses, employment, contacts, loan] = await Promise.all([
+  const [profile, addresses, employment, contacts, loan, repeated] = await Promise.all([
     db.selectFrom('user_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
     db.selectFrom('user_addresses').selectAll().where('user_id', '=', user.id).execute(),
     db.selectFrom('user_employment').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
     db.selectFrom('user_contacts').selectAll().where('user_id', '=', user.id).execute(),
     currentLoan(db, user.id),
+    isRepeatedCustomer(db, user.id),
   ]);
   const address = (kind: 'actual' | 'registration') => {
     const a = addresses.find((row) => row.kind === kind);
@@ -92,7 +94,7 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
     : null;
   const view = {
     id: user.id,
-    is_repeated: false,
+    is_repeated: repeated,
     is_registered_by_agent: user.registered_by_agent,
     is_blacklisted: user.is_blacklisted,
     contacts: { mobile_phone: user.mobile_phone },
@@ -101,7 +103,7 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
     addresses: { actual_address: address('actual'), registration_address: address('registration') },
     employment: job,
     contact_phones: contacts.map((c) => ({ contact_type: c.contact_type, comment: c.name, number: c.number })),
-    loan: loan ? loanView(loan) : null,
+    loan: loan ? await fullLoanView(db, loan) : null,
     session: { kind: session.kind, actor: session.actor },
   };
   return {

@@ -26,13 +26,16 @@ export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
 const executorOf = (handle: DatabaseHandle, db: Kysely<Database>): PgBoss.Db => ({
   async executeSql(text: string, values: unknown[] = []) {
-    // Scripts without parameters (pg-boss's schema) may hold several statements: PGlite runs those with exec.
-    if (values.length === 0 && handle.script && db === handle.db) {
+    try {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as unknown[] };
+    } catch (error) {
+      // pg-boss's schema scripts hold several statements; PGlite's query refuses those (42601), its exec runs them.
+      const multiple = (error as { code?: string }).code === '42601' && /multiple commands/.test(String(error));
+      if (!multiple || values.length > 0 || !handle.script || db !== handle.db) throw error;
       await handle.script(text);
       return { rows: [] };
     }
-    const result = await db.executeQuery(CompiledQuery.raw(text, values));
-    return { rows: result.rows as unknown[] };
   },
 });
 

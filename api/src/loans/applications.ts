@@ -2,7 +2,9 @@ import type { CreateLoanRequest, LoanView } from '@credimo/shared/contract';
 import { CLOSED_LOAN_STATUSES, dueDate, LoanStatus, loanStatusView } from '@credimo/shared/domain';
 import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { wireDay } from '../db/dates';
 import type { Database, LoansTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { amountsOf, priceFor, termsOf } from '../pricing/price';
@@ -31,11 +33,24 @@ export function loanView(row: LoanRow, today = new Date()): LoanView {
     is_free: row.is_free,
     promocode: row.promocode,
     predicted_must_pay_date: formatWireDate(dueDate(row.term, today)),
-    days: { total: row.term },
-    required_files: [],
-    auto_debit_step_completed: false,
+    days: loanDays(row, today),
+    required_files: row.required_files ?? [],
+    auto_debit_step_completed: row.auto_debit_step_completed,
     agreements: [],
+    approve_date: row.approve_date ? new Date(row.approve_date).toISOString() : null,
+    give_date: wireDay(row.give_date),
+    must_pay_date: wireDay(row.must_pay_date),
+    withdrawal_until: wireDay(row.withdrawal_until),
+    new_conditions_approved: row.new_conditions_approved,
   };
+}
+
+/** SPEC section 3, days: total is the term; left and late count from must_pay_date once the money is out. */
+export function loanDays(row: { term: number; must_pay_date: unknown }, today = new Date()) {
+  const due = wireDay(row.must_pay_date);
+  if (!due) return { total: row.term, left: row.term, late: 0 };
+  const diff = differenceInCalendarDays(parseISO(due), today);
+  return { total: row.term, left: Math.max(diff, 0), late: Math.max(-diff, 0) };
 }
 
 /** The customer's open application or loan, else the latest closed one, else null. */

@@ -5,10 +5,12 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
 import { registrationFinished, userView } from '../identity/users';
-import { applyForLoan, currentLoan, loanView } from '../loans/applications';
+import { applyForLoan, currentLoan } from '../loans/applications';
+import { requestDecision } from '../loans/decision';
+import { fullLoanView } from '../loans/loan-details';
 import { route } from './route';
 
-export async function loanRoutes(app: FastifyInstance, { database }: AppContext) {
+export async function loanRoutes(app: FastifyInstance, { database, jobs }: AppContext) {
   const db = database.db;
 
   route(app, endpoints.createLoan, async (request, reply) => {
@@ -19,14 +21,16 @@ export async function loanRoutes(app: FastifyInstance, { database }: AppContext)
     if (user.permissions.is_blocked || user.is_blacklisted) throw ApiError.request(403, messages.applicationRefused);
     if (!registrationFinished(user)) throw ApiError.request(422, messages.profileIncomplete);
     const { loan, created } = await applyForLoan(db, session.userId, request.body, request.ip);
+    // Queued again on a replay too: one job per loan, so an application whose first queueing was lost is decided.
+    if (jobs) await requestDecision(jobs, String(loan.id));
     reply.code(created ? 201 : 200);
-    return loanView(loan);
+    return fullLoanView(db, loan);
   });
 
   route(app, endpoints.loan, async (request) => {
     const session = requireSession(request);
     const loan = await currentLoan(db, session.userId);
-    return loan ? loanView(loan) : null;
+    return loan ? fullLoanView(db, loan) : null;
   });
 
   route(app, endpoints.loans, async (request) => {
@@ -38,6 +42,6 @@ export async function loanRoutes(app: FastifyInstance, { database }: AppContext)
       .orderBy('request_date', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return rows.map((row) => loanView(row));
+    return Promise.all(rows.map((row) => fullLoanView(db, row)));
   });
 }

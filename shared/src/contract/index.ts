@@ -1,6 +1,7 @@
 import { HealthResponse } from './health';
 import * as identity from './identity';
 import * as loans from './loans';
+import * as origination from './origination';
 import * as pricing from './pricing';
 import * as registration from './registration';
 
@@ -9,6 +10,7 @@ export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './loans';
+export * from './origination';
 export * from './pricing';
 export * from './registration';
 
@@ -228,6 +230,85 @@ export const endpoints = {
     path: '/v2/loans',
     summary: 'All applications and loans, newest first',
     response: loans.LoansResponse,
+  },
+  issueMethod: {
+    method: 'PUT',
+    path: '/v2/user/issue_method',
+    summary: 'Choose how to receive the money: 1 bank account (IBAN) or 9 bank-data aggregation',
+    body: origination.IssueMethodRequest,
+    response: origination.Ok,
+  },
+  availableBankAccounts: {
+    method: 'GET',
+    path: '/v2/user/available_bank_accounts',
+    summary: 'The IBANs the customer can receive the money on',
+    response: origination.BankAccountsResponse,
+  },
+  loanDecision: {
+    method: 'GET',
+    path: '/v2/loan/decision',
+    summary: 'The reasons of the decision on the current loan (GDPR Art. 22)',
+    response: origination.DecisionResponse,
+  },
+  loanDecisionReview: {
+    method: 'POST',
+    path: '/v2/loan/decision/review',
+    summary: 'Ask for a person to review an automated decision (GDPR Art. 22)',
+    body: origination.ReviewRequest,
+    response: origination.Ok,
+  },
+  approveNewConditions: {
+    method: 'POST',
+    path: '/v2/loan/approve_new_conditions',
+    summary: 'Accept the counter-offer (changed amount) before signing',
+    response: origination.Ok,
+  },
+  signSend: {
+    method: 'POST',
+    path: '/v2/loan/sign_send',
+    summary: 'Send the signing code by SMS, bound to the loan, its amount and IBAN',
+    response: origination.SignCodeSent,
+  },
+  sign: {
+    method: 'POST',
+    path: '/v2/loan/sign',
+    summary: 'Sign the agreement with the SMS code',
+    body: origination.SignRequest,
+    response: loans.LoanView,
+  },
+  autodebitComplete: {
+    method: 'POST',
+    path: '/v2/loan/steps/autodebit/complete',
+    summary: 'Finish the auto-debit step (false skips it)',
+    body: origination.AutodebitRequest,
+    response: loans.LoanView,
+  },
+  loanIssuance: {
+    method: 'POST',
+    path: '/v2/loan/issuance',
+    summary: 'Order the payout of a signed loan (idempotent)',
+    response: origination.IssuanceResponse,
+  },
+  userIssuance: {
+    method: 'PUT',
+    path: '/v2/user/issuance',
+    summary: 'Order the payout of a signed loan (idempotent)',
+    response: origination.IssuanceResponse,
+  },
+  agreementFile: {
+    method: 'GET',
+    path: '/v2/loan/agreements/:id',
+    summary: 'The signed agreement PDF behind an expiring link (owner only)',
+    params: origination.AgreementFileParams,
+    query: origination.AgreementFileQuery,
+    response: origination.Ok,
+  },
+  payoutCallback: {
+    method: 'POST',
+    path: '/v2/providers/payout/callback',
+    summary: 'The bank confirms a payout (HMAC-signed, each nonce once)',
+    body: origination.PayoutCallbackRequest,
+    response: origination.CallbackResponse,
   },
 } as const;
 

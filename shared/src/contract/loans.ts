@@ -33,10 +33,39 @@ export const LoanView = Type.Object({
   is_free: Type.Boolean(),
   promocode: Type.Union([Type.String(), Type.Null()]),
   predicted_must_pay_date: Type.String({ description: 'yyyy-MM-dd, if the money left today' }),
-  days: Type.Object({ total: Type.Integer() }),
+  days: Type.Object({
+    total: Type.Integer(),
+    left: Type.Optional(Type.Integer()),
+    late: Type.Optional(Type.Integer()),
+  }),
   required_files: Type.Array(Type.String()),
   auto_debit_step_completed: Type.Boolean(),
-  agreements: Type.Array(Type.Object({ link: Type.String(), type: Type.String(), name: Type.String() })),
+  agreements: Type.Array(
+    Type.Object({
+      link: Type.String(),
+      type: Type.String(),
+      name: Type.String(),
+      expires_at: Type.Optional(Type.String({ description: 'ISO 8601 instant the link stops working' })),
+    }),
+  ),
+  approve_date: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  give_date: Type.Optional(Type.Union([Type.String({ description: 'yyyy-MM-dd' }), Type.Null()])),
+  must_pay_date: Type.Optional(Type.Union([Type.String({ description: 'yyyy-MM-dd' }), Type.Null()])),
+  withdrawal_until: Type.Optional(
+    Type.Union([Type.String({ description: 'yyyy-MM-dd, last day of the 14-day right' }), Type.Null()]),
+  ),
+  new_conditions_approved: Type.Optional(Type.Boolean()),
+  calculations: Type.Optional(
+    Type.Object({
+      today: Type.Object({
+        body: Type.Integer({ description: 'integer cents' }),
+        annual_commission: Type.Integer({ description: 'integer cents' }),
+        fine: Type.Integer({ description: 'integer cents' }),
+        all_fines: Type.Integer({ description: 'integer cents' }),
+        amount: Type.Integer({ description: 'integer cents' }),
+      }),
+    }),
+  ),
 });
 export type LoanView = Static<typeof LoanView>;
 

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { decide, decisionTimeout } from '../loans/decision';
+import { confirmPayout } from '../loans/payout';
+import type { JobQueue } from './queue';
+
+/** What each job does; every handler checks the loan's state first, so running a job twice is harmless. */
+export async function startWorkers(db: Kysely<Database>, jobs: JobQueue): Promise<void> {
+  await jobs.work({
+    'loan.decide': async (data) => void (await decide(db, jobs, String(data.loanId))),
+    'loan.decision-timeout': async (data) => void (await decisionTimeout(db, String(data.loanId), Number(data.status))),
+    'payout.confirm': async (data) => {
+      try {
+        await confirmPayout(db, String(data.reference), 'sandbox-bank');
+      } catch (error) {
+        // A payout whose loan no longer awaits it (already confirmed by a callback, or refused) is not retried.
+        if ((error as { statusCode?: number }).statusCode !== 409) throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { messages } from '@credimo/shared/i18n';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { hmac, safeEqual, secret } from '../identity/crypto';
+
+/** Agreement links expire: the account refetches loans when one is within 5 s of its expiry (SPEC section 9). */
+export const AGREEMENT_LINK_SECONDS = 15 * 60;
+
+const signatureOf = async (db: Kysely<Database>, id: string, expires: number) =>
+  hmac(await secret(db, 'agreement_link_key'), `agreement:${id}:${expires}`);
+
+/** The loan's agreements as SPEC's `agreements` (link with its expiry, type, name). */
+export async function agreementsOf(db: Kysely<Database>, loanId: string, now = Date.now()) {
+  const rows = await db
+    .selectFrom('loan_agreements')
+    .select(['id', 'type', 'name'])
+    .where('loan_id', '=', loanId)
+    .orderBy('id')
+    .execute();
+  const expires = Math.floor(now / 1000) + AGREEMENT_LINK_SECONDS;
+  return Promise.all(
+    rows.map(async (r) => ({
+      link: `/v2/loan/agreements/${r.id}?expires=${expires}&signature=${await signatureOf(db, String(r.id), expires)}`,
+      type: r.type,
+      name: r.name,
+      expires_at: new Date(expires * 1000).toISOString(),
+    })),
+  );
+}
+
+/** GET of an agreement link: only while it is valid, and only for the loan's owner. */
+export async function agreementFile(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  query: { expires: number; signature: string },
+): Promise<{ name: string; pdf: Uint8Array }> {
+  if (!/^\d{1,18}$/.test(id)) throw ApiError.request(404, messages.routeNotFound);
+  const row = await db
+    .selectFrom('loan_agreements as a')
+    .innerJoin('loans as l', 'l.id', 'a.loan_id')
+    .select(['a.name', 'a.pdf'])
+    .where('a.id', '=', id)
+    .where('l.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw ApiError.request(404, messages.routeNotFound);
+  const expected = await signatureOf(db, id, query.expires);
+  if (!safeEqual(expected, query.signature) || query.expires * 1000 < Date.now()) {
+    throw ApiError.request(410, messages.agreementLinkExpired);
+  }
+  return { name: row.name, pdf: row.pdf };
+}

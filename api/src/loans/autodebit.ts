@@ -1,0 +1,50 @@
+import { LoanStatus } from '@credimo/shared/domain';
+import { messages } from '@credimo/shared/i18n';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { emitFunnelEvent } from '../domain/funnel';
+import { transitionRefused } from '../domain/transitions';
+import { ApiError } from '../http/errors';
+import { openLoanId } from './ownership';
+
+/**
+ * Hook for card acquiring (wave 2): true when the customer has a completed card request (SPEC: Completed,
+ * PartiallyRefunded, Refunded). No card can exist yet, so enabling auto-debit is refused until then.
+ */
+export async function hasCompletedCardRequest(_db: Kysely<Database>, _userId: string): Promise<boolean> {
+  return false;
+}
+
+/**
+ * POST /v2/loan/steps/autodebit/complete, after signing (SPEC flow order: sign, auto-debit, money on the way).
+ * false skips the step unless the customer's skip button is hidden; true needs a completed card request.
+ */
+export async function completeAutodebitStep(db: Kysely<Database>, userId: string, enabled: boolean): Promise<void> {
+  const loanId = await openLoanId(db, userId);
+  const loan = await db
+    .selectFrom('loans')
+    .select(['status', 'auto_debit_step_completed'])
+    .where('id', '=', loanId)
+    .executeTakeFirstOrThrow();
+  if (loan.status !== LoanStatus.ContractSigned) throw transitionRefused();
+  if (loan.auto_debit_step_completed) return;
+  if (enabled) {
+    if (!(await hasCompletedCardRequest(db, userId))) {
+      throw ApiError.field(422, 'autodebit_enabled', messages.autoDebitCardRequired);
+    }
+  } else {
+    const user = await db
+      .selectFrom('users')
+      .select('is_hide_skip_auto_debit_button')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (user.is_hide_skip_auto_debit_button) throw ApiError.field(422, 'autodebit_enabled', messages.autoDebitRequired);
+  }
+  await db
+    .updateTable('loans')
+    .set({ auto_debit_step_completed: true })
+    .where('id', '=', loanId)
+    .where('status', '=', LoanStatus.ContractSigned)
+    .execute();
+  await emitFunnelEvent(db, { userId, loanId, name: 'autodebit', detail: { enabled } });
+}

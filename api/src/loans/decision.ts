@@ -1,0 +1,270 @@
+import { LoanStatus } from '@credimo/shared/domain';
+import { messages } from '@credimo/shared/i18n';
+import type { Kysely, Transaction } from 'kysely';
+import { wireDay } from '../db/dates';
+import type { Database } from '../db/schema';
+import { ageOn, type DecisionOutcome, evaluate, type Reason } from '../domain/decision-rules';
+import { emitFunnelEvent } from '../domain/funnel';
+import { type Actor, lockLoan, transition } from '../domain/transitions';
+import { ApiError } from '../http/errors';
+import type { JobQueue } from '../jobs/queue';
+import { priceFor } from '../pricing/price';
+import { loadProduct } from '../pricing/repository';
+import { isFirstLoan } from './applications';
+
+/** SPEC section 9's waiting times: the application page waits 60 s, the others 180 s; then Timeout 36. */
+export const DECISION_TIMING = {
+  /** The sandbox engine answers within a few seconds. */
+  decideAfterSeconds: 1,
+  requestTimeoutSeconds: 60,
+  otherTimeoutSeconds: 180,
+} as const;
+
+const UNDECIDED: readonly number[] = [LoanStatus.Request, LoanStatus.New];
+const job: Actor = { kind: 'job', id: 'sandbox-scoring' };
+
+/** Queues the automated decision and its time-out for a new application (safe to call again: one per loan). */
+export async function requestDecision(jobs: JobQueue, loanId: string): Promise<void> {
+  await jobs.send(
+    'loan.decide',
+    { loanId },
+    { key: `decide:${loanId}`, afterSeconds: DECISION_TIMING.decideAfterSeconds },
+  );
+  await jobs.send(
+    'loan.decision-timeout',
+    { loanId, status: LoanStatus.Request },
+    { key: `timeout:${loanId}:${LoanStatus.Request}`, afterSeconds: DECISION_TIMING.requestTimeoutSeconds },
+  );
+}
+
+/** Where an approved loan goes next: the disbursement method first unless it is already known. */
+function nextAfterApproval(loan: { method_of_disbursement: number | null; iban: string | null }): number {
+  if (loan.method_of_disbursement === 9) return LoanStatus.AwaitingBankProcessData;
+  if (loan.method_of_disbursement === 1 && loan.iban) return LoanStatus.AwaitingSignContract;
+  return LoanStatus.AwaitingIssuanceMethod;
+}
+
+async function recordDecision(
+  trx: Transaction<Database>,
+  loanId: string,
+  d: { outcome: string; reasons: Reason[]; automated: boolean; by: string; requested: number; offered: number | null },
+) {
+  await trx
+    .insertInto('loan_decisions')
+    .values({
+      loan_id: loanId,
+      outcome: d.outcome,
+      reasons: JSON.stringify(d.reasons),
+      automated: d.automated,
+      decided_by: d.by,
+      requested_amount: d.requested,
+      offered_amount: d.offered,
+    })
+    .execute();
+}
+
+/** Approves (possibly with a lower amount, repriced by the product's rules) and moves the loan on. */
+async function approve(
+  trx: Transaction<Database>,
+  loanId: string,
+  actor: Actor,
+  amount: number | null,
+  reason: string,
+) {
+  const loan = await lockLoan(trx, loanId);
+  if (amount !== null && amount !== Number(loan.request_amount)) {
+    const { rules } = await loadProduct(trx, loan.product_id);
+    const firstLoan = await isFirstLoan(trx, loan.user_id);
+    const promo = loan.promocode
+      ? await trx
+          .selectFrom('promo_codes')
+          .select('percent_commission')
+          .where('code', '=', loan.promocode)
+          .executeTakeFirst()
+      : undefined;
+    const price = priceFor(rules, loan.term, amount, {
+      firstLoan,
+      commissionDiscountPercent: promo?.percent_commission ?? null,
+    });
+    // The original request stays in original_request_amount; the counter-offer needs the customer's approval.
+    await trx
+      .updateTable('loans')
+      .set({
+        request_amount: amount,
+        commission: price.commissions.total,
+        original_commission: price.commissions.original_total,
+        return_amount: price.return_amount,
+        tae_tenths: Math.round(price.tae * 10),
+        is_free: price.is_free,
+        new_conditions_approved: false,
+      })
+      .where('id', '=', loanId)
+      .execute();
+  }
+  await trx.updateTable('loans').set({ approve_date: new Date() }).where('id', '=', loanId).execute();
+  return transition(trx, loanId, nextAfterApproval(loan), { actor, reason });
+}
+
+async function loanInputs(trx: Transaction<Database>, userId: string) {
+  const [profile, employment] = await Promise.all([
+    trx
+      .selectFrom('user_profiles')
+      .select(['birthday', 'personal_id'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('user_employment')
+      .select(['income_amount', 'has_current_loan'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return { profile, employment };
+}
+
+/** The automated decision (job `loan.decide`): does nothing unless the loan still waits for one. */
+export async function decide(db: Kysely<Database>, jobs: JobQueue, loanId: string, today = new Date()) {
+  const result = await db.transaction().execute(async (trx) => {
+    const loan = await lockLoan(trx, loanId);
+    if (!UNDECIDED.includes(loan.status)) return null;
+    const { rules } = await loadProduct(trx, loan.product_id);
+    const { profile, employment } = await loanInputs(trx, loan.user_id);
+    const outcome: DecisionOutcome = evaluate({
+      age: ageOn(wireDay(profile?.birthday) ?? null, today),
+      incomeCents: employment?.income_amount == null ? null : Number(employment.income_amount),
+      hasCurrentLoan: employment?.has_current_loan ?? null,
+      personalId: profile?.personal_id ?? null,
+      amount: Number(loan.request_amount),
+      product: { minAmount: rules.minAmount, amountStep: rules.amountStep },
+    });
+    const offered = outcome.kind === 'counter_offer' ? outcome.amount : null;
+    await recordDecision(trx, loanId, {
+      outcome: outcome.kind,
+      reasons: outcome.reasons,
+      automated: true,
+      by: job.id ?? 'job',
+      requested: Number(loan.request_amount),
+      offered,
+    });
+    const why = outcome.reasons.map((r) => r.code).join(',');
+    if (outcome.kind === 'deny') {
+      await transition(trx, loanId, LoanStatus.Denied, { actor: job, reason: `automated decision: ${why}` });
+    } else if (outcome.kind === 'manual') {
+      // Manual verification may ask for an income statement; the documents room shows it as required.
+      await trx
+        .updateTable('loans')
+        .set({ required_files: JSON.stringify(['income_statement']) })
+        .where('id', '=', loanId)
+        .execute();
+      await transition(trx, loanId, LoanStatus.AwaitingVerification, { actor: job, reason: `manual review: ${why}` });
+      await jobs.send(
+        'loan.decision-timeout',
+        { loanId, status: LoanStatus.AwaitingVerification },
+        {
+          key: `timeout:${loanId}:${LoanStatus.AwaitingVerification}`,
+          afterSeconds: DECISION_TIMING.otherTimeoutSeconds,
+          trx,
+        },
+      );
+    } else {
+      await approve(trx, loanId, job, offered, `automated decision: ${outcome.kind} (${why})`);
+    }
+    return { userId: loan.user_id, outcome: outcome.kind };
+  });
+  if (result) {
+    await emitFunnelEvent(db, { userId: result.userId, loanId, name: 'decision', detail: { outcome: result.outcome } });
+  }
+  return result?.outcome ?? null;
+}
+
+/** Job `loan.decision-timeout`: a loan still waiting in the status the timer was set for is denied by time-out. */
+export async function decisionTimeout(db: Kysely<Database>, loanId: string, status: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const loan = await lockLoan(trx, loanId);
+    if (loan.status !== status && !(status === LoanStatus.Request && loan.status === LoanStatus.New)) return false;
+    await transition(trx, loanId, LoanStatus.Timeout, {
+      actor: { kind: 'job', id: 'decision-timeout' },
+      reason: 'nothing decided in time',
+    });
+    return true;
+  });
+}
+
+/** An operator's decision on a loan in manual verification (the console and `npm run ops` call these). */
+export async function operatorDecision(
+  db: Kysely<Database>,
+  loanId: string,
+  operator: string,
+  decision: { approve: true; amount?: number } | { approve: false; reason: string },
+): Promise<number> {
+  const actor: Actor = { kind: 'operator', id: operator };
+  return db.transaction().execute(async (trx) => {
+    const loan = await lockLoan(trx, loanId);
+    if (loan.status !== LoanStatus.AwaitingVerification) throw ApiError.request(409, messages.loanStateConflict);
+    const reasons = decision.approve
+      ? [{ code: 'manual_approval', text: 'Un analista ha aprobado tu solicitud.' }]
+      : [{ code: 'manual_denial', text: decision.reason }];
+    await recordDecision(trx, loanId, {
+      outcome: decision.approve ? (decision.amount ? 'counter_offer' : 'approve') : 'deny',
+      reasons,
+      automated: false,
+      by: `operator:${operator}`,
+      requested: Number(loan.request_amount),
+      offered: decision.approve ? (decision.amount ?? null) : null,
+    });
+    if (!decision.approve) {
+      const { loan: after } = await transition(trx, loanId, LoanStatus.Denied, { actor, reason: decision.reason });
+      return after.status;
+    }
+    await trx
+      .updateTable('loans')
+      .set({ required_files: JSON.stringify([]) })
+      .where('id', '=', loanId)
+      .execute();
+    const { loan: after } = await approve(trx, loanId, actor, decision.amount ?? null, 'manual approval');
+    return after.status;
+  });
+}
+
+/** GET /v2/loan/decision: the reasons of the latest automated decision on the caller's loan. */
+export async function decisionReasons(db: Kysely<Database>, loanId: string) {
+  const row = await db
+    .selectFrom('loan_decisions')
+    .selectAll()
+    .where('loan_id', '=', loanId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row) throw ApiError.request(404, messages.noAutomatedDecision);
+  const review = await db
+    .selectFrom('decision_reviews')
+    .select('requested_at')
+    .where('loan_id', '=', loanId)
+    .executeTakeFirst();
+  return {
+    outcome: row.outcome,
+    automated: row.automated,
+    reasons: row.reasons,
+    decided_at: new Date(row.at).toISOString(),
+    requested_amount: Number(row.requested_amount),
+    offered_amount: row.offered_amount === null ? null : Number(row.offered_amount),
+    review_requested_at: review ? new Date(review.requested_at).toISOString() : null,
+  };
+}
+
+/** POST /v2/loan/decision/review: the customer asks for a person to review an automated decision. */
+export async function requestReview(db: Kysely<Database>, loanId: string, userId: string, comment: string | null) {
+  const automated = await db
+    .selectFrom('loan_decisions')
+    .select('id')
+    .where('loan_id', '=', loanId)
+    .where('automated', '=', true)
+    .executeTakeFirst();
+  if (!automated) throw ApiError.request(422, messages.noAutomatedDecision);
+  const inserted = await db
+    .insertInto('decision_reviews')
+    .values({ loan_id: loanId, user_id: userId, comment })
+    .onConflict((oc) => oc.column('loan_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw ApiError.request(409, messages.reviewAlreadyRequested);
+  await emitFunnelEvent(db, { userId, loanId, name: 'decision_review_requested' });
+}

@@ -1,0 +1,116 @@
+import { endpoints } from '@credimo/shared/contract';
+import { messages } from '@credimo/shared/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { requireSession } from '../identity/auth';
+import { CODE_RULES } from '../identity/rules';
+import { agreementFile } from '../loans/agreements';
+import { completeAutodebitStep } from '../loans/autodebit';
+import { decisionReasons, requestReview } from '../loans/decision';
+import { availableBankAccounts, chooseIssueMethod } from '../loans/disbursement';
+import { fullLoanView } from '../loans/loan-details';
+import { latestLoanId, openLoanId } from '../loans/ownership';
+import { payoutCallback, startPayout } from '../loans/payout';
+import { approveNewConditions, sendSigningCode, signLoan } from '../loans/signing';
+import { route } from './route';
+
+/** Signing and changing the IBAN are the customer's own acts: agents assist, admins acting as a customer may not. */
+function requireNotAdmin(request: FastifyRequest) {
+  const session = requireSession(request);
+  if (session.kind === 'admin') throw ApiError.request(403, messages.impersonationForbidden);
+  return session;
+}
+
+export async function originationRoutes(app: FastifyInstance, context: AppContext) {
+  const { database, sms } = context;
+  const db = database.db;
+  const jobs = context.jobs;
+  const payout = context.payout;
+  if (!jobs || !payout) throw new Error('origination routes need the job queue and the payout provider');
+
+  const currentView = async (userId: string) => {
+    const loanId = await openLoanId(db, userId);
+    const row = await db.selectFrom('loans').selectAll().where('id', '=', loanId).executeTakeFirstOrThrow();
+    return fullLoanView(db, row);
+  };
+
+  route(app, endpoints.issueMethod, async (request) => {
+    const session = requireNotAdmin(request);
+    await chooseIssueMethod(db, session.userId, request.body);
+    return {};
+  });
+
+  route(app, endpoints.availableBankAccounts, async (request) =>
+    availableBankAccounts(db, requireSession(request).userId),
+  );
+
+  route(app, endpoints.loanDecision, async (request) => {
+    const session = requireSession(request);
+    return decisionReasons(db, await latestLoanId(db, session.userId));
+  });
+
+  route(app, endpoints.loanDecisionReview, async (request) => {
+    const session = requireSession(request);
+    await requestReview(db, await latestLoanId(db, session.userId), session.userId, request.body.comment ?? null);
+    return {};
+  });
+
+  route(app, endpoints.approveNewConditions, async (request) => {
+    const session = requireNotAdmin(request);
+    await approveNewConditions(db, session.userId);
+    return {};
+  });
+
+  route(app, endpoints.signSend, async (request, reply) => {
+    const session = requireNotAdmin(request);
+    const code = await sendSigningCode(db, sms, session.userId, request.ip);
+    // Sandbox only, as at sign-in: the code comes back in a header (SPEC section 7).
+    if (sms.sandbox) reply.header('x-sms-code', code);
+    return { resend_in: CODE_RULES.resendAfterSeconds };
+  });
+
+  route(app, endpoints.sign, async (request) => {
+    const session = requireNotAdmin(request);
+    await signLoan(db, session.userId, request.body.code, request.ip);
+    return currentView(session.userId);
+  });
+
+  route(app, endpoints.autodebitComplete, async (request) => {
+    const session = requireNotAdmin(request);
+    await completeAutodebitStep(db, session.userId, request.body.autodebit_enabled);
+    return currentView(session.userId);
+  });
+
+  const issuance = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = requireNotAdmin(request);
+    const key = request.headers['idempotency-key'];
+    const { reference, created } = await startPayout(
+      db,
+      jobs,
+      payout,
+      session.userId,
+      typeof key === 'string' && key ? key.slice(0, 200) : null,
+    );
+    if (created) reply.code(201);
+    const view = await currentView(session.userId);
+    return { status: view.status, reference };
+  };
+  route(app, endpoints.loanIssuance, issuance);
+  route(app, endpoints.userIssuance, issuance);
+
+  route(app, endpoints.agreementFile, async (request, reply) => {
+    const session = requireSession(request);
+    const file = await agreementFile(db, session.userId, request.params.id, request.query);
+    reply
+      .header('content-type', 'application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `inline; filename="${file.name.replace(/[^\w. -]/g, '_')}"`);
+    return reply.send(Buffer.from(file.pdf)) as never;
+  });
+
+  route(app, endpoints.payoutCallback, async (request) => {
+    const signature = request.headers['x-signature'];
+    return payoutCallback(db, request.body, typeof signature === 'string' ? signature : undefined);
+  });
+}

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import type { TestApi } from './harness.js';
+
+let counter = 0;
+
+/** A unique valid DNI per call (control letter from SPEC section 5's table). */
+export function nextDni(): string {
+  const number = 30000000 + process.pid * 100 + ++counter;
+  return `${number}${'TRWAGMYFPDXBNJZSQVHLCKE'[number % 23]}`;
+}
+
+export const TEST_IBAN = 'ES9121000418450200051332';
+
+/** Polls GET /v2/loan until the status is one of `statuses` (the job queue works in the background). */
+export async function waitForStatus(api: TestApi, headers: Record<string, string>, statuses: number[], seconds = 15) {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    const { body } = await api.request('GET', '/v2/loan', { headers });
+    if (body && statuses.includes(body.status)) return body;
+    if (Date.now() > until) assert.fail(`loan stayed in status ${body?.status}, wanted ${statuses.join('/')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Drives a new customer through the HTTP API from sign-in to the stage asked for: 'applied', 'signable'
+ * (AwaitingSignContract), 'signed', 'autodebit' (step done), 'active' (money out). Sandbox providers throughout.
+ */
+export async function customerAt(
+  api: TestApi,
+  stage: 'applied' | 'signable' | 'signed' | 'autodebit' | 'active',
+  options: {
+    amount?: number;
+    income?: number | null;
+    hasCurrentLoan?: boolean;
+    personalId?: string;
+    iban?: boolean;
+  } = {},
+) {
+  const phone = `7${String(process.pid % 1000).padStart(3, '0')}${String(++counter).padStart(5, '0')}`;
+  const sent = await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone } });
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+  const confirmed = await api.request('POST', '/v2/user/login_confirm', {
+    body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') },
+  });
+  assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+  const headers = { authorization: `Bearer ${confirmed.body.token}` };
+  const saved = await api.request('PUT', '/v2/user/personal_data_and_address', {
+    headers,
+    body: {
+      first_name: 'Ana',
+      first_surname: 'García',
+      personal_id: options.personalId ?? nextDni(),
+      expiry_date: '2031-01-01',
+      nationality: 'ES',
+      birthday: '1990-05-05',
+      gender: 'female',
+      registration_address: { postal_code: '28014', region: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá' },
+      is_actual_address: true,
+    },
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  const income = options.income === undefined ? 200_000 : options.income;
+  const extra = await api.request('PUT', '/v2/user/additional_data', {
+    headers,
+    body: {
+      employment_type_id: 4,
+      education: 'university',
+      has_current_loan: options.hasCurrentLoan ?? false,
+      email: 'ana@credimo.es',
+      ...(income === null ? {} : { income_amount: income }),
+    },
+  });
+  assert.equal(extra.status, 200, JSON.stringify(extra.body));
+  const applied = await api.request('POST', '/v2/loan', {
+    headers,
+    body: {
+      loan_period: 30,
+      loan_sum: options.amount ?? 50_000,
+      attempt_reference: `path-${phone}-attempt`,
+      ...(options.iban === false ? {} : { method_of_disbursement: 1, iban: TEST_IBAN }),
+    },
+  });
+  assert.equal(applied.status, 201, JSON.stringify(applied.body));
+  const me = { phone, headers, loanId: String(applied.body.id) };
+  if (stage === 'applied') return me;
+  await waitForStatus(api, headers, [26]);
+  if (stage === 'signable') return me;
+  const code = await api.request('POST', '/v2/loan/sign_send', { headers });
+  assert.equal(code.status, 200, JSON.stringify(code.body));
+  const signed = await api.request('POST', '/v2/loan/sign', {
+    headers,
+    body: { code: code.headers.get('x-sms-code') },
+  });
+  assert.equal(signed.status, 200, JSON.stringify(signed.body));
+  if (stage === 'signed') return me;
+  const skipped = await api.request('POST', '/v2/loan/steps/autodebit/complete', {
+    headers,
+    body: { autodebit_enabled: false },
+  });
+  assert.equal(skipped.status, 200, JSON.stringify(skipped.body));
+  if (stage === 'autodebit') return me;
+  const issued = await api.request('POST', '/v2/loan/issuance', { headers });
+  assert.equal(issued.status, 201, JSON.stringify(issued.body));
+  await waitForStatus(api, headers, [2]);
+  return me;
+}

@@ -1,0 +1,386 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { LoanStatus } from '@credimo/shared/domain';
+import { messages } from '@credimo/shared/i18n';
+import { sql } from 'kysely';
+import { openSession } from '../src/identity/sessions.js';
+import { decisionTimeout, operatorDecision } from '../src/loans/decision.js';
+import { signPayoutCallback } from '../src/loans/payout.js';
+import { startTestApi, type TestApi } from './harness.js';
+import { customerAt, nextDni, TEST_IBAN, waitForStatus } from './origination-path.js';
+
+let api: TestApi;
+
+before(async () => {
+  api = await startTestApi({ workers: true });
+});
+after(() => api.close());
+
+const db = () => api.database.db;
+
+async function ledgerSnapshot() {
+  const { rows } = await sql<{
+    n: string;
+    s: string;
+  }>`select count(*) as n, coalesce(sum(amount), 0) as s from ledger_postings`.execute(db());
+  return { postings: Number(rows[0]?.n), sum: Number(rows[0]?.s) };
+}
+async function loanStatus(loanId: string) {
+  const row = await db().selectFrom('loans').select('status').where('id', '=', loanId).executeTakeFirstOrThrow();
+  return row.status;
+}
+const assertSpanishError = (body: { errors: Array<{ message: string; property: string }> }) => {
+  assert.ok(Array.isArray(body.errors) && body.errors.length > 0, JSON.stringify(body));
+  assert.ok(body.errors[0]?.message && body.errors[0]?.property);
+};
+
+describe('origination: from an application to an active loan', () => {
+  test('the sandbox path: decision, IBAN, signing by SMS, auto-debit skip, payout, Active with dates and balances', async () => {
+    const me = await customerAt(api, 'active', { amount: 50_000 });
+    const { body: loan } = await api.request('GET', '/v2/loan', { headers: me.headers });
+    assert.equal(loan.status, LoanStatus.Active);
+    assert.equal(loan.status_text, 'Préstamo activo');
+    assert.match(loan.give_date, /^\d{4}-\d{2}-\d{2}$/);
+    assert.match(loan.must_pay_date, /^\d{4}-\d{2}-\d{2}$/);
+    assert.deepEqual(loan.days, { total: 30, left: 30, late: 0 });
+    assert.equal(loan.auto_debit_step_completed, true);
+    assert.deepEqual(loan.calculations.today, {
+      body: 50_000,
+      annual_commission: loan.commission,
+      fine: 0,
+      all_fines: 0,
+      amount: 50_000 + loan.commission,
+    });
+    assert.equal(loan.agreements.length, 1);
+    const pdf = await fetch(`${api.baseUrl}${loan.agreements[0].link}`, { headers: me.headers });
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    assert.equal(pdf.headers.get('cache-control'), 'no-store');
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
+    const { body: user } = await api.request('GET', '/v2/user', { headers: me.headers });
+    assert.equal(user.permissions.authorization_status, 2);
+    const moves = await db()
+      .selectFrom('loan_transitions')
+      .select(['from_status', 'to_status', 'actor_kind'])
+      .where('loan_id', '=', me.loanId)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      moves.map((m) => [m.from_status, m.to_status, m.actor_kind]),
+      [
+        [0, 26, 'job'],
+        [26, 1, 'customer'],
+        [1, 10, 'customer'],
+        [10, 2, 'provider'],
+      ],
+    );
+    const events = await db().selectFrom('funnel_events').select('event').where('loan_id', '=', me.loanId).execute();
+    for (const name of ['decision', 'signing', 'autodebit', 'payout'])
+      assert.ok(
+        events.some((e) => e.event === name),
+        name,
+      );
+  });
+
+  test('every ledger transaction sums to zero and balances equal the sum of postings', async () => {
+    const { rows } = await sql<{ id: string; s: string; n: string }>`
+      select transaction_id as id, sum(amount) as s, count(*) as n from ledger_postings group by transaction_id`.execute(
+      db(),
+    );
+    assert.ok(rows.length > 0);
+    for (const row of rows) {
+      assert.equal(Number(row.s), 0);
+      assert.ok(Number(row.n) >= 2);
+    }
+  });
+
+  test('the database refuses a ledger transaction whose postings do not sum to zero', async () => {
+    const before = await ledgerSnapshot();
+    await assert.rejects(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          const t = await trx
+            .insertInto('ledger_transactions')
+            .values({ idempotency_key: 'bad-1', kind: 'test', loan_id: null })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const a = await trx
+            .insertInto('ledger_accounts')
+            .values({ code: 'cash_at_bank', loan_id: null })
+            .onConflict((oc) => oc.doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          const account =
+            a?.id ??
+            (
+              await trx
+                .selectFrom('ledger_accounts')
+                .select('id')
+                .where('code', '=', 'cash_at_bank')
+                .executeTakeFirstOrThrow()
+            ).id;
+          await trx
+            .insertInto('ledger_postings')
+            .values({ transaction_id: t.id, account_id: account, amount: 100 })
+            .execute();
+          await trx
+            .insertInto('ledger_postings')
+            .values({ transaction_id: t.id, account_id: account, amount: -99 })
+            .execute();
+        }),
+      /does not balance/,
+    );
+    assert.deepEqual(await ledgerSnapshot(), before);
+  });
+
+  test('a decision is explained and a human review can be asked once (GDPR Art. 22)', async () => {
+    const me = await customerAt(api, 'signable');
+    const reasons = await api.request('GET', '/v2/loan/decision', { headers: me.headers });
+    assert.equal(reasons.status, 200);
+    assert.equal(reasons.body.automated, true);
+    assert.equal(reasons.body.outcome, 'approve');
+    assert.ok(reasons.body.reasons[0].text);
+    assert.equal(
+      (await api.request('POST', '/v2/loan/decision/review', { headers: me.headers, body: { comment: 'Revisadlo' } }))
+        .status,
+      200,
+    );
+    const again = await api.request('POST', '/v2/loan/decision/review', { headers: me.headers, body: {} });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.errors[0].message, messages.reviewAlreadyRequested);
+  });
+
+  test('a DNI on the test deny-list is denied; income too low for the amount gets a counter-offer, repriced', async () => {
+    const denied = await customerAt(api, 'applied', { personalId: '00000000T' });
+    await waitForStatus(api, denied.headers, [LoanStatus.Denied]);
+    const lower = await customerAt(api, 'applied', { amount: 80_000, income: 100_000 });
+    const loan = await waitForStatus(api, lower.headers, [LoanStatus.AwaitingSignContract]);
+    assert.equal(loan.original_request_amount, 80_000);
+    assert.equal(loan.request_amount, 50_000);
+    assert.equal(loan.return_amount, 50_000 + loan.commission);
+  });
+
+  test('an existing loan sends the application to manual verification; an operator approves it', async () => {
+    const me = await customerAt(api, 'applied', { hasCurrentLoan: true, iban: false });
+    const loan = await waitForStatus(api, me.headers, [LoanStatus.AwaitingVerification]);
+    assert.deepEqual(loan.required_files, ['income_statement']);
+    assert.equal(
+      await operatorDecision(db(), me.loanId, 'laura', { approve: true }),
+      LoanStatus.AwaitingIssuanceMethod,
+    );
+    // Without an IBAN yet: the disbursement method moves it to signing.
+    const bad = await api.request('PUT', '/v2/user/issue_method', {
+      headers: me.headers,
+      body: { method_of_disbursement: 1, iban: 'ES00 1234' },
+    });
+    assert.equal(bad.status, 422);
+    assert.deepEqual(bad.body.errors, [{ message: 'Número de IBAN incorrecto', property: 'iban' }]);
+    const ok = await api.request('PUT', '/v2/user/issue_method', {
+      headers: me.headers,
+      body: { method_of_disbursement: 1, iban: 'ES91 2100 0418 4502 0005 1332' },
+    });
+    assert.equal(ok.status, 200);
+    assert.equal(await loanStatus(me.loanId), LoanStatus.AwaitingSignContract);
+    const accounts = await api.request('GET', '/v2/user/available_bank_accounts', { headers: me.headers });
+    assert.deepEqual(accounts.body, [TEST_IBAN]);
+  });
+
+  test('a loan still undecided when its timer fires times out (Timeout 36); a decided one does not', async () => {
+    const me = await customerAt(api, 'applied', { hasCurrentLoan: true });
+    await waitForStatus(api, me.headers, [LoanStatus.AwaitingVerification]);
+    assert.equal(await decisionTimeout(db(), me.loanId, LoanStatus.Request), false);
+    assert.equal(await decisionTimeout(db(), me.loanId, LoanStatus.AwaitingVerification), true);
+    assert.equal(await loanStatus(me.loanId), LoanStatus.Timeout);
+  });
+});
+
+describe('signing faults', () => {
+  test('a wrong code 6 times: the 5 tries run out, then the code is dead; state unchanged', async () => {
+    const me = await customerAt(api, 'signable');
+    const sent = await api.request('POST', '/v2/loan/sign_send', { headers: me.headers });
+    const right = sent.headers.get('x-sms-code') as string;
+    const wrong = right === '0000' ? '1111' : '0000';
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(await api.request('POST', '/v2/loan/sign', { headers: me.headers, body: { code: wrong } }));
+    assert.ok(answers.every((a) => a.status === 422));
+    assert.equal(answers[0]?.body.errors[0].message, messages.codeIncorrect);
+    assert.equal(answers[5]?.body.errors[0].message, messages.codeAttemptsExhausted);
+    const late = await api.request('POST', '/v2/loan/sign', { headers: me.headers, body: { code: right } });
+    assert.equal(late.status, 422);
+    assert.equal(await loanStatus(me.loanId), LoanStatus.AwaitingSignContract);
+    const resend = await api.request('POST', '/v2/loan/sign_send', { headers: me.headers });
+    assert.equal(resend.status, 429, 'a new code no sooner than 90 s');
+  });
+
+  test("a code for another loan (another customer's) does not sign this one", async () => {
+    const a = await customerAt(api, 'signable');
+    const b = await customerAt(api, 'signable');
+    const codeA = (await api.request('POST', '/v2/loan/sign_send', { headers: a.headers })).headers.get('x-sms-code');
+    const codeB = (await api.request('POST', '/v2/loan/sign_send', { headers: b.headers })).headers.get('x-sms-code');
+    if (codeA !== codeB) {
+      const cross = await api.request('POST', '/v2/loan/sign', { headers: b.headers, body: { code: codeA } });
+      assert.equal(cross.status, 422);
+    }
+    assert.equal(await loanStatus(b.loanId), LoanStatus.AwaitingSignContract);
+  });
+
+  test('a code sent before the IBAN changed no longer fits (dynamic linking)', async () => {
+    const me = await customerAt(api, 'signable');
+    const code = (await api.request('POST', '/v2/loan/sign_send', { headers: me.headers })).headers.get('x-sms-code');
+    await api.request('PUT', '/v2/user/issue_method', {
+      headers: me.headers,
+      body: { method_of_disbursement: 1, iban: 'ES7921000813610123456789' },
+    });
+    const signed = await api.request('POST', '/v2/loan/sign', { headers: me.headers, body: { code } });
+    assert.equal(signed.status, 422);
+    assert.equal(await loanStatus(me.loanId), LoanStatus.AwaitingSignContract);
+  });
+
+  test('20 concurrent sign calls with the right code: one signature; signing twice is refused', async () => {
+    const me = await customerAt(api, 'signable');
+    const code = (await api.request('POST', '/v2/loan/sign_send', { headers: me.headers })).headers.get('x-sms-code');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api.request('POST', '/v2/loan/sign', { headers: me.headers, body: { code } })),
+    );
+    assert.equal(answers.filter((a) => a.status === 200).length, 1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      assert.ok(a.status >= 400 && a.status < 500);
+      assertSpanishError(a.body);
+    }
+    const signatures = await db()
+      .selectFrom('loan_signatures')
+      .select('loan_id')
+      .where('loan_id', '=', me.loanId)
+      .execute();
+    assert.equal(signatures.length, 1);
+    const twice = await api.request('POST', '/v2/loan/sign', { headers: me.headers, body: { code } });
+    assert.equal(twice.status, 409);
+    assert.equal(twice.body.errors[0].message, messages.loanStateConflict);
+  });
+
+  test('an admin impersonation session cannot send or use a signing code, nor change the IBAN', async () => {
+    const me = await customerAt(api, 'signable');
+    const user = await db().selectFrom('loans').select('user_id').where('id', '=', me.loanId).executeTakeFirstOrThrow();
+    const token = await openSession(db(), { userId: user.user_id, kind: 'admin', actor: 'marta', address: null });
+    const admin = { authorization: `Bearer ${token}` };
+    for (const [method, path, body] of [
+      ['POST', '/v2/loan/sign_send', undefined],
+      ['POST', '/v2/loan/sign', { code: '1234' }],
+      ['PUT', '/v2/user/issue_method', { method_of_disbursement: 1, iban: TEST_IBAN }],
+    ] as const) {
+      const answer = await api.request(method, path, { headers: admin, body });
+      assert.equal(answer.status, 403, path);
+      assert.equal(answer.body.errors[0].message, messages.impersonationForbidden);
+    }
+  });
+});
+
+describe('auto-debit and payout faults', () => {
+  test('auto-debit: enabling without a card is a clear 422; payout before the step is refused', async () => {
+    const me = await customerAt(api, 'signed');
+    const early = await api.request('POST', '/v2/loan/issuance', { headers: me.headers });
+    assert.equal(early.status, 409);
+    const on = await api.request('POST', '/v2/loan/steps/autodebit/complete', {
+      headers: me.headers,
+      body: { autodebit_enabled: true },
+    });
+    assert.equal(on.status, 422);
+    assert.deepEqual(on.body.errors, [{ message: messages.autoDebitCardRequired, property: 'autodebit_enabled' }]);
+    await db()
+      .updateTable('users')
+      .set({ is_hide_skip_auto_debit_button: true })
+      .where('mobile_phone', '=', me.phone)
+      .execute();
+    const skip = await api.request('POST', '/v2/loan/steps/autodebit/complete', {
+      headers: me.headers,
+      body: { autodebit_enabled: false },
+    });
+    assert.equal(skip.status, 422);
+    assert.equal(skip.body.errors[0].message, messages.autoDebitRequired);
+    assert.equal((await api.request('GET', '/v2/loan', { headers: me.headers })).body.auto_debit_step_completed, false);
+  });
+
+  test('payout is idempotent; forged, replayed and misplaced callbacks change nothing', async () => {
+    const me = await customerAt(api, 'autodebit');
+    const first = await api.request('POST', '/v2/loan/issuance', { headers: me.headers });
+    const again = await api.request('PUT', '/v2/user/issuance', { headers: me.headers });
+    assert.equal(first.status, 201);
+    assert.equal(again.status, 200);
+    assert.equal(again.body.reference, first.body.reference);
+    await waitForStatus(api, me.headers, [LoanStatus.Active]);
+    const ledger = await ledgerSnapshot();
+    const callback = {
+      reference: first.body.reference,
+      status: 'confirmed',
+      nonce: `n-${Date.now()}-a`,
+      timestamp: Math.floor(Date.now() / 1000),
+    } as const;
+    const forged = await api.request('POST', '/v2/providers/payout/callback', {
+      headers: { 'x-signature': 'forged' },
+      body: callback,
+    });
+    assert.equal(forged.status, 401);
+    assertSpanishError(forged.body);
+    const signature = await signPayoutCallback(db(), callback);
+    const replays = [];
+    for (let i = 0; i < 3; i++)
+      replays.push(
+        await api.request('POST', '/v2/providers/payout/callback', {
+          headers: { 'x-signature': signature },
+          body: callback,
+        }),
+      );
+    assert.ok(replays.every((r) => r.status === 200 && r.body.applied === false));
+    assert.deepEqual(await ledgerSnapshot(), ledger);
+    assert.equal(await loanStatus(me.loanId), LoanStatus.Active);
+  });
+
+  test('a payout callback for a loan not awaiting payout is refused and changes nothing', async () => {
+    const me = await customerAt(api, 'autodebit');
+    const { body } = await api.request('POST', '/v2/loan/issuance', { headers: me.headers });
+    await waitForStatus(api, me.headers, [LoanStatus.Active]);
+    // Pretend the bank's confirmation never arrived, yet the loan has moved on (e.g. failed): Processing is gone.
+    await db()
+      .updateTable('payouts')
+      .set({ status: 'accepted' })
+      .where('provider_reference', '=', body.reference)
+      .execute();
+    const ledger = await ledgerSnapshot();
+    const callback = {
+      reference: body.reference,
+      status: 'confirmed',
+      nonce: `n-${Date.now()}-b`,
+      timestamp: Math.floor(Date.now() / 1000),
+    } as const;
+    const answer = await api.request('POST', '/v2/providers/payout/callback', {
+      headers: { 'x-signature': await signPayoutCallback(db(), callback) },
+      body: callback,
+    });
+    assert.equal(answer.status, 409);
+    assert.equal(answer.body.errors[0].message, messages.loanStateConflict);
+    assert.deepEqual(await ledgerSnapshot(), ledger);
+    assert.equal(await loanStatus(me.loanId), LoanStatus.Active);
+  });
+
+  test("another customer's token on every new endpoint: 404 or a refusal, nothing leaked", async () => {
+    const owner = await customerAt(api, 'active');
+    const { body: loan } = await api.request('GET', '/v2/loan', { headers: owner.headers });
+    const stranger = await customerAt(api, 'applied', { personalId: nextDni() });
+    await waitForStatus(api, stranger.headers, [LoanStatus.AwaitingSignContract]);
+    const other = await api.request('GET', `${loan.agreements[0].link}`, { headers: stranger.headers });
+    assert.equal(other.status, 404);
+    assertSpanishError(other.body);
+    const mine = await api.request('GET', '/v2/user/available_bank_accounts', { headers: stranger.headers });
+    assert.deepEqual(mine.body, [TEST_IBAN]);
+    const issuance = await api.request('POST', '/v2/loan/issuance', { headers: stranger.headers });
+    assert.equal(issuance.status, 409, 'the stranger only reaches their own loan');
+    assert.equal(await loanStatus(owner.loanId), LoanStatus.Active);
+  });
+});

@@ -1,0 +1,54 @@
+import Type, { type Static } from 'typebox';
+
+const strict = { additionalProperties: false } as const;
+
+/** SPEC section 7: PUT /v2/user/issue_method. */
+export const IssueMethodRequest = Type.Object(
+  {
+    method_of_disbursement: Type.Union([Type.Literal(1), Type.Literal(9)], { 'x-message': 'incorrectData' }),
+    iban: Type.Optional(Type.String({ maxLength: 64, 'x-message': 'incorrectNumberIban' })),
+  },
+  strict,
+);
+export type IssueMethodRequest = Static<typeof IssueMethodRequest>;
+
+export const BankAccountsResponse = Type.Array(Type.String());
+
+export const SignRequest = Type.Object({ code: Type.String({ maxLength: 8, 'x-message': 'codeIncorrect' }) }, strict);
+export const SignCodeSent = Type.Object({ resend_in: Type.Integer() });
+
+export const AutodebitRequest = Type.Object(
+  { autodebit_enabled: Type.Boolean({ 'x-message': 'incorrectData' }) },
+  strict,
+);
+
+export const IssuanceResponse = Type.Object({ status: Type.Integer(), reference: Type.String() });
+
+export const DecisionResponse = Type.Object({
+  outcome: Type.String(),
+  automated: Type.Boolean(),
+  reasons: Type.Array(Type.Object({ code: Type.String(), text: Type.String() })),
+  decided_at: Type.String(),
+  requested_amount: Type.Integer(),
+  offered_amount: Type.Union([Type.Integer(), Type.Null()]),
+  review_requested_at: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ReviewRequest = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 2000 })) }, strict);
+
+export const AgreementFileParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
+export const AgreementFileQuery = Type.Object({
+  expires: Type.Integer({ 'x-message': 'agreementLinkExpired' }),
+  signature: Type.String({ maxLength: 100, 'x-message': 'agreementLinkExpired' }),
+});
+
+/** The bank payout provider's callback, signed with HMAC-SHA256 in the x-signature header. */
+export const PayoutCallbackRequest = Type.Object({
+  reference: Type.String({ maxLength: 100 }),
+  status: Type.Literal('confirmed'),
+  nonce: Type.String({ minLength: 8, maxLength: 100 }),
+  timestamp: Type.Integer(),
+});
+export const CallbackResponse = Type.Object({ applied: Type.Boolean() });
+
+export const Ok = Type.Object({});
