@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { phoneProblem } from '@credimo/shared/domain';
 import type { TestApi } from './harness.js';
 
 let counter = 0;
@@ -37,7 +38,10 @@ export async function customerAt(
     iban?: boolean;
   } = {},
 ) {
-  const phone = `7${String(process.pid % 1000).padStart(3, '0')}${String(++counter).padStart(5, '0')}`;
+  let phone = '';
+  // Unique per process and call, and a valid Spanish mobile (no long runs of one digit).
+  do phone = `6${String(process.pid % 1000).padStart(3, '0')}${String(++counter * 7 + 10000).slice(-5)}`;
+  while (phoneProblem(phone) !== null);
   const sent = await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone } });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   const confirmed = await api.request('POST', '/v2/user/login_confirm', {
