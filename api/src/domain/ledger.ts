@@ -153,7 +153,7 @@ export function todayFromBalances(
  */
 export const recipes = {
   /** The bank accepted the payout: the principal leaves cash into clearing until the bank confirms. */
-  payoutSent: (loanId: string, amount: number): Posting[] => [
+  payoutSent: (_loanId: string, amount: number): Posting[] => [
     { account: GlobalAccount.payoutClearing, amount },
     { account: GlobalAccount.cash, amount: -amount },
   ],
