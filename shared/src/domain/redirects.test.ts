@@ -140,10 +140,14 @@ describe('the redirect rules of SPEC section 2, in order', () => {
     );
   });
 
-  test('13. auto-debit confirmation while awaiting signature with no card, no completed request, step not done', () => {
-    const loan = loanWith(LoanStatus.AwaitingSignContract, { autoDebitStepCompleted: false });
-    expect(from('account', registered(), loan)).toBe('applicationAutoDebitConfirmation');
-    expect(from('account', registered({ hasPaymentCard: true }), loan)).toBe('applicationSign');
+  test('13. auto-debit confirmation once signed (flow order: sign, then auto-debit) with no card, no completed request, step not done', () => {
+    const signed = loanWith(LoanStatus.ContractSigned, { autoDebitStepCompleted: false });
+    expect(from('account', registered(), signed)).toBe('applicationAutoDebitConfirmation');
+    expect(from('account', registered({ hasPaymentCard: true }), signed)).toBeNull();
+    expect(from('account', registered(), loanWith(LoanStatus.ContractSigned))).toBeNull();
+    // Awaiting the signature, signing comes first even though the auto-debit step is not done.
+    const unsigned = loanWith(LoanStatus.AwaitingSignContract, { autoDebitStepCompleted: false });
+    expect(from('account', registered(), unsigned)).toBe('applicationSign');
   });
 
   test('14. application sign while awaiting signature', () => {

@@ -108,10 +108,13 @@ const RULES: Rule[] = [
   { route: 'applicationIssueMethod', passes: (_u, loan) => loan?.status !== LoanStatus.AwaitingIssuanceMethod },
   { route: 'applicationBankDataPreview', passes: (_u, loan) => loan?.status !== LoanStatus.AwaitingBankProcessData },
   {
+    // Rule 13. SPEC's flow order is "sign agreement, auto-debit, money on the way", and the API takes the auto-debit
+    // step only once the contract is signed: so this applies to the signed loan (ContractSigned) whose payout has
+    // not been ordered, not to the one awaiting its signature (which rule 14 sends to signing first).
     route: 'applicationAutoDebitConfirmation',
     passes: (u, loan) =>
       !(
-        awaitingSignature(loan) &&
+        loan?.status === LoanStatus.ContractSigned &&
         !u.cardRequestCompleted &&
         !u.hasPaymentCard &&
         !(loan?.autoDebitStepCompleted ?? false)

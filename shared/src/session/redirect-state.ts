@@ -54,8 +54,8 @@ export function toRedirectLoan(loan: LoanView | null): RedirectLoan | null {
     status: loan.status,
     requestAmount: loan.request_amount,
     originalRequestAmount: loan.original_request_amount,
-    // Counter-offers arrive with the decision issue; until then there are none to approve.
-    newConditionsApproved: true,
+    // Older API answers had no flag and no counter-offers: nothing to approve then.
+    newConditionsApproved: loan.new_conditions_approved ?? true,
     requiredFilesOutstanding: loan.required_files.length,
     autoDebitStepCompleted: loan.auto_debit_step_completed,
   };
