@@ -59,8 +59,13 @@ export class JobQueue {
     if (this.started) return;
     await this.boss.start();
     for (const name of JOB_NAMES) {
-      const existing = await this.boss.getQueue(name);
-      if (!existing) await this.boss.createQueue(name, { name, policy: 'short', retryLimit: 5, retryDelay: 2 });
+      if (await this.boss.getQueue(name)) continue;
+      try {
+        await this.boss.createQueue(name, { name, policy: 'short', retryLimit: 5, retryDelay: 2 });
+      } catch (error) {
+        // Another API process starting at the same moment made it first.
+        if (!(await this.boss.getQueue(name))) throw error;
+      }
     }
     this.started = true;
   }
