@@ -384,3 +384,76 @@ describe('auto-debit and payout faults', () => {
     assert.equal(await loanStatus(owner.loanId), LoanStatus.Active);
   });
 });
+
+describe('counter-offers, method 9, links and strangers', () => {
+  test('the counter-offer flag: approve_new_conditions sets it once the amount changed; without a change it is refused', async () => {
+    const lower = await customerAt(api, 'applied', { amount: 80_000, income: 100_000 });
+    let loan = await waitForStatus(api, lower.headers, [LoanStatus.AwaitingSignContract]);
+    assert.equal(loan.new_conditions_approved, false);
+    assert.equal(
+      (await api.request('POST', '/v2/loan/approve_new_conditions', { headers: lower.headers })).status,
+      200,
+    );
+    loan = (await api.request('GET', '/v2/loan', { headers: lower.headers })).body;
+    assert.equal(loan.new_conditions_approved, true);
+    const same = await customerAt(api, 'signable');
+    const refused = await api.request('POST', '/v2/loan/approve_new_conditions', { headers: same.headers });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.errors[0].message, messages.noNewConditions);
+  });
+
+  test('method 9 (aggregation) moves a loan awaiting its method to AwaitingBankProcessData', async () => {
+    const me = await customerAt(api, 'applied', { iban: false });
+    await waitForStatus(api, me.headers, [LoanStatus.AwaitingIssuanceMethod]);
+    const chosen = await api.request('PUT', '/v2/user/issue_method', {
+      headers: me.headers,
+      body: { method_of_disbursement: 9 },
+    });
+    assert.equal(chosen.status, 200);
+    assert.equal(await loanStatus(me.loanId), LoanStatus.AwaitingBankProcessData);
+  });
+
+  test('an agreement link stops working when it expires or is tampered with', async () => {
+    const me = await customerAt(api, 'signed');
+    const { body: loan } = await api.request('GET', '/v2/loan', { headers: me.headers });
+    const link = new URL(loan.agreements[0].link, api.baseUrl);
+    const expired = new URL(link);
+    expired.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 10));
+    const stale = await api.request('GET', `${expired.pathname}${expired.search}`, { headers: me.headers });
+    assert.equal(stale.status, 410);
+    assert.equal(stale.body.errors[0].message, messages.agreementLinkExpired);
+    const noToken = await api.request('GET', `${link.pathname}${link.search}`);
+    assert.equal(noToken.status, 401);
+  });
+
+  test('a customer without a loan reaches nothing through the new loan endpoints (404 in SPEC shape)', async () => {
+    const owner = await customerAt(api, 'signable');
+    const phone = '655443322';
+    const sent = await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone } });
+    const { body } = await api.request('POST', '/v2/user/login_confirm', {
+      body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') },
+    });
+    const headers = { authorization: `Bearer ${body.token}` };
+    const calls: Array<[string, string, unknown]> = [
+      ['POST', '/v2/loan/sign_send', undefined],
+      ['POST', '/v2/loan/sign', { code: '1234' }],
+      ['POST', '/v2/loan/steps/autodebit/complete', { autodebit_enabled: false }],
+      ['POST', '/v2/loan/issuance', undefined],
+      ['PUT', '/v2/user/issuance', undefined],
+      ['POST', '/v2/loan/approve_new_conditions', undefined],
+      ['GET', '/v2/loan/decision', undefined],
+      ['POST', '/v2/loan/decision/review', {}],
+      ['PUT', '/v2/user/issue_method', { method_of_disbursement: 1, iban: TEST_IBAN }],
+    ];
+    for (const [method, path, payload] of calls) {
+      const answer = await api.request(method, path, { headers, body: payload });
+      assert.equal(answer.status, 404, `${method} ${path}: ${JSON.stringify(answer.body)}`);
+      assertSpanishError(answer.body);
+    }
+    assert.deepEqual((await api.request('GET', '/v2/user/available_bank_accounts', { headers })).body, []);
+    assert.equal(await loanStatus(owner.loanId), LoanStatus.AwaitingSignContract);
+    for (const [method, path, payload] of calls) {
+      assert.equal((await api.request(method, path, { body: payload })).status, 401, `${path} without a token`);
+    }
+  });
+});
