@@ -21,13 +21,11 @@ import { JobQueue } from '../src/jobs/queue.js';
 import { freshDatabase } from './harness.js';
 
 let database: DatabaseHandle;
-let userId: string;
 let n = 0;
 
 before(async () => {
   database = await freshDatabase();
   await migrateToLatest(database.db);
-  userId = await confirmedUser(database.db, '612000111');
 });
 after(() => database.close());
 
