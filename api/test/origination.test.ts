@@ -12,7 +12,7 @@ import { customerAt, nextDni, TEST_IBAN, waitForStatus } from './origination-pat
 let api: TestApi;
 
 before(async () => {
-  api = await startTestApi({ workers: true });
+  api = await startTestApi({ workers: true, env: { TRUST_PROXY: 'true' } });
 });
 after(() => api.close());
 
@@ -189,6 +189,21 @@ describe('origination: from an application to an active loan', () => {
     assert.equal(await loanStatus(me.loanId), LoanStatus.AwaitingSignContract);
     const accounts = await api.request('GET', '/v2/user/available_bank_accounts', { headers: me.headers });
     assert.deepEqual(accounts.body, [TEST_IBAN]);
+  });
+
+  test('an operator can approve a lower amount: repriced by the product rules, a first loan up to 300 EUR is free', async () => {
+    const me = await customerAt(api, 'applied', { hasCurrentLoan: true, amount: 50_000 });
+    await waitForStatus(api, me.headers, [LoanStatus.AwaitingVerification]);
+    assert.equal(
+      await operatorDecision(db(), me.loanId, 'laura', { approve: true, amount: 30_000 }),
+      LoanStatus.AwaitingSignContract,
+    );
+    const { body: loan } = await api.request('GET', '/v2/loan', { headers: me.headers });
+    assert.deepEqual(
+      [loan.request_amount, loan.original_request_amount, loan.is_free, loan.commission, loan.return_amount],
+      [30_000, 50_000, true, 0, 30_000],
+    );
+    assert.equal((await api.request('GET', '/v2/loan/decision', { headers: me.headers })).body.automated, false);
   });
 
   test('a loan still undecided when its timer fires times out (Timeout 36); a decided one does not', async () => {
@@ -429,11 +444,13 @@ describe('counter-offers, method 9, links and strangers', () => {
   test('a customer without a loan reaches nothing through the new loan endpoints (404 in SPEC shape)', async () => {
     const owner = await customerAt(api, 'signable');
     const phone = '655443322';
-    const sent = await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone } });
+    const from = { 'x-forwarded-for': '10.250.0.1' };
+    const sent = await api.request('POST', '/v2/user/login', { headers: from, body: { mobile_phone: phone } });
     const { body } = await api.request('POST', '/v2/user/login_confirm', {
+      headers: from,
       body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') },
     });
-    const headers = { authorization: `Bearer ${body.token}` };
+    const headers = { ...from, authorization: `Bearer ${body.token}` };
     const calls: Array<[string, string, unknown]> = [
       ['POST', '/v2/loan/sign_send', undefined],
       ['POST', '/v2/loan/sign', { code: '1234' }],

@@ -10,7 +10,6 @@ import { ApiError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { priceFor } from '../pricing/price';
 import { loadProduct } from '../pricing/repository';
-import { isFirstLoan } from './applications';
 
 /** SPEC section 9's waiting times: the application page waits 60 s, the others 180 s; then Timeout 36. */
 export const DECISION_TIMING = {
@@ -74,7 +73,15 @@ async function approve(
   const loan = await lockLoan(trx, loanId);
   if (amount !== null && amount !== Number(loan.request_amount)) {
     const { rules } = await loadProduct(trx, loan.product_id);
-    const firstLoan = await isFirstLoan(trx, loan.user_id);
+    // First loan as at application time: no other loan of this customer was ever paid out.
+    const borrowedBefore = await trx
+      .selectFrom('loans')
+      .select('id')
+      .where('user_id', '=', loan.user_id)
+      .where('id', '<>', loanId)
+      .where('status', 'not in', [LoanStatus.Denied, LoanStatus.Timeout, LoanStatus.Request, LoanStatus.New])
+      .executeTakeFirst();
+    const firstLoan = borrowedBefore === undefined;
     const promo = loan.promocode
       ? await trx
           .selectFrom('promo_codes')
