@@ -319,6 +319,10 @@ describe('auto-debit and payout faults', () => {
     });
     assert.equal(skip.status, 422);
     assert.equal(skip.body.errors[0].message, messages.autoDebitRequired);
+    assert.equal(
+      (await api.request('GET', '/v2/user', { headers: me.headers })).body.is_hide_skip_auto_debit_button,
+      true,
+    );
     assert.equal((await api.request('GET', '/v2/loan', { headers: me.headers })).body.auto_debit_step_completed, false);
   });
 

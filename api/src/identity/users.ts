@@ -95,6 +95,7 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
   const view = {
     id: user.id,
     is_repeated: repeated,
+    is_hide_skip_auto_debit_button: user.is_hide_skip_auto_debit_button,
     is_registered_by_agent: user.registered_by_agent,
     is_blacklisted: user.is_blacklisted,
     contacts: { mobile_phone: user.mobile_phone },

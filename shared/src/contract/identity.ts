@@ -63,6 +63,8 @@ const AddressView = Type.Object({
 export const UserResponse = Type.Object({
   id: Type.String(),
   is_repeated: Type.Boolean(),
+  /** SPEC section 3: the auto-debit step cannot be skipped for this customer. */
+  is_hide_skip_auto_debit_button: Type.Optional(Type.Boolean()),
   is_registered_by_agent: Type.Boolean(),
   is_blacklisted: Type.Boolean(),
   contacts: Type.Object({ mobile_phone: Type.String() }),
