@@ -19,6 +19,8 @@ export interface ApiConfig {
   /** Only behind a known proxy may X-Forwarded-For name the client; otherwise limits per address could be dodged. */
   trustProxy: boolean;
   sms: { url: string; token: string } | null;
+  /** Sandbox scoring: seconds from an application to its automated decision (SANDBOX_DECISION_DELAY_SECONDS). */
+  decisionDelaySeconds: number;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,6 +41,14 @@ function readPort(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`${name} must be a port number, got "${raw}"`);
   return port;
+}
+
+function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 0) throw new ConfigError(`${name} must be whole seconds, got "${raw}"`);
+  return seconds;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -66,5 +76,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     appUrl: env.PUBLIC_APP_URL || 'http://localhost:3000',
     trustProxy: env.TRUST_PROXY === 'true',
     sms,
+    decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),
   };
 }

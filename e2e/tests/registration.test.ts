@@ -29,7 +29,9 @@ describe('registration in Chromium: sign-in, personal data, additional informati
   let stack: Stack;
   let browser: Browser;
   before(async () => {
-    stack = await startStack({ env: stackPorts(3900), log: () => {} });
+    // These tests are about registration and the waiting page: the sandbox decision is held back so the application
+    // stays in Request while they look at it (the decision has its own API tests and the origination e2e).
+    stack = await startStack({ env: { ...stackPorts(3900), SANDBOX_DECISION_DELAY_SECONDS: '3600' }, log: () => {} });
     browser = await launchChromium();
   });
   after(async () => {

@@ -13,8 +13,6 @@ import { loadProduct } from '../pricing/repository';
 
 /** SPEC section 9's waiting times: the application page waits 60 s, the others 180 s; then Timeout 36. */
 export const DECISION_TIMING = {
-  /** The sandbox engine answers within a few seconds. */
-  decideAfterSeconds: 1,
   requestTimeoutSeconds: 60,
   otherTimeoutSeconds: 180,
 } as const;
@@ -22,13 +20,12 @@ export const DECISION_TIMING = {
 const UNDECIDED: readonly number[] = [LoanStatus.Request, LoanStatus.New];
 const job: Actor = { kind: 'job', id: 'sandbox-scoring' };
 
-/** Queues the automated decision and its time-out for a new application (safe to call again: one per loan). */
-export async function requestDecision(jobs: JobQueue, loanId: string): Promise<void> {
-  await jobs.send(
-    'loan.decide',
-    { loanId },
-    { key: `decide:${loanId}`, afterSeconds: DECISION_TIMING.decideAfterSeconds },
-  );
+/**
+ * Queues the automated decision (the sandbox answers within a few seconds) and its time-out for a new
+ * application. Safe to call again: one queued job per loan.
+ */
+export async function requestDecision(jobs: JobQueue, loanId: string, decideAfterSeconds: number): Promise<void> {
+  await jobs.send('loan.decide', { loanId }, { key: `decide:${loanId}`, afterSeconds: decideAfterSeconds });
   await jobs.send(
     'loan.decision-timeout',
     { loanId, status: LoanStatus.Request },

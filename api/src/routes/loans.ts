@@ -10,7 +10,7 @@ import { requestDecision } from '../loans/decision';
 import { fullLoanView } from '../loans/loan-details';
 import { route } from './route';
 
-export async function loanRoutes(app: FastifyInstance, { database, jobs }: AppContext) {
+export async function loanRoutes(app: FastifyInstance, { database, jobs, config }: AppContext) {
   const db = database.db;
 
   route(app, endpoints.createLoan, async (request, reply) => {
@@ -22,7 +22,7 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs }: AppCo
     if (!registrationFinished(user)) throw ApiError.request(422, messages.profileIncomplete);
     const { loan, created } = await applyForLoan(db, session.userId, request.body, request.ip);
     // Queued again on a replay too: one job per loan, so an application whose first queueing was lost is decided.
-    if (jobs) await requestDecision(jobs, String(loan.id));
+    if (jobs) await requestDecision(jobs, String(loan.id), config.decisionDelaySeconds);
     reply.code(created ? 201 : 200);
     return fullLoanView(db, loan);
   });
