@@ -37,6 +37,7 @@ export const sharedModules = {
 };
 
 const fallbackPlugin = path.join(root, 'shared/src/federation/fallback-plugin.ts');
+const styleInserter = path.join(root, 'shared/src/federation/insert-style.ts');
 
 /**
  * The federation runtime asks for the entry's file name before hashes exist (only to learn the folder
@@ -82,7 +83,8 @@ export function createConfig(app: AppName, { mode }: BuildOptions): Configuratio
         {
           test: /\.css$/,
           use: [
-            'style-loader',
+            // <style> tags carry the page's CSP nonce, so the app's policy needs no 'unsafe-inline' for styles.
+            { loader: 'style-loader', options: { insert: styleInserter } },
             {
               loader: 'css-loader',
               options: {

@@ -127,7 +127,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const remotePort = ports.remote(remote);
       servers.push(
         await listen('REMOTES_PORT', remotePort, () =>
-          startStaticServer({ root: rootDir, port: remotePort, host, allowAnyOrigin: true }),
+          startStaticServer({
+            root: rootDir,
+            port: remotePort,
+            host,
+            allowAnyOrigin: true,
+            https: remoteUrls[remote].startsWith('https:'),
+          }),
         ),
       );
     }
@@ -144,6 +150,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           host,
           spaFallback: true,
           json: { '/config.json': config },
+          // The page's CSP allows exactly the addresses the config names (an override in tests: the defaults).
+          appPolicy: {
+            remotes: Object.values(remoteUrls),
+            apiUrl,
+            contentUrl: env.PUBLIC_WP_URL || apiUrl,
+            https: (env.PUBLIC_APP_URL ?? '').startsWith('https:'),
+          },
         }),
       ),
     );

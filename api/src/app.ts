@@ -4,6 +4,8 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandling } from './http/errors';
+import { rateLimits } from './http/rate-limit';
+import { securityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { authentication } from './identity/auth';
 import { JobQueue } from './jobs/queue';
@@ -36,6 +38,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
 
+  // First, so its answer hook sees HTML before compression and every answer (errors too) gets the headers.
+  await app.register(securityHeaders, { https: context.config.publicUrl.startsWith('https:') });
   await app.register(cors, {
     origin: context.config.corsOrigins,
     credentials: true,
@@ -53,6 +57,8 @@ export async function buildApp(
   });
 
   await app.register(authentication, { db: context.database.db });
+  // After authentication (signed-in callers are counted per customer), before every route.
+  await app.register(rateLimits, { db: context.database.db });
   await app.register(healthRoutes, context);
   await app.register(contentRoutes);
   await app.register(identityRoutes, context);

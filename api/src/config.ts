@@ -16,6 +16,8 @@ export interface ApiConfig {
   version: string;
   /** Where operators' links point (agent and admin links). */
   appUrl: string;
+  /** The API's address as browsers see it; HTTPS there means HSTS is sent. */
+  publicUrl: string;
   /** Only behind a known proxy may X-Forwarded-For name the client; otherwise limits per address could be dodged. */
   trustProxy: boolean;
   sms: { url: string; token: string } | null;
@@ -74,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: env.LOG_LEVEL || 'info',
     version: env.APP_VERSION || '0.1.0',
     appUrl: env.PUBLIC_APP_URL || 'http://localhost:3000',
+    publicUrl: env.PUBLIC_API_URL || `http://localhost:${readPort(env, 'API_PORT', 8080)}`,
     trustProxy: env.TRUST_PROXY === 'true',
     sms,
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),

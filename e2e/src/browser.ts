@@ -33,7 +33,8 @@ interface AxeViolation {
  * the theme): the serious and critical violations (DESIGN.md section 8).
  */
 export async function seriousA11yViolations(page: Page, include?: string): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated through the DevTools protocol, not as an inline <script>: the app's CSP rightly refuses those.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (context?: unknown) => Promise<{ violations: AxeViolation[] }> } })
       .axe;
@@ -57,4 +58,24 @@ export function watchConsole(page: Page): string[] {
     if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
   });
   return errors;
+}
+
+/**
+ * Content-Security-Policy violations the page reports (the DOM event, recorded from before any script of the
+ * page runs). Call before navigating; read the array after.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__credimoCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __credimoCspViolation: (t: string) => void }).__credimoCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  return violations;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts } from '../src/ports';
 import { signedInContext } from '../src/session';
 
@@ -23,7 +23,12 @@ describe('the federated customer app in Chromium', () => {
   test('the shell opens /auth with the registration remote mounted, and it is accessible', async () => {
     const page = await browser.newPage();
     const errors = watchConsole(page);
-    await page.goto(`${stack.urls.app}/`);
+    const violations = await watchCspViolations(page);
+    const answer = await page.goto(`${stack.urls.app}/`);
+    // The page is served under a strict policy, and nothing on it breaks that policy.
+    assert.match(answer?.headers()['content-security-policy'] ?? '', /script-src 'self' [^;]*http:\/\/localhost/);
+    assert.doesNotMatch(answer?.headers()['content-security-policy'] ?? '', /unsafe-inline|unsafe-eval/);
+    assert.equal(answer?.headers()['x-frame-options'], 'DENY');
     await page.waitForURL(/\/auth$/);
     await page.getByRole('heading', { name: 'Accede con tu móvil' }).waitFor();
     assert.equal(await page.locator('[data-layout="login"] [data-remote="registration"]').count(), 1);
@@ -38,6 +43,7 @@ describe('the federated customer app in Chromium', () => {
     assert.equal(buttonBackground, 'rgb(11, 92, 59)');
     assert.deepEqual(await seriousA11yViolations(page), []);
     assert.deepEqual(errors, []);
+    assert.deepEqual(violations, [], 'no Content-Security-Policy violation');
     await page.close();
   });
 
@@ -45,6 +51,7 @@ describe('the federated customer app in Chromium', () => {
     const context = await signedInContext(await browser.newContext(), stack.urls.app, stack.urls.api, '612000201');
     const page = await context.newPage();
     const errors = watchConsole(page);
+    const violations = await watchCspViolations(page);
     await page.goto(`${stack.urls.app}/account`);
     await page.getByRole('heading', { name: 'Tu préstamo', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Calcula tu préstamo' }).waitFor();
@@ -71,6 +78,7 @@ describe('the federated customer app in Chromium', () => {
     assert.equal(reactCopies, 1, 'one React is loaded for the shell and every remote');
     assert.deepEqual(await seriousA11yViolations(page), []);
     assert.deepEqual(errors, []);
+    assert.deepEqual(violations, [], 'no Content-Security-Policy violation');
     await context.close();
   });
 

@@ -2,12 +2,36 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations } from '../src/browser';
+import { launchChromium, seriousA11yViolations, watchCspViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { startWordPress, type WordPress } from '../src/wordpress';
 
 const WP_PORT = testPort(8891);
 const XSS = '"><script>window.__credimoPwned=1</script>';
+
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * A site with its own strict policy, as wordpress-plugin/README.md tells site owners to write it: scripts only
+ * from the site, the widgets' origin and this page's nonce (given to inline scripts through core's filters), no
+ * 'unsafe-inline' or 'unsafe-eval' for scripts. Written as a must-use plugin, so every page is served with it.
+ */
+function strictCspMuPlugin(stack: Stack): string {
+  const widgets = originOf(stack.urls.remotes.calculator);
+  const config = originOf(stack.urls.app);
+  const api = originOf(stack.urls.api);
+  const php = `<?php
+function credimo_test_nonce() { static $n = null; return $n ?: ($n = base64_encode(random_bytes(16))); }
+add_filter('wp_inline_script_attributes', function ($a) { $a['nonce'] = credimo_test_nonce(); return $a; });
+add_filter('wp_script_attributes', function ($a) { $a['nonce'] = credimo_test_nonce(); return $a; });
+// Core's emoji check starts a worker from a blob: (it would need worker-src blob:), nothing of Credimo's.
+remove_action('wp_head', 'print_emoji_detection_script', 7);
+add_action('send_headers', function () {
+  header("Content-Security-Policy: default-src 'self'; script-src 'self' 'nonce-" . credimo_test_nonce() . "' ${widgets}; connect-src 'self' ${config} ${api} ${widgets}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'");
+});`;
+  return `wp_mkdir_p(WP_CONTENT_DIR . '/mu-plugins');
+        file_put_contents(WP_CONTENT_DIR . '/mu-plugins/strict-csp.php', base64_decode('${Buffer.from(php).toString('base64')}'));`;
+}
 
 describe('the calculator on a real WordPress page', () => {
   let stack: Stack;
@@ -29,6 +53,7 @@ describe('the calculator on a real WordPress page', () => {
         ));
         wp_insert_post(array('post_title' => 'Préstamos', 'post_name' => 'prestamos', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => ${JSON.stringify(content).replace(/\$/g, '\\$')}));
+        ${strictCspMuPlugin(stack)}
         wp_insert_post(array('post_title' => 'Sin widgets', 'post_name' => 'sin-widgets', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => '<p>Hola</p>'));
       `,
@@ -43,11 +68,14 @@ describe('the calculator on a real WordPress page', () => {
 
   test('two calculators work, with one React and one federation runtime, and an attribute stays inert', async () => {
     const page = await browser.newPage();
+    const violations = await watchCspViolations(page);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto(`${wordpress.url}/prestamos/`);
+    const answer = await page.goto(`${wordpress.url}/prestamos/`);
+    // The site's strict policy is in force on the page (scripts: no 'unsafe-inline').
+    assert.match(answer?.headers()['content-security-policy'] ?? '', /script-src 'self' 'nonce-[^']+' http:/);
     const amounts = page.getByRole('slider', { name: 'Importe' });
     await amounts.nth(0).waitFor();
     // The second calculator mounts as it nears the viewport.
@@ -77,6 +105,7 @@ describe('the calculator on a real WordPress page', () => {
     const props = await page.locator('[data-credimo-widget]').nth(1).getAttribute('data-props');
     assert.deepEqual(JSON.parse(props ?? ''), { amount: 500, term: 15 });
     assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), []);
+    assert.deepEqual(violations, [], 'the widgets work under the strict policy, breaking none of it');
     await page.close();
   });
 

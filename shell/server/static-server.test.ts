@@ -66,3 +66,86 @@ describe('the static server of an app', () => {
     }
   });
 });
+
+describe('security headers of the customer app and the remotes', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'credimo-static-csp-'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><style>body{margin:0}</style><title>Credimo</title></head><body></body></html>',
+  );
+  writeFileSync(path.join(root, 'remoteEntry.js'), 'var x;');
+  const policy = {
+    remotes: ['http://localhost:3001/mf-manifest.json', 'https://cdn.credimo.es/account/mf-manifest.json'],
+    apiUrl: 'https://api.credimo.es',
+    contentUrl: 'https://www.credimo.es',
+  };
+  const start = async (options: Partial<Parameters<typeof startStaticServer>[0]>) => {
+    const server = await startStaticServer({ root, port: 0, ...options });
+    const address = server.server.address();
+    return { server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+  };
+
+  test('the page allows scripts only from its own and the remotes origins, never inline or eval', async () => {
+    const { server, base } = await start({ spaFallback: true, appPolicy: policy });
+    try {
+      for (const url of ['/', '/index.html', '/account/history']) {
+        const page = await fetch(`${base}${url}`);
+        const csp = page.headers.get('content-security-policy') ?? '';
+        const script = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+        expect(script).toContain("'self'");
+        expect(script).toContain('http://localhost:3001');
+        expect(script).toContain('https://cdn.credimo.es');
+        expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+        expect(csp).toMatch(/connect-src 'self' https:\/\/api\.credimo\.es https:\/\/www\.credimo\.es/);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(page.headers.get('x-frame-options')).toBe('DENY');
+        expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(page.headers.get('permissions-policy')).toBe('camera=(self)');
+        expect(page.headers.get('strict-transport-security')).toBeNull();
+        // The inline styles carry this answer's nonce, which the policy names.
+        const nonce = /'nonce-([^']+)'/.exec(csp.split(';').find((d) => d.includes('style-src')) ?? '')?.[1];
+        expect(nonce).toBeTruthy();
+        const html = await page.text();
+        expect(html).toContain(`<style nonce="${nonce}">`);
+        expect(html).toContain(`<meta property="csp-nonce" nonce="${nonce}" />`);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('each page answer has its own nonce', async () => {
+    const { server, base } = await start({ spaFallback: true, appPolicy: policy });
+    try {
+      const nonceOf = async () => /nonce="([^"]+)"/.exec(await (await fetch(`${base}/`)).text())?.[1];
+      expect(await nonceOf()).not.toBe(await nonceOf());
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('HSTS is sent when the public address is HTTPS', async () => {
+    const { server, base } = await start({ spaFallback: true, appPolicy: { ...policy, https: true } });
+    try {
+      const page = await fetch(`${base}/`);
+      expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(page.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a remote serves remoteEntry.js loadable from any site, nosniff, itself allowing nothing', async () => {
+    const { server, base } = await start({ allowAnyOrigin: true });
+    try {
+      const entry = await fetch(`${base}/remoteEntry.js`);
+      expect(entry.status).toBe(200);
+      expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(entry.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(entry.headers.get('content-security-policy')).toContain("default-src 'none'");
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,9 +1,18 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { cacheControlFor, NO_CACHE } from './cache-policy';
+import {
+  type AppPolicyInput,
+  appHelmetOptions,
+  assetHelmetOptions,
+  PERMISSIONS_POLICY,
+  withNonce,
+} from './security-headers';
 
 export interface StaticServerOptions {
   /** Folder with the built app (dist/<app>). */
@@ -16,6 +25,13 @@ export interface StaticServerOptions {
   json?: Record<string, unknown>;
   /** Remotes are fetched cross-origin by the shell and by WordPress pages. */
   allowAnyOrigin?: boolean;
+  /**
+   * The customer app's page policy (CSP from the runtime config, no framing, nonces on styles). Without it the
+   * server is an asset server (a remote): loadable from any site, itself allowing nothing.
+   */
+  appPolicy?: AppPolicyInput;
+  /** The public address is HTTPS (assets servers): send HSTS. */
+  https?: boolean;
 }
 
 /** Serves one built app (the shell or a remote) with the cache policy of DESIGN.md section 4. */
@@ -23,6 +39,13 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
   const app = Fastify({ logger: false });
   // Every script is sent compressed: on a phone's connection the bytes are the wait.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(
+    helmet,
+    options.appPolicy ? appHelmetOptions(options.appPolicy) : assetHelmetOptions(options.https ?? false),
+  );
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
   if (options.allowAnyOrigin) {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Access-Control-Allow-Origin', '*');
@@ -35,15 +58,31 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
     );
   }
   // A missing build folder must not crash the server: its files answer 404 and hosts show the fallback.
+  const index = path.join(options.root, 'index.html');
+  // The page is rendered per answer: its nonce must match this answer's CSP. No validators, so a revalidating
+  // browser gets a fresh page and nonce, never a 304 for a page whose nonce no longer matches.
+  const sendIndex = async (reply: FastifyReply) => {
+    if (!existsSync(index)) return reply.code(404).send('Not found');
+    const html = await readFile(index, 'utf8');
+    return reply
+      .header('Cache-Control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(withNonce(html, (reply.cspNonce as { style: string } | null)?.style ?? ''));
+  };
+  if (options.spaFallback) {
+    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/index.html', (_request, reply) => sendIndex(reply));
+  }
   if (existsSync(options.root)) {
     await app.register(fastifyStatic, {
       root: options.root,
       cacheControl: false,
+      // The app's index.html is served by sendIndex (with its nonce), never as a plain file.
+      index: false,
       setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlFor(file)),
     });
   }
   if (options.spaFallback) {
-    const index = path.join(options.root, 'index.html');
     app.setNotFoundHandler((request, reply) => {
       if (
         (request.method !== 'GET' && request.method !== 'HEAD') ||
@@ -52,7 +91,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
       ) {
         return reply.code(404).send('Not found');
       }
-      return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', options.root);
+      return sendIndex(reply);
     });
   }
   await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });

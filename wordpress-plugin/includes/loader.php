@@ -95,6 +95,11 @@ function credimo_inline_loader_once() {
         'appUrl' => $settings['app_url'],
         'productId' => (int) $settings['default_product'],
     );
-    return '<script id="credimo-loader">window.credimoConfig=' . wp_json_encode($config, JSON_HEX_TAG | JSON_UNESCAPED_SLASHES) . ';'
-        . credimo_loader_source() . '</script>';
+    $source = 'window.credimoConfig=' . wp_json_encode($config, JSON_HEX_TAG | JSON_UNESCAPED_SLASHES) . ';' . credimo_loader_source();
+    // Core's filter for inline scripts (WordPress 5.7+), where a site's CSP plugin adds the page's nonce: the loader
+    // then runs under a policy without 'unsafe-inline' (README.md, Content-Security-Policy). Printed by hand, not
+    // by wp_get_inline_script_tag, which may wrap it in CDATA: a '<' that content filters would read as a tag.
+    $attributes = apply_filters('wp_inline_script_attributes', array('id' => 'credimo-loader'), $source);
+    $nonce = empty($attributes['nonce']) ? '' : ' nonce="' . esc_attr($attributes['nonce']) . '"';
+    return '<script id="credimo-loader"' . $nonce . '>' . $source . '</script>';
 }

@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { messages } from '@credimo/shared/i18n';
+import { buildApp } from '../src/app.js';
+import { readConfig } from '../src/config.js';
+import { LIMIT_GROUPS, limitGroupOf } from '../src/http/rate-limit-groups.js';
+import { inlineStyleHashes, pagePolicy } from '../src/http/security.js';
+import { smsProviderFor } from '../src/providers/index.js';
+import { startTestApi, type TestApi } from './harness.js';
+
+let api: TestApi;
+let addressCounter = 0;
+/** Each scenario speaks from its own address unless it means to share one. */
+const from = (address = `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`) => ({
+  'x-forwarded-for': address,
+});
+
+async function signIn(phone: string) {
+  const headers = from();
+  const sent = await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone }, headers });
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+  const confirmed = await api.request('POST', '/v2/user/login_confirm', {
+    body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') ?? '' },
+    headers,
+  });
+  assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+  return confirmed.body.token as string;
+}
+
+before(async () => {
+  api = await startTestApi({
+    env: { TRUST_PROXY: 'true' },
+    // A provider's sandbox page as other rooms will add them: it declares the policy it needs, no looser.
+    configure: (app) =>
+      app.get(
+        '/sandbox/liveness-test',
+        { helmet: pagePolicy({ 'script-src': ["'self'"], 'img-src': ["'self'", 'blob:'] }), config: { camera: true } },
+        async (_request, reply) =>
+          reply.type('text/html; charset=utf-8').send('<!doctype html><style>p{color:red}</style><p>cámara</p>'),
+      ),
+  });
+});
+after(() => api.close());
+
+describe('security headers of the API', () => {
+  test('every answer is nosniff, never framed, and has a CSP that allows nothing', async () => {
+    const { headers } = await api.request('GET', '/v2/products', { headers: from() });
+    assert.equal(headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(headers.get('x-frame-options'), 'DENY');
+    assert.match(headers.get('content-security-policy') ?? '', /default-src 'none'/);
+    assert.match(headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.equal(headers.get('referrer-policy'), 'no-referrer');
+    assert.equal(headers.get('permissions-policy'), 'camera=()');
+    // Plain HTTP public address: no HSTS.
+    assert.equal(headers.get('strict-transport-security'), null);
+  });
+
+  test('the signed-in user, loans and every authenticated answer are Cache-Control: no-store', async () => {
+    const token = await signIn('612000101');
+    const auth = { authorization: `Bearer ${token}`, ...from() };
+    for (const path of ['/v2/user', '/v2/loans', '/v2/products/1/prices']) {
+      const answer = await api.request('GET', path, { headers: auth });
+      assert.equal(answer.headers.get('cache-control'), 'no-store', path);
+    }
+    const anonymousUser = await api.request('GET', '/v2/user', { headers: from() });
+    assert.equal(anonymousUser.status, 401);
+    assert.equal(anonymousUser.headers.get('cache-control'), 'no-store');
+  });
+
+  test('the public price table and content keep their public caching', async () => {
+    const prices = await api.request('GET', '/v2/products/1/prices', { headers: from() });
+    assert.equal(prices.headers.get('cache-control'), 'public, max-age=60');
+    const content = await api.request('GET', '/wp-json/react/v2/data', { headers: from() });
+    assert.match(content.headers.get('cache-control') ?? '', /^public/);
+  });
+
+  test('the SECCI in HTML allows only its own inline styles, by hash, and nothing else', async () => {
+    const response = await fetch(`${api.baseUrl}/v2/products/1/prices/30/30000/offer/html`, { headers: from() });
+    const html = await response.text();
+    const csp = response.headers.get('content-security-policy') ?? '';
+    assert.equal(response.status, 200);
+    assert.match(csp, /default-src 'none'/);
+    const hashes = inlineStyleHashes(html);
+    assert.ok(hashes.length > 0);
+    for (const hash of hashes) assert.ok(csp.includes(hash), csp);
+    assert.doesNotMatch(csp, /unsafe-inline/);
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  });
+
+  test('a sandbox provider page gets the policy it declares, the rest stays none, and the camera if it asks', async () => {
+    const response = await fetch(`${api.baseUrl}/sandbox/liveness-test`, { headers: from() });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /img-src 'self' blob:/);
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.ok(csp.includes(inlineStyleHashes(await response.text())[0] ?? 'missing'), csp);
+    assert.equal(response.headers.get('permissions-policy'), 'camera=(self)');
+  });
+
+  test('the SECCI in PDF has the same nothing-allowed policy', async () => {
+    const response = await fetch(`${api.baseUrl}/v2/products/1/prices/30/30000/offer/pdf`, { headers: from() });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/pdf');
+    assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+    assert.equal(response.headers.get('x-frame-options'), 'DENY');
+  });
+});
+
+describe('limits on every route', () => {
+  test('each route falls into a group: polling for GET /v2/user, strict for codes, standard otherwise', () => {
+    assert.equal(limitGroupOf({ method: 'GET', url: '/v2/user' }), 'polling');
+    assert.equal(limitGroupOf({ method: 'POST', url: '/v2/user/login' }), 'signIn');
+    assert.equal(limitGroupOf({ method: 'POST', url: '/v2/user/login_confirm' }), 'codes');
+    assert.equal(limitGroupOf({ method: 'POST', url: '/v2/check-promocode' }), 'promoCodes');
+    assert.equal(limitGroupOf({ method: 'GET', url: '/api/agent/customer/:sessionId' }), 'operatorLinks');
+    assert.equal(limitGroupOf({ method: 'POST', url: '/v2/admin/login_as' }), 'operatorLinks');
+    assert.equal(limitGroupOf({ method: 'GET', url: '/v2/some/new/route' }), 'standard');
+    assert.equal(limitGroupOf({ method: 'GET', url: '/v2/some/new/route', limit: 'uploads' }), 'uploads');
+  });
+
+  test('a flood of promo code checks from one address gets 429 with Retry-After, another address is served', async () => {
+    const flood = from('10.66.0.1');
+    const { max } = LIMIT_GROUPS.promoCodes;
+    for (let i = 0; i < max; i++) {
+      const answer = await api.request('POST', '/v2/check-promocode', { body: { code: 'NOPE' }, headers: flood });
+      assert.notEqual(answer.status, 429, `call ${i + 1} of ${max}`);
+    }
+    const refused = await api.request('POST', '/v2/check-promocode', { body: { code: 'NOPE' }, headers: flood });
+    assert.equal(refused.status, 429);
+    assert.deepEqual(refused.body, { errors: [{ message: messages.tooManyRequests, property: 'request' }] });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    assert.ok(retryAfter > 0 && retryAfter <= LIMIT_GROUPS.promoCodes.windowMs / 1000, String(retryAfter));
+    const other = await api.request('POST', '/v2/check-promocode', {
+      body: { code: 'NOPE' },
+      headers: from('10.66.0.2'),
+    });
+    assert.notEqual(other.status, 429);
+    // The strict group does not spill over: the flooding address still reads the price table.
+    assert.equal((await api.request('GET', '/v2/products', { headers: flood })).status, 200);
+  });
+
+  test('a customer polling GET /v2/user every 3 s on five tabs for a minute is never refused', async () => {
+    const token = await signIn('612000202');
+    // Several tabs may sit behind one address with other customers; the customer is counted, not the address.
+    const auth = { authorization: `Bearer ${token}`, ...from('10.66.1.1') };
+    const tabs = 5;
+    const pollsPerMinute = 60 / 3;
+    for (let round = 0; round < pollsPerMinute; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: tabs }, () => api.request('GET', '/v2/user', { headers: auth })),
+      );
+      for (const answer of answers) assert.equal(answer.status, 200);
+    }
+  });
+
+  test('a signed-in flood of the same customer is refused once past the polling group', async () => {
+    const token = await signIn('612000303');
+    const auth = { authorization: `Bearer ${token}`, ...from() };
+    const { max } = LIMIT_GROUPS.polling;
+    const statuses: number[] = [];
+    for (let batch = 0; batch * 50 < max + 10; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => api.request('GET', '/v2/loans', { headers: auth })),
+      );
+      statuses.push(...answers.map((a) => a.status));
+    }
+    assert.equal(statuses.filter((s) => s === 200).length, max);
+    assert.ok(statuses.slice(max).every((s) => s === 429));
+  });
+
+  test('two API processes on one database share the counter', async () => {
+    const config = { ...readConfig({ TRUST_PROXY: 'true' }), port: 0 };
+    const second = await buildApp(
+      { config, database: api.database, sms: smsProviderFor(config, api.database.db) },
+      { logger: false },
+    );
+    try {
+      const address = { 'x-forwarded-for': '10.66.2.1', 'content-type': 'application/json' };
+      const { max } = LIMIT_GROUPS.promoCodes;
+      // Half the allowance on one process, half on the other: the next call is refused on either.
+      for (let i = 0; i < max; i++) {
+        const payload = JSON.stringify({ code: 'NOPE' });
+        if (i % 2 === 0) {
+          const answer = await api.request('POST', '/v2/check-promocode', { body: { code: 'NOPE' }, headers: address });
+          assert.notEqual(answer.status, 429);
+        } else {
+          const answer = await second.inject({ method: 'POST', url: '/v2/check-promocode', payload, headers: address });
+          assert.notEqual(answer.statusCode, 429);
+        }
+      }
+      const refused = await second.inject({
+        method: 'POST',
+        url: '/v2/check-promocode',
+        payload: JSON.stringify({ code: 'NOPE' }),
+        headers: address,
+      });
+      assert.equal(refused.statusCode, 429);
+    } finally {
+      await second.close();
+    }
+  });
+});

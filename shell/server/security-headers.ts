@@ -1,0 +1,95 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/** What the customer app's policy is built from: the runtime config it serves at /config.json. */
+export interface AppPolicyInput {
+  /** Where the remotes' manifests are (their origins may run scripts and be fetched). */
+  remotes: string[];
+  /** The API the browser calls. */
+  apiUrl: string;
+  /** The content endpoint (WordPress's wp-json). */
+  contentUrl?: string;
+  /** The app's public address is HTTPS: send HSTS and upgrade any stray http: load. */
+  https?: boolean;
+}
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+const origins = (urls: Array<string | undefined>): string[] => [
+  ...new Set(urls.flatMap((url) => (url ? [originOf(url)].filter((o): o is string => o !== null) : []))),
+];
+
+/**
+ * The customer app's Content-Security-Policy. Scripts only from our origins (the shell's and the remotes'),
+ * never inline or eval. Styles: our CSS modules are injected as <style> tags by style-loader, so each page
+ * gets a fresh nonce (helmet's CSP nonces) that the index.html and the style inserter carry
+ * (shared/src/federation/insert-style.ts); no 'unsafe-inline' for styles either.
+ */
+export function appCspDirectives(input: AppPolicyInput): Record<string, string[]> {
+  const remotes = origins(input.remotes);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes],
+    'style-src': ["'self'"],
+    // Federation reads each remote's mf-manifest.json by fetch; the app calls the API and the content endpoint.
+    'connect-src': ["'self'", ...origins([input.apiUrl, input.contentUrl]), ...remotes],
+    // data: for the inline favicon, blob: for the preview of a document photo before upload.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(input.https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+const HSTS = { maxAge: 63_072_000, includeSubDomains: true } as const;
+
+/** The customer app: strict CSP with nonces, never framed, camera for our own pages only (documents, liveness). */
+export function appHelmetOptions(input: AppPolicyInput): FastifyHelmetOptions {
+  return {
+    global: true,
+    enableCSPNonces: true,
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(input) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: input.https ? HSTS : false,
+  };
+}
+
+/**
+ * A remote's server: script files loaded by the shell and by WordPress pages on other sites, so they must be
+ * loadable cross-origin; nothing it serves is a page, so its own policy allows nothing.
+ */
+export function assetHelmetOptions(https = false): FastifyHelmetOptions {
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? HSTS : false,
+  };
+}
+
+/** Only the camera is used (document photos, liveness), and only by our own pages. */
+export const PERMISSIONS_POLICY = 'camera=(self)';
+
+/** index.html with the response's nonce on its inline styles and in a meta tag for the style inserter. */
+export function withNonce(html: string, nonce: string): string {
+  return html
+    .replace(/<style(?=[\s>])/g, `<style nonce="${nonce}"`)
+    .replace(/<head>/, `<head><meta property="csp-nonce" nonce="${nonce}" />`);
+}
