@@ -4,11 +4,8 @@ import * as m0002 from './0002_identity';
 import * as m0003 from './0003_pricing';
 import * as m0004 from './0004_registration';
 import * as m0005 from './0005_loans';
-<<<<<<< HEAD
-import * as m0007 from './0007_origination';
-=======
 import * as m0006 from './0006_rate_limits';
->>>>>>> main
+import * as m0007 from './0007_origination';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -17,9 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003_pricing': m0003,
   '0004_registration': m0004,
   '0005_loans': m0005,
-<<<<<<< HEAD
-  '0007_origination': m0007,
-=======
   '0006_rate_limits': m0006,
->>>>>>> main
+  '0007_origination': m0007,
 };
