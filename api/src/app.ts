@@ -18,6 +18,7 @@ import { loanRoutes } from './routes/loans';
 import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
+import { servicingRoutes } from './routes/servicing';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -66,8 +67,9 @@ export async function buildApp(
   await app.register(registrationRoutes, context);
   await app.register(loanRoutes, context);
   await app.register(originationRoutes, context);
+  await app.register(servicingRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
-  if (options.workers) await startWorkers(context.database.db, jobs);
+  if (options.workers) await startWorkers(context.database.db, jobs, context.autoDebit ?? null);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/database';
 import type { JobQueue } from './jobs/queue';
 import type { PayoutProvider } from './providers/payout';
 import type { SmsProvider } from './providers/sms';
+import type { AutoDebitCharger, PaymentCheckout } from './servicing';
 
 /** What every route module receives: no globals, so tests build as many apps as they like. */
 export interface AppContext {
@@ -12,4 +13,8 @@ export interface AppContext {
   /** Made by buildApp when not given. */
   jobs?: JobQueue;
   payout?: PayoutProvider;
+  /** Card and Bizum checkouts for payment requests; without them a request has no payment_link yet. */
+  checkout?: { card?: PaymentCheckout; bizum?: PaymentCheckout };
+  /** The card acquirer's auto-debit on the due date; without it no auto-debit is attempted. */
+  autoDebit?: AutoDebitCharger;
 }

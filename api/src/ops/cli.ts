@@ -13,10 +13,14 @@ import { migrateToLatest } from '../db/migrate';
 import { issueAdminToken, issueAgentCode } from '../identity/handoff';
 import { HANDOFF_RULES } from '../identity/rules';
 import { confirmedUser, findUserIdByPhone } from '../identity/users';
+import { SERVICING_COMMANDS, ServicingUsageError } from '../servicing/operator-commands';
 
 const USAGE = `usage:
   npm run ops -- agent-link <phone> [agent-name]
-  npm run ops -- admin-link <admin-username> <phone>`;
+  npm run ops -- admin-link <admin-username> <phone>
+${Object.entries(SERVICING_COMMANDS)
+  .map(([name, command]) => `  npm run ops -- ${name} ${command.usage}`)
+  .join('\n')}`;
 
 class UsageError extends Error {}
 
@@ -28,6 +32,7 @@ function phoneArgument(input: string | undefined): string {
 
 async function main(args: string[]) {
   const [command, first, second] = args;
+  if (command && Object.hasOwn(SERVICING_COMMANDS, command)) return servicingCommand(command, args.slice(1));
   if (command !== 'agent-link' && command !== 'admin-link') throw new UsageError(USAGE);
   const config = readConfig();
   const database = await openDatabase(config);
@@ -53,6 +58,27 @@ async function main(args: string[]) {
       console.log(`${app}/account/auth?apikey=${encodeURIComponent(token)}&adminUsername=${encodeURIComponent(first)}`);
       console.log(`(one use, valid ${HANDOFF_RULES.adminLinkMinutes} minutes)`);
     }
+  } finally {
+    await database.close();
+  }
+}
+
+/** Servicing's commands (issue 11) run against the same database as the others. */
+async function servicingCommand(name: string, args: string[]) {
+  const config = readConfig();
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    const { lines } = await (SERVICING_COMMANDS[name] as (typeof SERVICING_COMMANDS)[string]).run(args, {
+      db: database.db,
+      config,
+      operator: process.env.USER ?? 'ops',
+    });
+    for (const line of lines) console.log(line);
+  } catch (error) {
+    if (error instanceof ServicingUsageError) throw new UsageError(error.message);
+    if ((error as { statusCode?: number }).statusCode === 409) throw new UsageError('not allowed in the loan’s status');
+    throw error;
   } finally {
     await database.close();
   }
