@@ -42,4 +42,17 @@ describe('npm run ops', () => {
     assert.equal(admin.status, 0, admin.stderr);
     assert.match(admin.stdout, /^https:\/\/app\.credimo\.es\/account\/auth\?apikey=[\w.%-]+&adminUsername=marta\n/);
   });
+
+  test('advance-days moves the sandbox clock and runs each day; payment-received needs a known loan', () => {
+    const advanced = ops('advance-days', '2');
+    assert.equal(advanced.status, 0, advanced.stderr);
+    assert.equal(advanced.stdout.trim().split('\n').length, 2);
+    assert.match(advanced.stdout, /^\d{4}-\d{2}-\d{2}: 0 loans serviced, 0 overdue\n/);
+    const bad = ops('advance-days', '0');
+    assert.equal(bad.status, 1);
+    assert.equal(bad.stderr.trim(), 'credimo-ops: days: 1 to 366');
+    const unknown = ops('payment-received', 'L-NONE', '1000', 'BANK-1');
+    assert.equal(unknown.status, 1);
+    assert.equal(unknown.stderr.trim(), 'credimo-ops: no loan L-NONE');
+  });
 });

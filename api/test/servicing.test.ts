@@ -227,6 +227,28 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     assert.equal(await ledgerTotal(), 0);
   });
 
+  test('on the due date a loan with a card is auto-debited once, however often the day runs', async () => {
+    const me = await customerAt(api, 'active', { amount: AMOUNT });
+    const loan = await loanOf(me.headers);
+    const calls: string[] = [];
+    const charger = {
+      async charge(request: { loanId: string; amount: number; key: string }) {
+        if (request.loanId !== me.loanId) return null; // only this customer has a card
+        calls.push(request.key);
+        return { paid: true };
+      },
+    };
+    const { runServicingDay } = await import('../src/servicing/index.js');
+    const due = new Date(`${loan.must_pay_date}T12:00:00`);
+    await runServicingDay(api.database.db, due, charger);
+    await runServicingDay(api.database.db, due, charger);
+    assert.equal(calls.length, 1, 'a paid loan is not charged again');
+    const paid = await loanOf(me.headers);
+    assert.equal(paid.status, 3);
+    assert.equal(paid.calculations.today.amount, 0);
+    assert.equal(await ledgerTotal(), 0);
+  });
+
   test('collection and sale are operator steps: 23, 24, then presale 28 with the buyer, then Sold 27', async () => {
     const me = await customerAt(api, 'active', { amount: AMOUNT });
     const loan = await loanOf(me.headers);

@@ -71,8 +71,12 @@ export async function applyPaymentIn(
   let extensionCost = 0;
 
   if (payment.paymentType === 'prolongation' && payment.term && isExtendable(loan, false)) {
-    const quote = await quoteExtension(trx, loan, owed, payment.term, payment.promocode, today);
-    if (rest >= quote.cost) {
+    // A promo code that stopped being usable since the request does not lose the money: it then repays.
+    const quote = await quoteExtension(trx, loan, owed, payment.term, payment.promocode, today).catch((error) => {
+      if (error instanceof ApiError) return null;
+      throw error;
+    });
+    if (quote && rest >= quote.cost) {
       if (quote.cost > 0) {
         await post(trx, {
           key: `extension:${payment.externalId}`,
