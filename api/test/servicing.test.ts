@@ -183,18 +183,32 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     assert.equal(loan.calculations.today.amount, AMOUNT);
     assert.equal(loan.withdrawal.acknowledgement, answer.body.acknowledgement);
     assert.equal(loan.extendable, false);
-    const payoff = await api.request('POST', '/v2/loan/payment-request/generate', {
-      headers: me.headers,
-      body: { payment_type: 'payoff' },
-    });
-    assert.equal(payoff.body.amount, AMOUNT);
-    await settle(payoff.body.reference);
+    // Two payoff clicks at once (two tabs): one request, the same for both.
+    const [payoff, second] = await Promise.all(
+      [1, 2].map(() =>
+        api.request('POST', '/v2/loan/payment-request/generate', {
+          headers: me.headers,
+          body: { payment_type: 'payoff' },
+        }),
+      ),
+    );
+    assert.deepEqual([payoff?.status, second?.status].sort(), [200, 201]);
+    assert.equal(payoff?.body.reference, second?.body.reference);
+    assert.equal(payoff?.body.amount, AMOUNT);
+    await settle(payoff?.body.reference);
     assert.equal((await loanOf(me.headers)).status, 3);
   });
 
   test('advance-days ages a loan: Overdue 21 after the due date with late interest per day, once per day; a transfer pays it off', async () => {
     const me = await customerAt(api, 'active', { amount: AMOUNT });
     const loan = await loanOf(me.headers);
+    await assert.rejects(
+      (SERVICING_COMMANDS['advance-days'] as (typeof SERVICING_COMMANDS)[string]).run(['1'], {
+        db: api.database.db,
+        config: { ...api.config, providerMode: 'production' },
+      }),
+      /sandbox mode only/,
+    );
     const lines = await ops('advance-days', '33');
     assert.equal(lines.lines.length, 33);
     const late = await loanOf(me.headers);
