@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
-import { clockToday, requestPayment, withdraw } from '../servicing';
+import { clockToday, paymentCallback, requestPayment, withdraw } from '../servicing';
 import { activateExtension, partialRepayOffer, prolongDetails, prolongOffer } from '../servicing/customer';
 import { route } from './route';
 
@@ -59,4 +59,13 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
     return made;
   });
   route(app, endpoints.withdrawal, async (request) => withdraw(db, customer(request).userId, await clockToday(db)));
+  route(app, endpoints.paymentCallback, async (request) => {
+    const signature = request.headers['x-signature'];
+    return paymentCallback(
+      db,
+      request.body,
+      typeof signature === 'string' ? signature : undefined,
+      await clockToday(db),
+    );
+  });
 }

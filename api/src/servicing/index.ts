@@ -1,4 +1,5 @@
 /** Servicing (issue 11): the loan's life after payout. Other rooms and routes reach it through here. */
+export { type PaymentCallback, paymentCallback, signPaymentCallback } from './callback';
 export { clockToday, tickClock } from './clock';
 export { type CessionBuyer, loanIdByReference, moveToCollectionStep, offerForSale, sellLoan } from './collection';
 export { type AutoDebitCharger, runServicingDay, serviceLoan } from './day';

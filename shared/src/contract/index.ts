@@ -359,6 +359,13 @@ export const endpoints = {
     body: servicing.WithdrawalRequest,
     response: servicing.WithdrawalSchema,
   },
+  paymentCallback: {
+    method: 'POST',
+    path: '/v2/providers/payments/callback',
+    summary: 'The card acquirer or Bizum answers a payment request (HMAC-signed, each nonce once, applied once)',
+    body: servicing.PaymentCallbackRequest,
+    response: servicing.PaymentCallbackResponse,
+  },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

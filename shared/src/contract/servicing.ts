@@ -116,3 +116,12 @@ export const ServicingViewFields = {
   withdrawal: Type.Optional(Type.Union([WithdrawalSchema, Type.Null()])),
   cession_portfolio: Type.Optional(Type.Union([CessionPortfolioSchema, Type.Null()])),
 };
+
+/** The card acquirer's or Bizum's answer to a payment request, HMAC-SHA256-signed in the x-signature header. */
+export const PaymentCallbackRequest = Type.Object({
+  reference: Type.String({ maxLength: 100 }),
+  status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
+  nonce: Type.String({ minLength: 8, maxLength: 100 }),
+  timestamp: Type.Integer(),
+});
+export const PaymentCallbackResponse = Type.Object({ applied: Type.Boolean() });
