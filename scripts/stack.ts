@@ -20,6 +20,11 @@ export interface StackOptions {
   configOverride?: unknown;
   startApi?: boolean;
   log?: (line: string) => void;
+  /**
+   * Called once if the API exits on its own (a crash, a port taken later): the caller must stop the rest,
+   * never leave a half-running product. Default: log the line.
+   */
+  onChildExit?: (line: string) => void;
 }
 
 export interface Stack {
@@ -68,10 +73,15 @@ export async function listen(name: string, portNumber: number, start: () => Prom
   }
 }
 
+const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
+  signal ? `was killed by ${signal}` : `exited with code ${code}`;
+
 async function waitForHealth(url: string, api: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (api.exitCode !== null) throw new StartError(`the API exited with code ${api.exitCode} during start-up`);
+    if (api.exitCode !== null || api.signalCode !== null) {
+      throw new StartError(`the API ${describeExit(api.exitCode, api.signalCode)} during start-up`);
+    }
     try {
       const response = await fetch(`${url}/health`);
       if (response.ok) return;
@@ -86,9 +96,22 @@ async function waitForHealth(url: string, api: ChildProcess, timeoutMs = 90_000)
 function startApi(env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], {
     cwd: path.join(root, 'api'),
-    env,
+    // The API stops itself if this process dies without stopping it (see api/src/main.ts).
+    env: { ...env, CREDIMO_PARENT_PID: String(process.pid) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+
+/** The API gets this long to finish requests in flight and close the database before it is killed. */
+const API_STOP_MS = 9_000;
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), API_STOP_MS);
+  await exited;
+  clearTimeout(forced);
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -106,19 +129,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const servers: FastifyInstance[] = [];
   let api: ChildProcess | null = null;
 
+  let stopping = false;
+  let running = false;
   const stop = async () => {
-    await Promise.all(servers.map((server) => server.close()));
-    if (api && api.exitCode === null) {
-      const exited = new Promise((resolve) => api?.once('exit', resolve));
-      api.kill('SIGTERM');
-      await exited;
-    }
+    stopping = true;
+    await Promise.all([...servers.map((server) => server.close()), api ? stopChild(api) : undefined]);
   };
 
   try {
     await buildMissing(log);
     if (options.startApi !== false) {
       api = startApi({ ...env, API_PORT: String(ports.api) });
+      const child = api;
+      child.once('exit', (code, signal) => {
+        // During start-up the failure is reported by startStack's own error.
+        if (stopping || !running) return;
+        (options.onChildExit ?? log)(`the API (pid ${child.pid}) ${describeExit(code, signal)}`);
+      });
       await waitForHealth(`http://127.0.0.1:${ports.api}`, api);
     }
     for (const remote of REMOTES) {
@@ -164,5 +191,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw error;
   }
+  running = true;
   return { urls: { app: `http://localhost:${ports.app}`, api: apiUrl, remotes: remoteUrls }, stop };
 }

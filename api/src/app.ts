@@ -3,7 +3,9 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { conditionalGet } from './http/conditional';
 import { installErrorHandling } from './http/errors';
+import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
@@ -15,6 +17,7 @@ import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
+import { operatorRoutes } from './routes/operator';
 import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
@@ -46,16 +49,25 @@ export async function buildApp(
     credentials: true,
     // @fastify/cors allows only GET, HEAD and POST unless told: the /v2 contract uses PUT and DELETE too.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['x-sms-code'],
+    // The shared client reads ETag to poll with If-None-Match (a header browsers otherwise hide from scripts).
+    exposedHeaders: ['x-sms-code', 'etag'],
   });
+  // Before compression: conditional GET hashes the JSON body, not the gzip stream compression makes of it.
+  await app.register(conditionalGet);
   // The price table is a few hundred KB of JSON; gzip makes it a few dozen.
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Credimo API', version: context.config.version, description: 'The /v2 contract of Credimo.' },
+      // Relative: the API that serves this document is the one it describes, wherever it is deployed.
+      servers: [{ url: '/', description: 'Credimo API' }],
+      components: { securitySchemes },
     },
+    // Shared schemas keep their own names in components, so SPEC's error shape reads as `ErrorBody`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
+  app.addSchema(errorBodySchema);
 
   await app.register(authentication, { db: context.database.db });
   // After authentication (signed-in callers are counted per customer), before every route.
@@ -66,6 +78,7 @@ export async function buildApp(
   await app.register(pricingRoutes, context);
   await app.register(registrationRoutes, context);
   await app.register(loanRoutes, context);
+  await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
   app.addHook('onClose', async () => jobs.stop());

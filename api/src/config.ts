@@ -21,8 +21,21 @@ export interface ApiConfig {
   /** Only behind a known proxy may X-Forwarded-For name the client; otherwise limits per address could be dodged. */
   trustProxy: boolean;
   sms: { url: string; token: string } | null;
+  operator: OperatorConfig;
   /** Sandbox scoring: seconds from an application to its automated decision (SANDBOX_DECISION_DELAY_SECONDS). */
   decisionDelaySeconds: number;
+}
+
+/**
+ * How `npm run ops` reaches the running API (on PGlite the API owns the database, so commands go through it).
+ * The secret comes from OPERATOR_SECRET; in sandbox mode without it, one is generated on first use and kept in
+ * `secretFile` beside the data, so the API and the command find the same one with no setting at all.
+ */
+export interface OperatorConfig {
+  secret: string | null;
+  secretFile: string | null;
+  /** Where the command finds the API: OPS_API_URL, else the API's own port on this machine. */
+  apiUrl: string;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +58,23 @@ function readPort(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return port;
 }
 
+const LOOPBACK = new Set(['0.0.0.0', '::', '127.0.0.1', 'localhost', '']);
+
+function readOperator(env: NodeJS.ProcessEnv, providerMode: ProviderMode, port: number, host: string, dataDir: string) {
+  const secret = env.OPERATOR_SECRET || null;
+  const besideData =
+    env.DATABASE_URL || dataDir === 'memory://'
+      ? path.join(projectRoot, '.data/operator-secret')
+      : path.join(dataDir, 'credimo-operator-secret');
+  const apiHost = LOOPBACK.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    secret,
+    // Production never invents a secret: without OPERATOR_SECRET the operator endpoint stays closed.
+    secretFile: secret || providerMode === 'production' ? null : besideData,
+    apiUrl: (env.OPS_API_URL || `http://${apiHost}:${port}`).replace(/\/$/, ''),
+  } satisfies OperatorConfig;
+}
+
 function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -62,11 +92,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       'PROVIDER_MODE=production needs an SMS provider: set SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN',
     );
   }
+  const port = readPort(env, 'API_PORT', 8080);
+  const host = env.API_HOST || '127.0.0.1';
+  const dataDir = env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite');
   return {
-    port: readPort(env, 'API_PORT', 8080),
-    host: env.API_HOST || '127.0.0.1',
+    port,
+    host,
     databaseUrl: env.DATABASE_URL || null,
-    dataDir: env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite'),
+    dataDir,
     corsOrigins: env.CORS_ORIGINS
       ? env.CORS_ORIGINS.split(',')
           .map((o) => o.trim())
@@ -79,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     publicUrl: env.PUBLIC_API_URL || `http://localhost:${readPort(env, 'API_PORT', 8080)}`,
     trustProxy: env.TRUST_PROXY === 'true',
     sms,
+    operator: readOperator(env, providerMode, port, host, dataDir),
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),
   };
 }

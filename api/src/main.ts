@@ -10,6 +10,21 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const STOP_BUDGET_MS = 8_000;
+
+/**
+ * Started by `npm start` (CREDIMO_PARENT_PID set), the API never outlives it: if the parent dies without
+ * stopping it (SIGKILL, a lost terminal), the API is re-parented and stops itself, freeing the port and the
+ * PGlite folder.
+ */
+function watchParent(onOrphaned: () => void): void {
+  const parent = Number(process.env.CREDIMO_PARENT_PID);
+  if (!Number.isInteger(parent) || parent <= 0) return;
+  setInterval(() => {
+    if (process.ppid !== parent) onOrphaned();
+  }, 500).unref();
+}
+
 async function main() {
   const config = readConfig();
   const database = await openDatabase(config);
@@ -21,12 +36,18 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // A request that never ends must not keep the port and the database: the stop takes seconds, not forever.
+    setTimeout(
+      () => fail(`requests still running ${STOP_BUDGET_MS / 1000} s after ${signal}; stopped anyway`),
+      STOP_BUDGET_MS,
+    ).unref();
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // SIGTERM is what docker stop, systemd and CI timeouts send; SIGHUP a closed terminal: all stop like Ctrl+C.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  watchParent(() => void shutdown('parent exited'));
 
   try {
     await app.listen({ port: config.port, host: config.host });

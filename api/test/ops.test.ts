@@ -1,58 +1,218 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPglite } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { type ApiProcess, freePort, startApiProcess, stopApiProcess } from './spawn-api.js';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/ops/cli.ts');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-ops-'));
+const APP = 'https://app.credimo.es';
 
-/** The ops command opens the API's database itself: here a PGlite folder shared by its calls. */
-const ops = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
-    env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_APP_URL: 'https://app.credimo.es' },
-    encoding: 'utf8',
+/** Runs `npm run ops -- …` as an operator does, with the API's settings (API_PORT, PGLITE_DATA_DIR). */
+function ops(env: NodeJS.ProcessEnv, ...args: string[]) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+      env: { ...process.env, DATABASE_URL: '', OPERATOR_SECRET: '', PUBLIC_APP_URL: APP, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
   });
+}
 
-describe('npm run ops', () => {
+async function auditActions(dataDir: string) {
+  const database = await openPglite(dataDir);
+  try {
+    await migrateToLatest(database.db);
+    return await database.db.selectFrom('audit_log').select(['actor', 'action', 'address']).orderBy('id').execute();
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run ops with no API running: it opens the database itself', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-ops-'));
+  let env: NodeJS.ProcessEnv;
+  before(async () => {
+    // A port where nothing answers: the command finds no API and takes the folder's lock itself.
+    env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()), OPS_OPERATOR: 'carmen' };
+  });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  test('refuses a bad phone or a missing command with one clear line', () => {
-    const bad = ops('agent-link', '123456789');
+  test('refuses a bad phone or a missing command with one clear line', async () => {
+    const bad = await ops(env, 'agent-link', '123456789');
     assert.equal(bad.status, 1);
     assert.equal(bad.stderr.trim(), 'credimo-ops: 123456789: El teléfono no es válido');
-    const none = ops();
+    const none = await ops(env);
     assert.equal(none.status, 1);
-    assert.match(none.stderr, /usage:/);
+    assert.match(none.stderr, /usage:\n {2}npm run ops -- agent-link <phone> \[agent-name\]\n/);
   });
 
-  test('admin-link needs an existing customer', () => {
-    const result = ops('admin-link', 'marta', '612000043');
+  test('admin-link needs an existing customer', async () => {
+    const result = await ops(env, 'admin-link', 'marta', '612000043');
     assert.equal(result.status, 1);
     assert.equal(result.stderr.trim(), 'credimo-ops: no customer has the phone 612000043');
   });
 
-  test('agent-link creates the customer if needed and prints a one-time link; admin-link then works', () => {
-    const agent = ops('agent-link', '612 00 00 43', 'laura');
+  test('agent-link creates the customer if needed and prints a one-time link; admin-link then works; both audited', async () => {
+    const agent = await ops(env, 'agent-link', '612 00 00 43', 'laura');
     assert.equal(agent.status, 0, agent.stderr);
     assert.match(agent.stdout, /^https:\/\/app\.credimo\.es\/auth\/session\?sessionid=[\w-]{40,}\n/);
-    const admin = ops('admin-link', 'marta', '612000043');
+    const admin = await ops(env, 'admin-link', 'marta', '612000043');
     assert.equal(admin.status, 0, admin.stderr);
     assert.match(admin.stdout, /^https:\/\/app\.credimo\.es\/account\/auth\?apikey=[\w.%-]+&adminUsername=marta\n/);
+    const audited = (await auditActions(dataDir)).filter((row) => row.action.startsWith('ops '));
+    assert.deepEqual(audited, [
+      { actor: 'operator:carmen', action: 'ops agent-link', address: null },
+      { actor: 'operator:carmen', action: 'ops admin-link', address: null },
+    ]);
   });
 
-  test('advance-days moves the sandbox clock and runs each day; payment-received needs a known loan', () => {
-    const advanced = ops('advance-days', '2');
+  test('advance-days moves the sandbox clock and runs each day; payment-received needs a known loan', async () => {
+    const advanced = await ops(env, 'advance-days', '2');
     assert.equal(advanced.status, 0, advanced.stderr);
     assert.equal(advanced.stdout.trim().split('\n').length, 2);
     assert.match(advanced.stdout, /^\d{4}-\d{2}-\d{2}: 0 loans serviced, 0 overdue\n/);
-    const bad = ops('advance-days', '0');
+    const bad = await ops(env, 'advance-days', '0');
     assert.equal(bad.status, 1);
     assert.equal(bad.stderr.trim(), 'credimo-ops: days: 1 to 366');
-    const unknown = ops('payment-received', 'L-NONE', '1000', 'BANK-1');
+    const unknown = await ops(env, 'payment-received', 'L-NONE', '1000', 'BANK-1');
     assert.equal(unknown.status, 1);
     assert.equal(unknown.stderr.trim(), 'credimo-ops: no loan L-NONE');
+  });
+});
+
+describe('npm run ops while the API runs on a PGlite folder: it goes through the API', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-ops-live-'));
+  let api: ApiProcess;
+  let env: NodeJS.ProcessEnv;
+  before(async () => {
+    env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()), OPS_OPERATOR: 'carmen' };
+    api = await startApiProcess({ ...env, PUBLIC_APP_URL: APP });
+  });
+  after(async () => {
+    if (api) await stopApiProcess(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('agent-link prints a link the running API accepts', async () => {
+    const result = await ops(env, 'agent-link', '612000044', 'laura');
+    assert.equal(result.status, 0, result.stderr);
+    const code = new URL(result.stdout.split('\n')[0] ?? '').searchParams.get('sessionid') ?? '';
+    const exchanged = await fetch(`${api.url}/api/agent/customer/${encodeURIComponent(code)}`);
+    assert.equal(exchanged.status, 200);
+    const body = (await exchanged.json()) as { token: string; agent: { name: string } };
+    assert.equal(body.agent.name, 'laura');
+    const user = await fetch(`${api.url}/v2/user`, { headers: { authorization: `Bearer ${body.token}` } });
+    assert.equal(user.status, 200);
+  });
+
+  test('admin-link prints a link the running API accepts', async () => {
+    const result = await ops(env, 'admin-link', 'marta', '612000044');
+    assert.equal(result.status, 0, result.stderr);
+    const link = new URL(result.stdout.split('\n')[0] ?? '');
+    const exchanged = await fetch(`${api.url}/v2/admin/login_as`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        api_key: link.searchParams.get('apikey'),
+        admin_username: link.searchParams.get('adminUsername'),
+      }),
+    });
+    assert.equal(exchanged.status, 200, await exchanged.clone().text());
+  });
+
+  test('a usage problem comes back from the API as the same one line', async () => {
+    const result = await ops(env, 'admin-link', 'marta', '612000045');
+    assert.equal(result.status, 1);
+    assert.equal(result.stderr.trim(), 'credimo-ops: no customer has the phone 612000045');
+  });
+
+  test('the operator endpoint refuses a caller without the secret (401, SPEC error shape)', async () => {
+    const attempts: Record<string, string>[] = [{}, { 'x-operator-secret': 'guess' }];
+    for (const headers of attempts) {
+      const answer = await fetch(`${api.url}/operator/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ command: 'agent-link', args: ['612000046'], operator: 'mallory' }),
+      });
+      assert.equal(answer.status, 401);
+      assert.deepEqual(await answer.json(), {
+        errors: [
+          {
+            message: 'Acceso de operador no autorizado: el secreto de operador no es válido.',
+            property: 'request',
+          },
+        ],
+      });
+    }
+    const wrongSecret = await ops({ ...env, OPERATOR_SECRET: 'not-the-one' }, 'agent-link', '612000046');
+    assert.equal(wrongSecret.status, 1);
+    assert.match(wrongSecret.stderr, /refused the operator secret/);
+  });
+
+  test('pointed at another port, the command does not open the folder the API holds', async () => {
+    const result = await ops({ ...env, API_PORT: String(await freePort()) }, 'agent-link', '612000047');
+    assert.equal(result.status, 1);
+    assert.equal(
+      result.stderr.trim(),
+      `credimo-ops: the PGlite folder ${dataDir} is in use by process ${api.child.pid} (PGlite allows one process per folder). ` +
+        'Send commands through that process (npm run ops talks to the running API), stop it first, or set PGLITE_DATA_DIR to another folder',
+    );
+  });
+
+  test('every command through the API is in audit_log with the operator and the address', async () => {
+    assert.equal((await stopApiProcess(api)).code, 0);
+    const audited = (await auditActions(dataDir)).filter((row) => row.action.startsWith('ops '));
+    assert.deepEqual(audited, [
+      { actor: 'operator:carmen', action: 'ops agent-link', address: '127.0.0.1' },
+      { actor: 'operator:carmen', action: 'ops admin-link', address: '127.0.0.1' },
+    ]);
+  });
+});
+
+const serverUrl = process.env.DATABASE_URL;
+
+describe('npm run ops while the API runs on PostgreSQL', {
+  skip: !serverUrl && 'runs with DATABASE_URL (npm run test:api on PostgreSQL)',
+}, () => {
+  const name = `credimo_ops_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let api: ApiProcess;
+  let env: NodeJS.ProcessEnv;
+  before(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString(), API_PORT: String(await freePort()), OPS_OPERATOR: 'carmen' };
+    api = await startApiProcess({ ...env, PUBLIC_APP_URL: APP });
+  });
+  after(async () => {
+    if (api) await stopApiProcess(api);
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  });
+
+  test('agent-link prints a link the running API accepts', async () => {
+    const result = await ops(env, 'agent-link', '612000048', 'laura');
+    assert.equal(result.status, 0, result.stderr);
+    const code = new URL(result.stdout.split('\n')[0] ?? '').searchParams.get('sessionid') ?? '';
+    const exchanged = await fetch(`${api.url}/api/agent/customer/${encodeURIComponent(code)}`);
+    assert.equal(exchanged.status, 200);
   });
 });

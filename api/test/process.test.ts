@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { DatabaseUnavailableError, openPglite } from '../src/db/database.js';
+import { LOCK_FILE } from '../src/db/lock.js';
+import { freePort, startApiProcess, stopApiProcess } from './spawn-api.js';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
@@ -24,14 +29,6 @@ function run(env: NodeJS.ProcessEnv, untilReady?: (out: string) => boolean, sign
     });
     child.on('exit', (code) => resolve({ code, stderr, stdout }));
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 describe('the API process', () => {
@@ -62,14 +59,170 @@ describe('the API process', () => {
     }
   });
 
-  test('SIGTERM shuts down gracefully with exit code 0', async () => {
-    const port = await freePort();
-    const { code, stdout } = await run(
-      { API_PORT: String(port), PGLITE_DATA_DIR: 'memory://', DATABASE_URL: '' },
-      (out) => out.includes('Server listening'),
-      'SIGTERM',
-    );
-    assert.equal(code, 0);
-    assert.match(stdout, /shutting down/);
+  for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) {
+    test(`${signal} shuts down gracefully with exit code 0`, async () => {
+      const port = await freePort();
+      const { code, stdout } = await run(
+        { API_PORT: String(port), PGLITE_DATA_DIR: 'memory://', DATABASE_URL: '' },
+        (out) => out.includes('Server listening'),
+        signal,
+      );
+      assert.equal(code, 0);
+      assert.match(stdout, /shutting down/);
+    });
+  }
+});
+
+const tempFolder = (name: string) => mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`));
+
+/** The id of a process that has just exited: no process has it now. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+describe('the PGlite folder has one owner', () => {
+  const folders: string[] = [];
+  after(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('a second API on the folder is refused at once, naming folder, holder and what to do; the first keeps serving', async () => {
+    const dataDir = tempFolder('lock');
+    folders.push(dataDir);
+    const first = await startApiProcess({ PGLITE_DATA_DIR: dataDir });
+    try {
+      const started = Date.now();
+      const second = await run({ PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', API_PORT: String(await freePort()) });
+      assert.equal(second.code, 1);
+      assert.equal(
+        second.stderr.trim(),
+        `credimo-api: the PGlite folder ${dataDir} is in use by process ${first.child.pid} (PGlite allows one process per folder). ` +
+          'Send commands through that process (npm run ops talks to the running API), stop it first, or set PGLITE_DATA_DIR to another folder',
+      );
+      assert.ok(Date.now() - started < 30_000, 'refused at once, not after a timeout');
+      const health = await fetch(`${first.url}/health`);
+      assert.equal(health.status, 200);
+    } finally {
+      assert.equal((await stopApiProcess(first)).code, 0);
+    }
+    assert.equal(existsSync(path.join(dataDir, LOCK_FILE)), false, 'the lock is released on stop');
+  });
+
+  test('in one process too, the folder opens once until closed', async () => {
+    const dataDir = tempFolder('lock-same');
+    folders.push(dataDir);
+    const database = await openPglite(dataDir);
+    await assert.rejects(openPglite(dataDir), DatabaseUnavailableError);
+    await database.close();
+    const again = await openPglite(dataDir);
+    await again.close();
+  });
+
+  test('a lock left by a process that no longer exists is taken over', async () => {
+    const dataDir = tempFolder('lock-stale');
+    folders.push(dataDir);
+    const lockFile = path.join(dataDir, LOCK_FILE);
+    const dead = deadPid();
+    writeFileSync(lockFile, JSON.stringify({ pid: dead, nonce: 'left-behind', since: '2026-01-01T00:00:00Z' }));
+    const database = await openPglite(dataDir);
+    try {
+      const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number };
+      assert.equal(lock.pid, process.pid);
+    } finally {
+      await database.close();
+    }
+    assert.equal(existsSync(lockFile), false);
+  });
+
+  test('an empty or garbled lock (a crash while writing it) is taken over too', async () => {
+    const dataDir = tempFolder('lock-garbled');
+    folders.push(dataDir);
+    writeFileSync(path.join(dataDir, LOCK_FILE), '');
+    const database = await openPglite(dataDir);
+    await database.close();
+  });
+});
+
+describe('crash safety', () => {
+  test('after SIGKILL and a restart, every acknowledged write is there', async () => {
+    const dataDir = tempFolder('crash');
+    const env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()) };
+    try {
+      const api = await startApiProcess(env);
+      const customers: { phone: string; token: string }[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const phone = `61200${String(1000 + i)}`;
+        const headers = { 'content-type': 'application/json', 'x-forwarded-for': `10.9.0.${i}` };
+        const sent = await fetch(`${api.url}/v2/user/login`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ mobile_phone: phone }),
+        });
+        assert.equal(sent.status, 200);
+        const confirmed = await fetch(`${api.url}/v2/user/login_confirm`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ mobile_phone: phone, code: sent.headers.get('x-sms-code') }),
+        });
+        assert.equal(confirmed.status, 200);
+        customers.push({ phone, token: ((await confirmed.json()) as { token: string }).token });
+      }
+      // The first customer also applies: a loan and its status are acknowledged writes too.
+      const applicant = customers[0] as { phone: string; token: string };
+      const auth = { 'content-type': 'application/json', authorization: `Bearer ${applicant.token}` };
+      const address = { postal_code: '28014', region: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá', house: '1' };
+      const dni = 12345678;
+      const profile: Array<[string, unknown]> = [
+        [
+          '/v2/user/personal_data_and_address',
+          {
+            first_name: 'Ana',
+            first_surname: 'García',
+            personal_id: `${dni}${'TRWAGMYFPDXBNJZSQVHLCKE'[dni % 23]}`,
+            expiry_date: '2031-01-01',
+            nationality: 'ES',
+            birthday: '1990-05-05',
+            gender: 'female',
+            registration_address: address,
+            is_actual_address: true,
+          },
+        ],
+        [
+          '/v2/user/additional_data',
+          { employment_type_id: 4, education: 'university', has_current_loan: false, email: 'ana@credimo.es' },
+        ],
+      ];
+      for (const [route, body] of profile) {
+        const saved = await fetch(`${api.url}${route}`, { method: 'PUT', headers: auth, body: JSON.stringify(body) });
+        assert.equal(saved.status, 200, await saved.text());
+      }
+      const applied = await fetch(`${api.url}/v2/loan`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ loan_period: 30, loan_sum: 30_000, attempt_reference: 'crash-safety-1' }),
+      });
+      assert.equal(applied.status, 201, await applied.clone().text());
+      const loan = (await applied.json()) as { id: string; status: number };
+
+      // No goodbye: the process dies mid-flight, its lock stays behind naming a dead process.
+      assert.equal((await stopApiProcess(api, 'SIGKILL')).signal, 'SIGKILL');
+      const restarted = await startApiProcess(env);
+      try {
+        for (const { phone, token } of customers) {
+          const user = await fetch(`${restarted.url}/v2/user`, { headers: { authorization: `Bearer ${token}` } });
+          assert.equal(user.status, 200, `the session of ${phone} survived`);
+          assert.equal(((await user.json()) as { contacts: { mobile_phone: string } }).contacts.mobile_phone, phone);
+        }
+        const current = await fetch(`${restarted.url}/v2/loan`, { headers: auth });
+        assert.equal(current.status, 200);
+        const reopened = (await current.json()) as { id: string; status: number };
+        assert.deepEqual({ id: reopened.id, status: reopened.status }, { id: loan.id, status: loan.status });
+      } finally {
+        assert.equal((await stopApiProcess(restarted)).code, 0);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@
  * a remote's entry and the API (JSON and the SECCI page), printing every test. Over plain HTTP on localhost every
  * test must pass except the two a TLS front provides (the redirect to HTTPS, HSTS); exits 1 otherwise.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -17,8 +18,28 @@ interface TestOutput {
   pass: boolean | null;
 }
 
-const require = createRequire(import.meta.url);
-const observatoryRoot = path.dirname(require.resolve('@mdn/mdn-http-observatory/package.json'));
+/**
+ * The Observatory is installed on first use into .cache/, not with the product: its install scripts download
+ * certificate lists and build pg-native from source, which a fresh offline `npm ci` cannot do. Without scripts it runs.
+ */
+const OBSERVATORY = '@mdn/mdn-http-observatory@1.4.8';
+const cacheDir = path.resolve(__dirname, '../../.cache/observatory');
+
+function installObservatory(): string {
+  const manifest = path.join(cacheDir, 'node_modules/@mdn/mdn-http-observatory/package.json');
+  if (!existsSync(manifest)) {
+    mkdirSync(cacheDir, { recursive: true });
+    console.log(`Installing ${OBSERVATORY} into .cache/observatory (first run only)...`);
+    execFileSync(
+      'npm',
+      ['install', '--prefix', cacheDir, '--ignore-scripts', '--no-save', '--no-audit', '--no-fund', OBSERVATORY],
+      { stdio: 'inherit' },
+    );
+  }
+  return path.dirname(createRequire(manifest).resolve('./package.json'));
+}
+
+const observatoryRoot = installObservatory();
 
 /** The package's install script downloads the HSTS preload list; offline, an empty list serves for localhost. */
 function ensurePreloadList(): void {

@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
-import { stopServer, WORDPRESS_ZIP, type WordPress } from './wordpress';
+import { liveProcessesInGroup } from './process-group';
+import { WORDPRESS_ZIP, type WordPress } from './wordpress';
 
 const root = path.resolve(__dirname, '../..');
 // The zip leaves out WordPress's static files (the Playground fetches them on demand); the package has them here.
@@ -101,16 +102,49 @@ flush_rewrite_rules();
       wordpress,
       router,
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' } },
+    // Its own process group: PHP_CLI_SERVER_WORKERS forks workers that a signal to the parent alone leaves
+    // serving (holding the port and our stderr pipe), so the group is what gets stopped.
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' }, detached: true },
   );
-  await waitForAnswer(url, child);
+  try {
+    await waitForAnswer(url, child);
+  } catch (error) {
+    await stopProcessGroup(child);
+    throw error;
+  }
   return {
     url,
     stop: async () => {
-      await stopServer(child);
+      await stopProcessGroup(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stops the PHP server and every worker it forked: SIGTERM to the group, SIGKILL if any is left after 5 s. */
+export async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  const group = child.pid;
+  if (!group) return;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-group, signal);
+      return true;
+    } catch {
+      return false; // ESRCH: no process of the group is left
+    }
+  };
+  const goneWithin = async (ms: number) => {
+    const deadline = Date.now() + ms;
+    while (liveProcessesInGroup(group).length > 0) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return true;
+  };
+  if (!signalGroup('SIGTERM')) return;
+  if (await goneWithin(5_000)) return;
+  signalGroup('SIGKILL');
+  await goneWithin(2_000);
 }
 
 async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   accessTokenAtom,
   adoptChoiceFromQuery,
+  adoptTargetUrlFromQuery,
   configureApi,
   loadSiteContent,
   onUnauthorized,
@@ -45,6 +46,7 @@ async function start() {
   if (parsed.ok) loadSiteContent();
   // A choice made in a calculator on another origin (WordPress) arrives in the address.
   adoptChoiceFromQuery(window.location.search);
+  adoptTargetUrlFromQuery(window.location.search);
   const router = createBrowserRouter(buildRoutes(apiBaseUrl));
   onUnauthorized(() => router.navigate(PATHS.auth, { replace: true }));
   const container = document.getElementById('root');

@@ -101,6 +101,8 @@ const user = (overrides: object) =>
     contact_phones: [],
     contacts: { mobile_phone: '612345678' },
     permissions: { is_blocked: false, authorization_status: 3 },
+    loan_count: { all: 0, active: 0 },
+    discounts: [],
     session: { kind: 'customer', actor: null },
     ...overrides,
   }) as never;

@@ -27,7 +27,9 @@ function Screen({ route }: { route: ScreenRoute }) {
   const user = useAtomValue(userAtom);
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
   // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh.
-  if (user && route.protected) {
+  // The forbidden page is public (a blacklisted customer lands there), yet SPEC sends everyone else on from
+  // it to the account, so the rules run there too for a signed-in user.
+  if (user && (route.protected || route.name === 'forbidden')) {
     const target = redirectFor({ route: route.name, user: toRedirectUser(user), loan: toRedirectLoan(user.loan) });
     const path = target ? pathOf(target) : null;
     if (path) return <Navigate to={path} replace />;

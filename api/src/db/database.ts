@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { FolderLockedError, lockFolder } from './lock';
+import { PreparingClient } from './prepared';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -30,7 +32,12 @@ export function redactUrl(url: string): string {
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    Client: PreparingClient,
+  });
   // Idle clients can error when the server goes away; the pool replaces them, so do not crash.
   pool.on('error', () => {});
   try {
@@ -45,11 +52,28 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return { db, kind: 'postgresql', close: () => db.destroy() };
 }
 
-/** The embedded default: PostgreSQL in WASM, persisted in a folder (or in memory with `memory://`). */
+/**
+ * The embedded default: PostgreSQL in WASM, persisted in a folder (or in memory with `memory://`).
+ * The folder is locked for this process until close or exit: PGlite has one owner (DESIGN.md section 6).
+ */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === 'memory://' ? new PGlite() : new PGlite(dataDir);
-  await client.waitReady;
+  const inMemory = dataDir === 'memory://';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  let lock: ReturnType<typeof lockFolder> | null = null;
+  try {
+    lock = inMemory ? null : lockFolder(dataDir);
+  } catch (error) {
+    if (error instanceof FolderLockedError) throw new DatabaseUnavailableError(error.message);
+    throw error;
+  }
+  let client: PGlite;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(dataDir);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
@@ -57,8 +81,12 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     // Holding a Kysely connection serialises the script with every other query on the one PGlite session.
     script: (text) => db.connection().execute(async () => void (await client.exec(text))),
     close: async () => {
-      await db.destroy();
-      if (!client.closed) await client.close();
+      try {
+        await db.destroy();
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -10,7 +10,9 @@ class InCodeMigrationProvider implements MigrationProvider {
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before and regardless of the table types
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider() });
+  // Branches land in any order (0011 may ship before 0007): a database that ran the later one still takes the
+  // earlier one. Each migration touches only its own tables, so their order between branches does not matter.
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

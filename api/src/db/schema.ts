@@ -13,7 +13,6 @@ export interface AuditLogTable {
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
-type DateColumn = ColumnType<string, string, string>;
 
 export interface AppSecretsTable {
   name: string;
@@ -81,6 +80,9 @@ export interface HandoffCodesTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** Migration 0011: the amount (cents) and term (days) an agent link carries, if any. */
+  amount: ColumnType<string | number | null, number | null | undefined, number | null>;
+  term: number | null;
 }
 
 export interface ProductsTable {
@@ -122,6 +124,8 @@ export interface DiscountsTable {
   percent: number;
   description: string;
 }
+
+type DateColumn = ColumnType<string, string, string>;
 
 export interface RegionsTable {
   id: number;

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 
 export interface AuditEntry {
   actor: string;
-  subject: string;
+  subject: string | null;
   action: string;
   address: string | null;
   detail?: Record<string, unknown>;

@@ -11,6 +11,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's own query checks the token (GET /v2/user: one round trip in all), so the hook leaves it
+     * alone; the handler calls requireToken, then adoptSession with what its query found.
+     */
+    sessionInQuery?: boolean;
+  }
 }
 
 /** The token from `Authorization: Bearer …`, or the `ApiKey` header of the generated client (SPEC section 7). */
@@ -27,13 +34,15 @@ export const unauthorized = () => ApiError.request(401, messages.unauthorized);
 export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.sessionInQuery) return;
     const token = tokenOf(request);
     request.session = token ? await findSession(db, token) : null;
   });
-  // DESIGN.md section 7: an impersonation (admin) or agent session is audited request by request.
-  app.addHook('onResponse', async (request, reply) => {
+  // DESIGN.md section 7: an impersonation (admin) or agent session is audited request by request. Written
+  // before the answer leaves (onSend, not onResponse), so the record exists, in order, when the caller sees it.
+  app.addHook('onSend', async (request, reply, payload) => {
     const session = request.session;
-    if (!session || session.kind === 'customer') return;
+    if (!session || session.kind === 'customer') return payload;
     await audit(db, {
       actor: `${session.kind}:${session.actor ?? 'unknown'}`,
       subject: `user:${session.userId}`,
@@ -41,17 +50,36 @@ export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kyse
       address: request.ip,
       detail: { status: reply.statusCode, session: session.id },
     });
+    return payload;
   });
 });
+
+/** For a sessionInQuery route: the caller's token, else 401. */
+export function requireToken(request: FastifyRequest): string {
+  const token = tokenOf(request);
+  if (!token) throw unauthorized();
+  return token;
+}
+
+/** For a sessionInQuery route: what its query found becomes the request's session (audit, ETag), else 401. */
+export function adoptSession<T extends { session: Session }>(request: FastifyRequest, found: T | null): T {
+  if (!found) throw unauthorized();
+  request.session = found.session;
+  return found;
+}
 
 export function requireSession(request: FastifyRequest): Session {
   if (!request.session) throw unauthorized();
   return request.session;
 }
 
-/** Signing loans, changing the phone or the IBAN are the customer's own acts, never an operator's. */
+/**
+ * Signing loans, changing the phone or the IBAN are the customer's own acts, never an admin's (DESIGN.md
+ * section 7 restricts admin sessions only). An agent session is the customer at the agent's side: an
+ * agent-registered customer has no other session, so it may act (SPEC leaves out only the change-phone modal).
+ */
 export function requireCustomerActing(request: FastifyRequest): Session {
   const session = requireSession(request);
-  if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);
+  if (session.kind === 'admin') throw ApiError.request(403, messages.impersonationForbidden);
   return session;
 }

@@ -33,17 +33,40 @@ async function codeHash(db: Kysely<Database>, purpose: CodePurpose, phone: strin
 const tooMany = (key: MessageKey, params?: Record<string, number>) =>
   ApiError.request(429, params ? t(key, params) : messages[key]);
 
+/**
+ * SPEC section 9 and DESIGN.md section 7: an SMS no sooner than 90 s after the last SMS; one WhatsApp send from
+ * 30 s after the last code (the WhatsApp option SPEC offers on the code screen), after which the next code waits
+ * for the SMS timer again. The per-phone and per-address hourly limits hold for both channels.
+ */
+export function secondsToWait(
+  channel: SmsChannel,
+  last: { age: number; channel: string } | null,
+  lastSms: { age: number } | null,
+): number {
+  const smsWait = lastSms ? CODE_RULES.resendAfterSeconds - lastSms.age : 0;
+  if (channel === 'whatsapp' && last && last.channel !== 'whatsapp') {
+    return Math.max(0, CODE_RULES.whatsappAfterSeconds - last.age);
+  }
+  if (channel === 'whatsapp' && last) return Math.max(0, CODE_RULES.resendAfterSeconds - last.age, smsWait);
+  return Math.max(0, smsWait);
+}
+
 async function enforceLimits(db: Kysely<Database>, request: CodeRequest): Promise<void> {
-  const last = await db
+  const recent = await db
     .selectFrom('sms_codes')
-    .select(sql<number>`extract(epoch from now() - created_at)`.as('age'))
+    .select(['channel', sql<number>`extract(epoch from now() - created_at)`.as('age')])
     .where('phone', '=', request.phone)
     .where('purpose', '=', request.purpose)
     .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (last && Number(last.age) < CODE_RULES.resendAfterSeconds) {
-    throw tooMany('resendTooSoon', { seconds: Math.ceil(CODE_RULES.resendAfterSeconds - Number(last.age)) });
-  }
+    .limit(10)
+    .execute();
+  const ages = recent.map((row) => ({ channel: row.channel, age: Number(row.age) }));
+  const wait = secondsToWait(
+    request.channel ?? 'sms',
+    ages[0] ?? null,
+    ages.find((row) => row.channel !== 'whatsapp') ?? null,
+  );
+  if (wait > 0) throw tooMany('resendTooSoon', { seconds: Math.ceil(wait) });
   const [perPhone] = await db
     .selectFrom('sms_codes')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -99,6 +122,35 @@ export async function issueCode(db: Kysely<Database>, sms: SmsProvider, request:
     body: TEXTS[request.purpose].replace('{code}', code),
   });
   return code;
+}
+
+/**
+ * The newest code still open for a phone (or a customer's phone change): a resend goes to the same phone with
+ * the same binding, so what the customer chose when asking (e.g. marketing consent) survives a new code.
+ */
+export async function pendingCode(
+  db: Kysely<Database>,
+  query: { purpose: CodePurpose; phone?: string; userId?: string },
+): Promise<{ phone: string; binding: Record<string, unknown> } | null> {
+  let pending = db
+    .selectFrom('sms_codes')
+    .select(['phone', 'binding'])
+    .where('purpose', '=', query.purpose)
+    .where('consumed_at', 'is', null);
+  if (query.phone) pending = pending.where('phone', '=', query.phone);
+  if (query.userId) pending = pending.where('user_id', '=', query.userId);
+  const row = await pending.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ?? null;
+}
+
+/** A new sign-in code for a phone, carrying the binding of the one it replaces (SPEC: consents ticked at sign-in). */
+export async function resendLoginCode(
+  db: Kysely<Database>,
+  sms: SmsProvider,
+  request: { phone: string; channel: SmsChannel; address: string | null },
+): Promise<string> {
+  const pending = await pendingCode(db, { purpose: 'login', phone: request.phone });
+  return issueCode(db, sms, { ...request, purpose: 'login', binding: pending?.binding ?? {} });
 }
 
 export interface ConsumedCode {

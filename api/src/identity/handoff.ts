@@ -12,7 +12,18 @@ import { HANDOFF_RULES } from './rules';
 
 const invalidLink = () => ApiError.request(410, messages.linkInvalid);
 
-export async function issueAgentCode(db: Kysely<Database>, userId: string, agent: string): Promise<string> {
+/** What an agent agreed with the customer: the calculator's defaults for them (SPEC section 6). */
+export interface AgentChoice {
+  amount: number;
+  term: number;
+}
+
+export async function issueAgentCode(
+  db: Kysely<Database>,
+  userId: string,
+  agent: string,
+  choice?: AgentChoice,
+): Promise<string> {
   const code = randomToken();
   await db
     .insertInto('handoff_codes')
@@ -21,6 +32,8 @@ export async function issueAgentCode(db: Kysely<Database>, userId: string, agent
       kind: 'agent',
       user_id: userId,
       actor: agent,
+      amount: choice?.amount ?? null,
+      term: choice?.term ?? null,
       expires_at: sql`now() + make_interval(mins => ${HANDOFF_RULES.agentLinkMinutes})`,
     })
     .execute();
@@ -90,4 +103,47 @@ export async function redeemAdminToken(db: Kysely<Database>, token: string, admi
   const redeemed = await redeem(db, 'admin', token);
   if (redeemed.userId !== claims.user) throw invalidLink();
   return redeemed;
+}
+
+/** SPEC section 9: the agent session id lives one day in the browser; so long it names its agent. */
+const AGENT_SESSION_HOURS = 24;
+
+/**
+ * SPEC section 7: the login carries agent_session_id when an agent signs a customer in. It counts only when it
+ * is an agent link that was opened (used) within the last day; then it names the agent, else nothing.
+ */
+export async function agentOfSessionId(db: Kysely<Database>, sessionId: string | undefined): Promise<string | null> {
+  if (!sessionId) return null;
+  const row = await db
+    .selectFrom('handoff_codes')
+    .select('actor')
+    .where('code_hash', '=', sha256(sessionId))
+    .where('kind', '=', 'agent')
+    .where('used_at', '>', sql<Date>`now() - make_interval(hours => ${AGENT_SESSION_HOURS})`)
+    .executeTakeFirst();
+  return row?.actor ?? null;
+}
+
+/**
+ * GET /v2/user/agent_data: the agent of an agent session, and the amount and term of the last agent link the
+ * customer used (so an agent-registered customer still gets them when back on their own).
+ */
+export async function agentData(
+  db: Kysely<Database>,
+  session: { userId: string; kind: string; actor: string | null },
+): Promise<{ agent_name: string | null; amount: number | null; term: number | null }> {
+  const link = await db
+    .selectFrom('handoff_codes')
+    .select(['actor', 'amount', 'term'])
+    .where('user_id', '=', session.userId)
+    .where('kind', '=', 'agent')
+    .where('used_at', 'is not', null)
+    .orderBy('used_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    agent_name: session.kind === 'agent' ? session.actor : null,
+    amount: link?.amount === null || link?.amount === undefined ? null : Number(link.amount),
+    term: link?.term ?? null,
+  };
 }

@@ -4,6 +4,8 @@ export const CODE_RULES = {
   validSeconds: 5 * 60,
   maxWrongTries: 5,
   resendAfterSeconds: 90,
+  /** SPEC section 9: the WhatsApp option appears 30 s after a code. */
+  whatsappAfterSeconds: 30,
   perPhonePerHour: 5,
   perAddressPerHour: 30,
 } as const;

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
+import { compiledOnce } from '../db/prepared';
 import type { Database, SessionsTable } from '../db/schema';
 import { randomToken, sha256 } from './crypto';
 import { SESSION_RULES } from './rules';
@@ -36,26 +37,36 @@ export async function openSession(
   return token;
 }
 
-/** The live session of a token: not revoked, not past its 40 days, not idle for longer than allowed. */
-export async function findSession(db: Kysely<Database>, token: string): Promise<Session | null> {
-  const row = await db
+/**
+ * The live sessions of a token's hash: not revoked, not past its 40 days, not idle for longer than allowed.
+ * One place for the rule: findSession and the one-query user view both start from it.
+ */
+export function liveSession(db: QueryCreator<Database>, tokenHash: string) {
+  return db
     .selectFrom('sessions')
     .select([
-      'id',
-      'user_id',
-      'kind',
-      'actor',
-      sql<boolean>`last_seen_at < now() - make_interval(secs => ${SESSION_RULES.touchEverySeconds})`.as('stale'),
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.kind',
+      'sessions.actor',
+      sql<boolean>`sessions.last_seen_at < now() - make_interval(secs => ${SESSION_RULES.touchEverySeconds})`.as(
+        'stale',
+      ),
     ])
-    .where('token_hash', '=', sha256(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where('last_seen_at', '>', sql<Date>`now() - make_interval(days => ${SESSION_RULES.idleDays})`)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(days => ${SESSION_RULES.idleDays})`);
+}
+
+/** Every authenticated request starts here: compiled once, prepared on pg (db/prepared.ts). */
+const sessionByHash = compiledOnce((db: Kysely<Database>, tokenHash: string) => liveSession(db, tokenHash));
+
+/** The live session of a token (routes whose one query checks the session itself use liveSession). */
+export async function findSession(db: Kysely<Database>, token: string): Promise<Session | null> {
+  const [row] = await sessionByHash(db, sha256(token));
   if (!row) return null;
-  if (row.stale) {
-    await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', row.id).execute();
-  }
+  if (row.stale) await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', row.id).execute();
   return { id: row.id, userId: row.user_id, kind: row.kind, actor: row.actor };
 }
 

@@ -1,11 +1,14 @@
-import type { UserResponse } from '@credimo/shared/contract';
-import { isOpenLoanStatus } from '@credimo/shared/domain';
-import { type Kysely, sql } from 'kysely';
+import type { LoanView, UserResponse } from '@credimo/shared/contract';
+import { CLOSED_LOAN_STATUSES, isOpenLoanStatus, LoanStatus } from '@credimo/shared/domain';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { wireDay } from '../db/dates';
+import { compiledOnce } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { currentLoan } from '../loans/applications';
-import { fullLoanView, isRepeatedCustomer } from '../loans/loan-details';
-import type { Session } from './sessions';
+import { openFirst } from '../loans/applications';
+import { fullLoanView } from '../loans/loan-details';
+import { sha256 } from './crypto';
+import { liveSession, type Session } from './sessions';
 
 /** Finds the customer of a confirmed phone, creating them on first sign-in. */
 export async function confirmedUser(
@@ -41,31 +44,134 @@ export async function findUserIdByPhone(db: Kysely<Database>, phone: string): Pr
   return row?.id ?? null;
 }
 
-/** SPEC section 3's user as GET /v2/user answers it; loans fill in more later. */
+/**
+ * Every part of SPEC section 3's user, each one subquery of the same statement, so GET /v2/user costs one
+ * round trip to the database however many parts it grows. To add a part (documents, payment cards,
+ * liveness): add one entry here (jsonObjectFrom for one row, jsonArrayFrom for a list, correlated on
+ * users.id), then read it in toUserView. Parts arrive as JSON: dates as yyyy-MM-dd strings, instants as
+ * ISO strings, bigint as numbers.
+ */
+function userParts(eb: ExpressionBuilder<Database, 'users'>) {
+  return [
+    jsonObjectFrom(eb.selectFrom('user_profiles').selectAll().whereRef('user_profiles.user_id', '=', 'users.id')).as(
+      'profile',
+    ),
+    jsonArrayFrom(eb.selectFrom('user_addresses').selectAll().whereRef('user_addresses.user_id', '=', 'users.id')).as(
+      'addresses',
+    ),
+    jsonObjectFrom(
+      eb.selectFrom('user_employment').selectAll().whereRef('user_employment.user_id', '=', 'users.id'),
+    ).as('employment'),
+    jsonArrayFrom(eb.selectFrom('user_contacts').selectAll().whereRef('user_contacts.user_id', '=', 'users.id')).as(
+      'contacts',
+    ),
+    jsonObjectFrom(
+      eb
+        .selectFrom('loans')
+        .selectAll()
+        .whereRef('loans.user_id', '=', 'users.id')
+        .orderBy(openFirst)
+        .orderBy('request_date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1),
+    ).as('loan'),
+    jsonObjectFrom(
+      eb
+        .selectFrom('loans')
+        .select((count) => [
+          count.fn.countAll<number>().as('all'),
+          sql<number>`count(*) filter (where status not in (${sql.join(CLOSED_LOAN_STATUSES)}))`.as('active'),
+        ])
+        .whereRef('loans.user_id', '=', 'users.id'),
+    ).as('loan_count'),
+    jsonArrayFrom(eb.selectFrom('discounts').selectAll().orderBy('target')).as('discounts'),
+    // SPEC section 3, is_repeated: the customer has paid back a loan before.
+    eb
+      .exists(
+        eb
+          .selectFrom('loans as returned')
+          .select('returned.id')
+          .whereRef('returned.user_id', '=', 'users.id')
+          .where('returned.status', '=', LoanStatus.Returned),
+      )
+      .as('is_repeated'),
+  ];
+}
+
+/** The users row with its parts, for one user id. */
+const userWithParts = (db: Kysely<Database>) => db.selectFrom('users').selectAll('users').select(userParts);
+
+type UserRow = Awaited<ReturnType<ReturnType<typeof userWithParts>['executeTakeFirstOrThrow']>>;
+
+/** SPEC section 3's user as GET /v2/user answers it, for a session already found. */
 export async function userView(db: Kysely<Database>, session: Session): Promise<UserResponse> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
-  const [profile, addresses, employment, contacts, loan, repeated] = await Promise.all([
-    db.selectFrom('user_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
-    db.selectFrom('user_addresses').selectAll().where('user_id', '=', user.id).execute(),
-    db.selectFrom('user_employment').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
-    db.selectFrom('user_contacts').selectAll().where('user_id', '=', user.id).execute(),
-    currentLoan(db, user.id),
-    isRepeatedCustomer(db, user.id),
-  ]);
-  const address = (kind: 'actual' | 'registration') => {
-    const a = addresses.find((row) => row.kind === kind);
-    return a
-      ? {
-          postal_code: a.postal_code,
-          region: a.region,
-          city: a.city,
-          street: a.street,
-          house: a.house,
-          block: a.block,
-          apartment: a.apartment,
-        }
-      : null;
+  const row = await userWithParts(db).where('users.id', '=', session.userId).executeTakeFirstOrThrow();
+  return toUserView(row, session, await loanOf(db, row));
+}
+
+/** GET /v2/user's one statement: the session check (and its once-a-minute touch), the user and every part. */
+const userByTokenHash = compiledOnce((db: Kysely<Database>, tokenHash: string) =>
+  db
+    .with('live', (qc) => liveSession(qc, tokenHash))
+    // A data-modifying CTE runs even though nothing reads it: the touch rides along in the same round trip.
+    .with('touched', (qc) =>
+      qc
+        .updateTable('sessions')
+        .set({ last_seen_at: sql`now()` })
+        .where('sessions.id', 'in', qc.selectFrom('live').select('live.id').where('live.stale', '=', true))
+        .returning('sessions.id'),
+    )
+    .selectFrom('live')
+    .innerJoin('users', 'users.id', 'live.user_id')
+    .select(['live.id as session_id', 'live.kind as session_kind', 'live.actor as session_actor'])
+    .selectAll('users')
+    .select((eb) => userParts(eb as unknown as ExpressionBuilder<Database, 'users'>)),
+);
+
+/** GET /v2/user in one round trip to the database; null when the token has no live session. */
+export async function userViewByToken(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ session: Session; view: UserResponse } | null> {
+  const [row] = await userByTokenHash(db, sha256(token));
+  if (!row) return null;
+  // PGlite reads bigint ids as numbers, pg as strings: a session's ids are strings everywhere after this.
+  const session: Session = {
+    id: String(row.session_id),
+    userId: String(row.id),
+    kind: row.session_kind,
+    actor: row.session_actor,
   };
+  return { session, view: toUserView(row, session, await loanOf(db, row)) };
+}
+
+type Address = UserRow['addresses'][number];
+
+function addressView(addresses: Address[], kind: Address['kind']) {
+  const a = addresses.find((row) => row.kind === kind);
+  return a
+    ? {
+        postal_code: a.postal_code,
+        region: a.region,
+        city: a.city,
+        street: a.street,
+        house: a.house,
+        block: a.block,
+        apartment: a.apartment,
+      }
+    : null;
+}
+
+/**
+ * The current loan with its ledger balances and agreement links: a second round trip, only for customers who
+ * have a loan (balances live in the ledger's postings, never on the loan row).
+ */
+function loanOf(db: Kysely<Database>, row: UserRow): Promise<LoanView | null> {
+  return row.loan ? fullLoanView(db, row.loan) : Promise.resolve(null);
+}
+
+function toUserView(row: UserRow, session: Session, loan: LoanView | null): UserResponse {
+  const { profile, employment } = row;
   const personal = profile
     ? {
         first_name: profile.first_name,
@@ -93,24 +199,29 @@ export async function userView(db: Kysely<Database>, session: Session): Promise<
       }
     : null;
   const view = {
-    id: user.id,
-    is_repeated: repeated,
-    is_hide_skip_auto_debit_button: user.is_hide_skip_auto_debit_button,
-    is_registered_by_agent: user.registered_by_agent,
-    is_blacklisted: user.is_blacklisted,
-    contacts: { mobile_phone: user.mobile_phone },
-    phone_confirmation: { is_phone_confirmed: user.phone_confirmed_at !== null },
+    id: String(row.id),
+    is_repeated: Boolean(row.is_repeated),
+    is_hide_skip_auto_debit_button: row.is_hide_skip_auto_debit_button,
+    is_registered_by_agent: row.registered_by_agent,
+    is_blacklisted: row.is_blacklisted,
+    contacts: { mobile_phone: row.mobile_phone },
+    phone_confirmation: { is_phone_confirmed: row.phone_confirmed_at !== null },
     personal_data: personal,
-    addresses: { actual_address: address('actual'), registration_address: address('registration') },
+    addresses: {
+      actual_address: addressView(row.addresses, 'actual'),
+      registration_address: addressView(row.addresses, 'registration'),
+    },
     employment: job,
-    contact_phones: contacts.map((c) => ({ contact_type: c.contact_type, comment: c.name, number: c.number })),
-    loan: loan ? await fullLoanView(db, loan) : null,
+    contact_phones: row.contacts.map((c) => ({ contact_type: c.contact_type, comment: c.name, number: c.number })),
+    loan,
+    loan_count: { all: Number(row.loan_count?.all ?? 0), active: Number(row.loan_count?.active ?? 0) },
+    discounts: row.discounts.map((d) => ({ target: d.target, percent: d.percent, description: d.description })),
     session: { kind: session.kind, actor: session.actor },
   };
   return {
     ...view,
     permissions: {
-      is_blocked: user.is_blocked,
+      is_blocked: row.is_blocked,
       authorization_status: authorizationStatus(loan, registrationFinished(view)),
     },
   };

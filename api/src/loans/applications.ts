@@ -5,6 +5,7 @@ import { messages } from '@credimo/shared/i18n';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { wireDay } from '../db/dates';
+import { compiledOnce } from '../db/prepared';
 import type { Database, LoansTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { amountsOf, priceFor, termsOf } from '../pricing/price';
@@ -13,10 +14,19 @@ import { findUsablePromo, loadProduct } from '../pricing/repository';
 /** The product every application is for today (SPEC section 9: product id 1). */
 export const LOAN_PRODUCT_ID = 1;
 
-type LoanRow = Selectable<LoansTable>;
+export type LoanRow = Selectable<LoansTable>;
+
+/** A loans row as a query or a JSON part of one (instants as ISO strings) brings it. */
+export type LoanRowLike = {
+  [K in keyof LoanRow]: LoanRow[K] extends Date
+    ? Date | string
+    : LoanRow[K] extends Date | null
+      ? Date | string | null
+      : LoanRow[K];
+};
 
 /** SPEC section 3's loan as the API answers it. */
-export function loanView(row: LoanRow, today = new Date()): LoanView {
+export function loanView(row: LoanRowLike, today = new Date()): LoanView {
   const status = loanStatusView(row.status);
   return {
     id: String(row.id),
@@ -53,17 +63,36 @@ export function loanDays(row: { term: number; must_pay_date: unknown }, today = 
   return { total: row.term, left: Math.max(diff, 0), late: Math.max(-diff, 0) };
 }
 
-/** The customer's open application or loan, else the latest closed one, else null. */
-export async function currentLoan(db: Kysely<Database>, userId: string): Promise<LoanRow | null> {
-  const row = await db
+/** Open applications and loans first, then the newest: the first row is the customer's current loan. */
+export const openFirst = sql<number>`case when status in (${sql.join(CLOSED_LOAN_STATUSES)}) then 1 else 0 end`;
+
+/** Polled by every waiting page (GET /v2/loan): compiled once, prepared per connection on pg (db/prepared.ts). */
+const currentLoanOf = compiledOnce((db: Kysely<Database>, userId: string) =>
+  db
     .selectFrom('loans')
     .selectAll()
     .where('user_id', '=', userId)
-    .orderBy(sql`case when status in (${sql.join(CLOSED_LOAN_STATUSES)}) then 1 else 0 end`)
+    .orderBy(openFirst)
     .orderBy('request_date', 'desc')
     .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** The customer's open application or loan, else the latest closed one, else null. */
+export async function currentLoan(db: Kysely<Database>, userId: string): Promise<LoanRow | null> {
+  const [row] = await currentLoanOf(db, String(userId));
   return row ?? null;
+}
+
+/** Every application and loan row of the customer, newest first. */
+export function loanRowsOf(db: Kysely<Database>, userId: string): Promise<LoanRow[]> {
+  return db
+    .selectFrom('loans')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('request_date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** A new customer: nothing borrowed yet (refused or timed-out applications do not count). */

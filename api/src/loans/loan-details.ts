@@ -1,14 +1,13 @@
 import type { LoanView } from '@credimo/shared/contract';
-import { LoanStatus } from '@credimo/shared/domain';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, LoansTable } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { loanBalances, todayFromBalances } from '../domain/ledger';
 import { clockToday, servicingView } from '../servicing';
 import { agreementsOf } from './agreements';
-import { loanView } from './applications';
+import { currentLoan, type LoanRowLike, loanRowsOf, loanView } from './applications';
 
 /** The loan view with what lives outside the loan row: balances from the ledger and the agreement links. */
-export async function fullLoanView(db: Kysely<Database>, row: Selectable<LoansTable>, given?: Date): Promise<LoanView> {
+export async function fullLoanView(db: Kysely<Database>, row: LoanRowLike, given?: Date): Promise<LoanView> {
   // Servicing's clock: the sandbox can run ahead of the real date (npm run ops -- advance-days N).
   const today = given ?? (await clockToday(db));
   const [balances, agreements, servicing] = await Promise.all([
@@ -19,13 +18,14 @@ export async function fullLoanView(db: Kysely<Database>, row: Selectable<LoansTa
   return { ...loanView(row, today), agreements, calculations: { today: todayFromBalances(balances) }, ...servicing };
 }
 
-/** SPEC section 3, is_repeated: the customer has paid back a loan before. */
-export async function isRepeatedCustomer(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('loans')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', LoanStatus.Returned)
-    .executeTakeFirst();
-  return row !== undefined;
+/** GET /v2/loan: the current loan as the API answers it, or null. */
+export async function currentLoanView(db: Kysely<Database>, userId: string): Promise<LoanView | null> {
+  const loan = await currentLoan(db, userId);
+  return loan ? fullLoanView(db, loan) : null;
+}
+
+/** GET /v2/loans: every application and loan of the customer, newest first. */
+export async function loansOf(db: Kysely<Database>, userId: string): Promise<LoanView[]> {
+  const rows = await loanRowsOf(db, userId);
+  return Promise.all(rows.map((row) => fullLoanView(db, row)));
 }

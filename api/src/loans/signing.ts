@@ -1,13 +1,14 @@
 import { LoanStatus } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
+import { addDays } from 'date-fns';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { renderDocument } from '../documents';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
 import { ApiError } from '../http/errors';
 import { consumeCode, issueCode } from '../identity/codes';
 import type { SmsProvider } from '../providers/sms';
-import { agreementPdf } from './agreement';
 import { openLoanId } from './ownership';
 
 /** Dynamic linking: the code authorises this loan, this amount and this IBAN, and nothing else. */
@@ -68,11 +69,26 @@ export async function signLoan(db: Kysely<Database>, userId: string, code: strin
     { phone: await phoneOf(db, userId), purpose: 'sign_loan', userId, linkedTo: linkOf(loan) },
     code,
   );
-  const profile = await db
-    .selectFrom('user_profiles')
-    .select(['first_name', 'first_surname', 'second_surname', 'personal_id'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [profile, home, user, product, codeRow] = await Promise.all([
+    db
+      .selectFrom('user_profiles')
+      .select(['first_name', 'first_surname', 'second_surname', 'personal_id'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('user_addresses')
+      .select(['street', 'house', 'postal_code', 'city', 'region'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'registration')
+      .executeTakeFirst(),
+    db.selectFrom('users').select('mobile_phone').where('id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('products')
+      .select(['name', 'late_daily_basis_points'])
+      .where('id', '=', loan.product_id)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('sms_codes').select('code_hash').where('id', '=', consumed.id).executeTakeFirstOrThrow(),
+  ]);
   await db.transaction().execute(async (trx) => {
     const locked = await lockLoan(trx, loan.id);
     // The amount or IBAN changed between the check and the lock: the code no longer fits.
@@ -94,18 +110,27 @@ export async function signLoan(db: Kysely<Database>, userId: string, code: strin
       })
       .execute();
     await trx.updateTable('loans').set({ signed_at: signedAt }).where('id', '=', loan.id).execute();
-    const pdf = await agreementPdf({
-      publicId: locked.public_id,
-      customer: {
-        name: [profile?.first_name, profile?.first_surname, profile?.second_surname].filter(Boolean).join(' '),
+    // The agreement comes from the documents room, with the signature block filled in.
+    const { pdf } = await renderDocument('agreement', {
+      reference: locked.public_id,
+      productName: product.name,
+      borrower: {
+        fullName: [profile?.first_name, profile?.first_surname, profile?.second_surname].filter(Boolean).join(' '),
         personalId: profile?.personal_id ?? '',
+        address: home
+          ? [home.street, home.house, home.postal_code, home.city, home.region].filter(Boolean).join(', ')
+          : '',
+        phone: user.mobile_phone,
       },
       amount: Number(locked.request_amount),
       commission: Number(locked.commission),
-      returnAmount: Number(locked.return_amount),
+      totalToRepay: Number(locked.return_amount),
       term: locked.term,
-      iban: locked.iban ?? '',
-      signedAt,
+      tae: locked.tae_tenths / 10,
+      lateDailyBasisPoints: product.late_daily_basis_points,
+      issuedAt: new Date(locked.request_date),
+      dueDate: addDays(signedAt, locked.term),
+      signature: { signedAt, codeHash: codeRow.code_hash, address },
     });
     await trx
       .insertInto('loan_agreements')

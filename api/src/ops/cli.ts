@@ -1,91 +1,81 @@
 /**
- * Operator commands until the operator console exists.
+ * Operator commands until the operator console exists (the list is the table in ./commands.ts):
  *   npm run ops -- agent-link <phone> [agent-name]
  *   npm run ops -- admin-link <admin-username> <phone>
- * They open the same database as the API (DATABASE_URL or the PGlite folder) and print a one-time link.
+ * The command asks the running API (POST /operator/commands with the operator secret): on PGlite the API is the
+ * database's one owner, so that is the only way to reach it while it runs. Only when no API answers on its
+ * address does the command open the database itself (taking the PGlite folder's lock, like the API would).
  */
-import { phoneProblem } from '@credimo/shared/domain';
-import { nationalDigits } from '@credimo/shared/format';
-import { messages } from '@credimo/shared/i18n';
-import { ConfigError, readConfig } from '../config';
+import os from 'node:os';
+import { endpoints, OPERATOR_SECRET_HEADER, type OperatorCommandRequest } from '@credimo/shared/contract';
+import { type ApiConfig, ConfigError, readConfig } from '../config';
 import { DatabaseUnavailableError, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { issueAdminToken, issueAgentCode } from '../identity/handoff';
-import { HANDOFF_RULES } from '../identity/rules';
-import { confirmedUser, findUserIdByPhone } from '../identity/users';
-import { SERVICING_COMMANDS, ServicingUsageError } from '../servicing/operator-commands';
+import { OPERATOR_COMMANDS, OperatorUsageError, USAGE } from './commands';
+import { runOperatorCommand } from './run';
+import { operatorSecret } from './secret';
 
-const USAGE = `usage:
-  npm run ops -- agent-link <phone> [agent-name]
-  npm run ops -- admin-link <admin-username> <phone>
-${Object.entries(SERVICING_COMMANDS)
-  .map(([name, command]) => `  npm run ops -- ${name} ${command.usage}`)
-  .join('\n')}`;
+class OpsError extends Error {}
 
-class UsageError extends Error {}
-
-function phoneArgument(input: string | undefined): string {
-  const problem = phoneProblem(input);
-  if (problem) throw new UsageError(`${input ?? '(missing phone)'}: ${messages[problem]}`);
-  return nationalDigits(input ?? '');
-}
-
-async function main(args: string[]) {
-  const [command, first, second] = args;
-  if (command && Object.hasOwn(SERVICING_COMMANDS, command)) return servicingCommand(command, args.slice(1));
-  if (command !== 'agent-link' && command !== 'admin-link') throw new UsageError(USAGE);
-  const config = readConfig();
-  const database = await openDatabase(config);
+/** The API's answer, or null when nothing listens there (then the command runs on the database itself). */
+async function askRunningApi(config: ApiConfig, request: OperatorCommandRequest): Promise<string[] | null> {
+  const secret = operatorSecret(config.operator);
+  const url = `${config.operator.apiUrl}${endpoints.operatorCommand.path}`;
+  let response: Response;
   try {
-    await migrateToLatest(database.db);
-    const app = config.appUrl.replace(/\/$/, '');
-    if (command === 'agent-link') {
-      const phone = phoneArgument(first);
-      const agent = second || 'agent';
-      // An agent may bring a customer who has never signed in: the account is created, marked as theirs.
-      const userId =
-        (await findUserIdByPhone(database.db, phone)) ??
-        (await confirmedUser(database.db, phone, { registeredByAgent: true }));
-      const code = await issueAgentCode(database.db, userId, agent);
-      console.log(`${app}/auth/session?sessionid=${encodeURIComponent(code)}`);
-      console.log(`(one use, valid ${HANDOFF_RULES.agentLinkMinutes} minutes)`);
-    } else {
-      if (!first) throw new UsageError(USAGE);
-      const phone = phoneArgument(second);
-      const userId = await findUserIdByPhone(database.db, phone);
-      if (!userId) throw new UsageError(`no customer has the phone ${phone}`);
-      const token = await issueAdminToken(database.db, userId, first);
-      console.log(`${app}/account/auth?apikey=${encodeURIComponent(token)}&adminUsername=${encodeURIComponent(first)}`);
-      console.log(`(one use, valid ${HANDOFF_RULES.adminLinkMinutes} minutes)`);
-    }
-  } finally {
-    await database.close();
-  }
-}
-
-/** Servicing's commands (issue 11) run against the same database as the others. */
-async function servicingCommand(name: string, args: string[]) {
-  const config = readConfig();
-  const database = await openDatabase(config);
-  try {
-    await migrateToLatest(database.db);
-    const { lines } = await (SERVICING_COMMANDS[name] as (typeof SERVICING_COMMANDS)[string]).run(args, {
-      db: database.db,
-      config,
-      operator: process.env.USER ?? 'ops',
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(secret ? { [OPERATOR_SECRET_HEADER]: secret } : {}) },
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(60_000),
     });
-    for (const line of lines) console.log(line);
   } catch (error) {
-    if (error instanceof ServicingUsageError) throw new UsageError(error.message);
-    if ((error as { statusCode?: number }).statusCode === 409) throw new UsageError('not allowed in the loan’s status');
-    throw error;
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === 'ECONNREFUSED') return null;
+    throw new OpsError(`cannot reach the API at ${config.operator.apiUrl} (${code ?? (error as Error).message})`);
+  }
+  const body = (await response.json().catch(() => null)) as {
+    lines?: string[];
+    errors?: { message: string }[];
+  } | null;
+  if (response.ok && Array.isArray(body?.lines)) return body.lines;
+  if (response.status === 401) {
+    throw new OpsError(
+      `the API at ${config.operator.apiUrl} refused the operator secret; give this command the API's OPERATOR_SECRET`,
+    );
+  }
+  const message = body?.errors?.[0]?.message;
+  throw new OpsError(
+    message ?? `the server at ${config.operator.apiUrl} answered ${response.status}: is it the Credimo API?`,
+  );
+}
+
+async function runOnDatabase(config: ApiConfig, request: OperatorCommandRequest): Promise<string[]> {
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    const { lines } = await runOperatorCommand({ db: database.db, config }, { ...request, address: null });
+    return lines;
   } finally {
     await database.close();
   }
+}
+
+async function main([command, ...args]: string[]) {
+  if (!command || !Object.hasOwn(OPERATOR_COMMANDS, command)) throw new OperatorUsageError(USAGE);
+  const config = readConfig();
+  const request = { command, args, operator: process.env.OPS_OPERATOR || os.userInfo().username };
+  const lines = (await askRunningApi(config, request)) ?? (await runOnDatabase(config, request));
+  for (const line of lines) console.log(line);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+  if (
+    error instanceof OpsError ||
+    error instanceof OperatorUsageError ||
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnavailableError
+  ) {
     console.error(`credimo-ops: ${error.message}`);
   } else {
     console.error(error);

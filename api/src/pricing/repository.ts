@@ -58,3 +58,23 @@ export async function findUsablePromo(
   if (!promo || (promo.user_id !== null && promo.user_id !== userId)) throw notFound(property);
   return promo;
 }
+
+/** The products on sale, with their sliders' limits as the contract names them. */
+export async function listProducts(db: Kysely<Database>) {
+  const products = await db.selectFrom('products').selectAll().orderBy('id').execute();
+  return products.map((p) => ({
+    id: p.id,
+    name: p.name,
+    currency: 'EUR' as const,
+    amounts: { min: p.min_amount, max: p.max_amount, step: p.amount_step },
+    terms: { min: p.min_term, max: p.max_term, step: p.term_step },
+    free_first_loan_max_amount: p.free_first_loan_max_amount,
+  }));
+}
+
+/** The standing discounts, all or those of one target. */
+export async function listDiscounts(db: Kysely<Database>, target?: string) {
+  let query = db.selectFrom('discounts').selectAll();
+  if (target) query = query.where('target', '=', target);
+  return query.orderBy('target').execute();
+}

@@ -114,7 +114,7 @@ export function checkEmployment(input: EmploymentInput, ownPhone: string, errors
       errors.add('contact_type', input.contact_type === undefined ? 'fieldRequired' : 'incorrectData');
     }
     errors.required('contact_name', input.contact_name);
-    errors.add('contact_phone_number', phoneProblem(input.contact_phone_number));
+    errors.add('contact_phone_number', phoneProblem(input.contact_phone_number, 'contact'));
     if (input.contact_phone_number && samePhone(input.contact_phone_number, ownPhone)) {
       errors.add('contact_phone_number', 'fieldPhoneNumberEqualRegistration');
     }

@@ -1,17 +1,18 @@
 import { endpoints, type LoginRequest, type ResendRequest } from '@credimo/shared/contract';
-import { phoneProblem, SMS_CODE_LENGTH, samePhone, smsCodeProblem } from '@credimo/shared/domain';
+import { phoneProblem, SMS_CODE_LENGTH, smsCodeProblem } from '@credimo/shared/domain';
 import { nationalDigits } from '@credimo/shared/format';
 import { type MessageKey, messages, t } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { audit } from '../identity/audit';
-import { requireCustomerActing, requireSession } from '../identity/auth';
-import { consumeCode, issueCode } from '../identity/codes';
-import { redeemAdminToken, redeemAgentCode } from '../identity/handoff';
+import { adoptSession, requireCustomerActing, requireSession, requireToken } from '../identity/auth';
+import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
+import { agentData, agentOfSessionId, redeemAdminToken, redeemAgentCode } from '../identity/handoff';
+import { confirmPhoneChange, resendPhoneChange, startPhoneChange } from '../identity/phone-change';
 import { CODE_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
-import { confirmedUser, findUserIdByPhone, userView } from '../identity/users';
+import { confirmedUser, userViewByToken } from '../identity/users';
 import { route } from './route';
 
 /** SPEC section 5's phone rule on the API side: the same function the forms use. */
@@ -41,13 +42,10 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
   // Known and unknown phones get the same answer: a code is sent either way, the account is made on confirmation.
   const sendLoginCode = async (body: LoginRequest, address: string, reply: FastifyReply) => {
     const phone = validPhone(body.mobile_phone);
-    const code = await issueCode(db, sms, {
-      phone,
-      purpose: 'login',
-      binding: { agree_marketing: body.agree_marketing === true },
-      address,
-    });
-    return codeSent(reply, code);
+    // An agent at the customer's side: the account it creates is theirs and the session is marked (audited).
+    const agent = await agentOfSessionId(db, body.agent_session_id);
+    const binding = { agree_marketing: body.agree_marketing === true, ...(agent ? { agent } : {}) };
+    return codeSent(reply, await issueCode(db, sms, { phone, purpose: 'login', binding, address }));
   };
 
   route(app, endpoints.login, async (request, reply) => sendLoginCode(request.body, request.ip, reply));
@@ -57,8 +55,13 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     const phone = validPhone(request.body.mobile_phone);
     const code = validCode(request.body.code);
     const consumed = await consumeCode(db, { phone, purpose: 'login' }, code);
-    const userId = await confirmedUser(db, phone, { agreeMarketing: consumed.binding.agree_marketing === true });
-    return { token: await openSession(db, { userId, kind: 'customer', address: request.ip }) };
+    const agent = typeof consumed.binding.agent === 'string' ? consumed.binding.agent : null;
+    const userId = await confirmedUser(db, phone, {
+      agreeMarketing: consumed.binding.agree_marketing === true,
+      registeredByAgent: agent !== null,
+    });
+    const kind = agent ? 'agent' : 'customer';
+    return { token: await openSession(db, { userId, kind, actor: agent, address: request.ip }) };
   });
 
   route(app, endpoints.resendCode, async (request, reply) => {
@@ -67,29 +70,14 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     if (request.session && !body.mobile_phone) {
       // A signed-in customer changing phone: the code goes again to the new phone they asked for.
       const session = requireCustomerActing(request);
-      const pending = await db
-        .selectFrom('sms_codes')
-        .select(['phone', 'binding'])
-        .where('user_id', '=', session.userId)
-        .where('purpose', '=', 'phone_change')
-        .where('consumed_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      if (!pending) throw ApiError.field(422, 'mobile_phone', messages.fieldRequired);
-      const code = await issueCode(db, sms, {
-        phone: pending.phone,
-        purpose: 'phone_change',
-        userId: session.userId,
-        binding: pending.binding,
-        channel,
-        address: request.ip,
-      });
-      return codeSent(reply, code);
+      return codeSent(
+        reply,
+        await resendPhoneChange(db, sms, { userId: session.userId, channel, address: request.ip }),
+      );
     }
     if (!body.mobile_phone) throw ApiError.field(422, 'mobile_phone', messages.fieldRequired);
     const phone = validPhone(body.mobile_phone);
-    const code = await issueCode(db, sms, { phone, purpose: 'login', channel, address: request.ip });
-    return codeSent(reply, code);
+    return codeSent(reply, await resendLoginCode(db, sms, { phone, channel, address: request.ip }));
   });
 
   route(app, endpoints.logout, async (request) => {
@@ -98,59 +86,24 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     return {};
   });
 
-  route(app, endpoints.user, async (request) => userView(db, requireSession(request)));
+  // One statement checks the session and assembles the user; polled every few seconds by every waiting customer.
+  route(
+    app,
+    endpoints.user,
+    async (request) => adoptSession(request, await userViewByToken(db, requireToken(request))).view,
+    { config: { sessionInQuery: true, conditional: true } },
+  );
 
   route(app, endpoints.changePhone, async (request, reply) => {
     const session = requireCustomerActing(request);
     const phone = validPhone(request.body.mobile_phone);
-    const user = await db
-      .selectFrom('users')
-      .select('mobile_phone')
-      .where('id', '=', session.userId)
-      .executeTakeFirstOrThrow();
-    if (samePhone(phone, user.mobile_phone)) {
-      throw ApiError.field(422, 'mobile_phone', messages.fieldPhoneNumberEqualRegistration);
-    }
-    // SPEC section 8: the client answers 422 by logging out and signing in with that phone.
-    if (await findUserIdByPhone(db, phone)) throw ApiError.field(422, 'mobile_phone', messages.phoneInUse);
-    const code = await issueCode(db, sms, {
-      phone,
-      purpose: 'phone_change',
-      userId: session.userId,
-      binding: { from: user.mobile_phone },
-      address: request.ip,
-    });
-    return codeSent(reply, code);
+    return codeSent(reply, await startPhoneChange(db, sms, { userId: session.userId, phone, address: request.ip }));
   });
 
   route(app, endpoints.phoneConfirmation, async (request) => {
     const session = requireCustomerActing(request);
     const code = validCode(request.body.code);
-    const pending = await db
-      .selectFrom('sms_codes')
-      .select('phone')
-      .where('user_id', '=', session.userId)
-      .where('purpose', '=', 'phone_change')
-      .where('consumed_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (!pending) throw ApiError.field(422, 'code', messages.codeExpired);
-    await consumeCode(db, { phone: pending.phone, purpose: 'phone_change', userId: session.userId }, code);
-    try {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ mobile_phone: pending.phone }).where('id', '=', session.userId).execute();
-        await audit(trx, {
-          actor: `customer:${session.userId}`,
-          subject: `user:${session.userId}`,
-          action: 'phone_changed',
-          address: request.ip,
-          detail: { to: pending.phone },
-        });
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw ApiError.field(422, 'mobile_phone', messages.phoneInUse);
-      throw error;
-    }
+    await confirmPhoneChange(db, { userId: session.userId, code, address: request.ip });
     return {};
   });
 
@@ -166,11 +119,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     return { token, agent: { name: actor } };
   });
 
-  route(app, endpoints.agentData, async (request) => {
-    const session = requireSession(request);
-    if (session.kind !== 'agent') return { agent_name: null, amount: null, term: null };
-    return { agent_name: session.actor, amount: null, term: null };
-  });
+  route(app, endpoints.agentData, async (request) => agentData(db, requireSession(request)));
 
   route(app, endpoints.adminLoginAs, async (request) => {
     const { api_key, admin_username } = request.body;

@@ -5,9 +5,10 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
 import { registrationFinished, userView } from '../identity/users';
-import { applyForLoan, currentLoan } from '../loans/applications';
+import { applyForLoan } from '../loans/applications';
 import { requestDecision } from '../loans/decision';
-import { fullLoanView } from '../loans/loan-details';
+import { currentLoanView, fullLoanView, loansOf } from '../loans/loan-details';
+import { canonicalLoanRequest } from '../loans/payload';
 import { route } from './route';
 
 export async function loanRoutes(app: FastifyInstance, { database, jobs, config }: AppContext) {
@@ -20,28 +21,16 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs, config 
     const user = await userView(db, session);
     if (user.permissions.is_blocked || user.is_blacklisted) throw ApiError.request(403, messages.applicationRefused);
     if (!registrationFinished(user)) throw ApiError.request(422, messages.profileIncomplete);
-    const { loan, created } = await applyForLoan(db, session.userId, request.body, request.ip);
+    const { loan, created } = await applyForLoan(db, session.userId, canonicalLoanRequest(request.body), request.ip);
     // Queued again on a replay too: one job per loan, so an application whose first queueing was lost is decided.
     if (jobs) await requestDecision(jobs, String(loan.id), config.decisionDelaySeconds);
     reply.code(created ? 201 : 200);
     return fullLoanView(db, loan);
   });
 
-  route(app, endpoints.loan, async (request) => {
-    const session = requireSession(request);
-    const loan = await currentLoan(db, session.userId);
-    return loan ? fullLoanView(db, loan) : null;
+  route(app, endpoints.loan, async (request) => currentLoanView(db, requireSession(request).userId), {
+    config: { conditional: true },
   });
 
-  route(app, endpoints.loans, async (request) => {
-    const session = requireSession(request);
-    const rows = await db
-      .selectFrom('loans')
-      .selectAll()
-      .where('user_id', '=', session.userId)
-      .orderBy('request_date', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return Promise.all(rows.map((row) => fullLoanView(db, row)));
-  });
+  route(app, endpoints.loans, async (request) => loansOf(db, requireSession(request).userId));
 }

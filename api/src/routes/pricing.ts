@@ -2,89 +2,61 @@ import { AgreementParams, endpoints, Html, OfferParams } from '@credimo/shared/c
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { documentHtml, documentLayout, documentPdf, isAgreementType, templateLayout } from '../documents';
 import { ApiError } from '../http/errors';
-import { isFirstLoan } from '../loans/applications';
-import { AGREEMENT_TYPES, agreementHtml, offerHtml, offerPdf } from '../pricing/offer';
-import { amountsOf, priceFor, priceTable, termsOf } from '../pricing/price';
-import { findUsablePromo, loadProduct } from '../pricing/repository';
-import { route } from './route';
+import { calculatorSettings, checkPromo, defaultOffer, offerFor, pricesFor } from '../pricing/offer';
+import { listDiscounts, listProducts, loadProduct } from '../pricing/repository';
+import { route, withDocs } from './route';
+
+/** Documents answer HTML (or a PDF), never JSON: described by media type for OpenAPI only. */
+const htmlAnswer = { description: 'The document as HTML', content: { 'text/html': { schema: { type: 'string' } } } };
+const documentAnswer = {
+  description: 'The document as HTML or PDF, as the path asks',
+  content: {
+    'text/html': { schema: { type: 'string' } },
+    'application/pdf': { schema: { type: 'string', format: 'binary' } },
+  },
+};
 
 export async function pricingRoutes(app: FastifyInstance, { database }: AppContext) {
   const db = database.db;
 
   route(app, endpoints.products, async () => {
-    const products = await db.selectFrom('products').selectAll().orderBy('id').execute();
-    return products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      currency: 'EUR' as const,
-      amounts: { min: p.min_amount, max: p.max_amount, step: p.amount_step },
-      terms: { min: p.min_term, max: p.max_term, step: p.term_step },
-      free_first_loan_max_amount: p.free_first_loan_max_amount,
-    }));
+    return listProducts(db);
   });
 
   route(app, endpoints.prices, async (request, reply) => {
-    const { rules } = await loadProduct(db, request.params.id);
     const userId = request.session?.userId ?? null;
-    const promo = request.query.discount ? await findUsablePromo(db, request.query.discount, userId, 'discount') : null;
+    const table = await pricesFor(db, request.params.id, request.query.discount, userId);
     // The same for every visitor with the same code: cacheable briefly by browsers, never by shared caches.
     reply.header('Cache-Control', userId ? 'private, no-cache' : 'public, max-age=60');
-    return priceTable(rules, {
-      firstLoan: await isFirstLoan(db, userId),
-      commissionDiscountPercent: promo?.percent_commission ?? null,
-    });
+    return table;
   });
 
-  route(app, endpoints.settings, async (request) => {
-    const { product } = await loadProduct(db, request.params.id);
-    return {
-      calculator: {
-        amount_default_toggle_position: product.amount_default_toggle_position,
-        term_default_toggle_position: product.term_default_toggle_position,
-      },
-    };
-  });
+  route(app, endpoints.settings, async (request) => calculatorSettings(db, request.params.id));
 
-  route(app, endpoints.checkPromocode, async (request) => {
-    const input = request.body.promocode ?? request.body.discount;
-    if (input === undefined || !input.trim()) throw ApiError.field(422, 'promocode', messages.fieldRequired);
-    const promo = await findUsablePromo(db, input, request.session?.userId ?? null);
-    return {
-      valid: true as const,
-      code: promo.code,
-      percent_commission: promo.percent_commission,
-      percent_extension: promo.percent_extension,
-      percent_extension_price: promo.percent_extension_price,
-    };
-  });
+  route(app, endpoints.checkPromocode, async (request) =>
+    checkPromo(db, request.body.promocode ?? request.body.discount, request.session?.userId ?? null),
+  );
 
   route(app, endpoints.discounts, async (request) => {
-    let query = db.selectFrom('discounts').selectAll();
-    if (request.query.target) query = query.where('target', '=', request.query.target);
-    return query.orderBy('target').execute();
+    return listDiscounts(db, request.query.target);
   });
 
   /** The SECCI for a term and amount of the product, as HTML or PDF. */
   app.get<{ Params: { id: number; term: number; amount: number; format: 'html' | 'pdf' } }>(
     '/v2/products/:id/prices/:term/:amount/offer/:format',
-    { schema: { summary: 'Pre-contract information (SECCI) for a term and amount', params: OfferParams } },
+    {
+      schema: {
+        summary: 'Pre-contract information (SECCI) for a term and amount',
+        params: OfferParams,
+        ...withDocs('offer', { access: 'optional', params: OfferParams, errors: [404] }, { 200: documentAnswer }),
+      },
+    },
     async (request, reply) => {
       const { id, term, amount, format } = request.params;
-      const { product, rules } = await loadProduct(db, id);
-      if (!termsOf(rules).includes(term)) throw ApiError.field(422, 'term', messages.incorrectData);
-      if (!amountsOf(rules).includes(amount)) throw ApiError.field(422, 'amount', messages.incorrectData);
-      const facts = {
-        productName: product.name,
-        amount,
-        term,
-        price: priceFor(rules, term, amount, {
-          firstLoan: await isFirstLoan(db, request.session?.userId ?? null),
-          commissionDiscountPercent: null,
-        }),
-        lateDailyBasisPoints: product.late_daily_basis_points,
-        today: new Date(),
-      };
+      const offer = await offerFor(db, { productId: id, term, amount }, request.session?.userId ?? null);
+      const layout = documentLayout('secci', offer);
       if (format === 'pdf') {
         return reply
           .header('Content-Type', 'application/pdf')
@@ -92,9 +64,9 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
             'Content-Disposition',
             `inline; filename="informacion-normalizada-${amount / 100}-eur-${term}-dias.pdf"`,
           )
-          .send(Buffer.from(await offerPdf(facts)));
+          .send(Buffer.from(await documentPdf(layout)));
       }
-      return reply.header('Content-Type', 'text/html; charset=utf-8').send(offerHtml(facts));
+      return reply.header('Content-Type', 'text/html; charset=utf-8').send(documentHtml(layout));
     },
   );
 
@@ -105,42 +77,39 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
       schema: {
         summary: 'Pre-contract information at the default amount and term',
         params: endpoints.settings.params,
-        response: { 200: Html },
+        ...withDocs(
+          'defaultOffer',
+          { access: 'public', params: endpoints.settings.params, errors: [404] },
+          { 200: Html },
+        ),
       },
     },
-    async (request, reply) => {
-      const { product, rules } = await loadProduct(db, request.params.id);
-      const amounts = amountsOf(rules);
-      const terms = termsOf(rules);
-      const amount = amounts[Math.min(product.amount_default_toggle_position, amounts.length - 1)] ?? rules.minAmount;
-      const term = terms[Math.min(product.term_default_toggle_position, terms.length - 1)] ?? rules.minTerm;
-      const price = priceFor(rules, term, amount, {
-        firstLoan: await isFirstLoan(db, null),
-        commissionDiscountPercent: null,
-      });
-      return reply.header('Content-Type', 'text/html; charset=utf-8').send(
-        offerHtml({
-          productName: product.name,
-          amount,
-          term,
-          price,
-          lateDailyBasisPoints: product.late_daily_basis_points,
-          today: new Date(),
-        }),
-      );
-    },
+    async (request, reply) =>
+      reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .send(documentHtml(documentLayout('secci', await defaultOffer(db, request.params.id)))),
   );
 
   app.get<{ Params: { id: number; type: string } }>(
     '/v2/products/:id/agreement/:type',
-    { schema: { summary: 'Agreement template by type', params: AgreementParams } },
+    {
+      schema: {
+        summary: 'Agreement template by type',
+        params: AgreementParams,
+        ...withDocs(
+          'agreementTemplate',
+          { access: 'public', params: AgreementParams, errors: [404] },
+          { 200: htmlAnswer },
+        ),
+      },
+    },
     async (request, reply) => {
       const { product } = await loadProduct(db, request.params.id);
       const type = request.params.type;
-      if (!(type in AGREEMENT_TYPES)) throw ApiError.request(404, messages.routeNotFound);
+      if (!isAgreementType(type)) throw ApiError.request(404, messages.routeNotFound);
       return reply
         .header('Content-Type', 'text/html; charset=utf-8')
-        .send(agreementHtml(type as keyof typeof AGREEMENT_TYPES, product.name));
+        .send(documentHtml(templateLayout(type, product.name)));
     },
   );
 }

@@ -11,6 +11,7 @@ import {
   extensionTerms,
 } from '../domain/servicing-rules';
 import { ApiError } from '../http/errors';
+import type { LoanRowLike } from '../loans/applications';
 import { findUsablePromo, loadProduct } from '../pricing/repository';
 import type { Owed } from './owed';
 
@@ -26,7 +27,7 @@ export interface ExtensionQuote {
 }
 
 /** A loan can be extended when it is active, extended or overdue, its money is out and no payment is pending. */
-export function isExtendable(loan: LoanRow, hasPendingPayment: boolean): boolean {
+export function isExtendable(loan: Pick<LoanRowLike, 'status' | 'must_pay_date'>, hasPendingPayment: boolean): boolean {
   return EXTENDABLE_STATUSES.includes(loan.status) && loan.must_pay_date !== null && !hasPendingPayment;
 }
 

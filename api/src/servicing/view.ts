@@ -1,7 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { wireDay } from '../db/dates';
-import type { Database, LoansTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { defaultExtensionTerm, extensionTerms } from '../domain/servicing-rules';
+import type { LoanRowLike } from '../loans/applications';
 import { loadProduct } from '../pricing/repository';
 import type { CessionBuyer } from './collection';
 import { isExtendable } from './extension';
@@ -9,7 +10,7 @@ import { hasPendingPayment } from './payments';
 import { withdrawalView } from './withdrawal';
 
 /** The loan view's servicing fields (SPEC section 3): extensions, pending payment, withdrawal, cession. */
-export async function servicingView(db: Kysely<Database>, row: Selectable<LoansTable>, today: Date) {
+export async function servicingView(db: Kysely<Database>, row: LoanRowLike, today: Date) {
   const loanId = String(row.id);
   const [pending, withdrawal, cession, product] = await Promise.all([
     hasPendingPayment(db, loanId),

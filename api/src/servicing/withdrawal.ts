@@ -10,6 +10,7 @@ import { servicingRecipes } from '../domain/servicing-recipes';
 import { withdrawalAmount } from '../domain/servicing-rules';
 import { lockLoan } from '../domain/transitions';
 import { ApiError } from '../http/errors';
+import type { LoanRowLike } from '../loans/applications';
 import { openLoanId } from '../loans/ownership';
 import { owedOf } from './owed';
 
@@ -30,20 +31,20 @@ export interface WithdrawalView {
   acknowledgement: string | null;
 }
 
-function withdrawalToday(loan: LoanRow, today: Date) {
+function withdrawalToday(loan: LoanRowLike, today: Date) {
   const given = wireDay(loan.give_date);
   const days = given ? differenceInCalendarDays(today, parseISO(given)) : 0;
   return withdrawalAmount(Number(loan.request_amount), Number(loan.commission), loan.term, days);
 }
 
-const rightLasts = (loan: LoanRow, today: Date) => {
+const rightLasts = (loan: LoanRowLike, today: Date) => {
   const until = wireDay(loan.withdrawal_until);
   return until !== null && formatWireDate(today) <= until && WITHDRAWABLE.includes(loan.status);
 };
 
 /** The loan view's withdrawal field: offered while the right lasts, and the stored acknowledgement afterwards. */
 export function withdrawalView(
-  loan: LoanRow,
+  loan: LoanRowLike,
   stored: Selectable<LoanWithdrawalsTable> | undefined,
   today: Date,
 ): WithdrawalView | null {

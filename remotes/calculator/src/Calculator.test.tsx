@@ -180,12 +180,4 @@ describe('the calculator', () => {
     const link = await screen.findByRole('link', { name: /SECCI/ });
     expect(link).toHaveAttribute('href', 'http://api.test/v2/products/1/prices/6/9000/offer/html');
   });
-
-  test('in the account after target_by=calculator, a notice says a new loan cannot be taken', async () => {
-    http.onGet('/v2/products/1/prices').reply(200, table());
-    await act(async () => {
-      show({ query: { target_by: 'calculator' } });
-    });
-    expect(await screen.findByText(/No puedes solicitar un préstamo nuevo/)).toBeInTheDocument();
-  });
 });

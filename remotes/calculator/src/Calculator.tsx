@@ -1,6 +1,8 @@
 import {
+  type AgentDataResponse,
   Alert,
   accessTokenAtom,
+  agentDataAtom,
   Button,
   type CalculatorChoice,
   calls,
@@ -11,6 +13,7 @@ import {
   formatMoney,
   isOpenLoanStatus,
   type LoanChoice,
+  loadAgentData,
   loadPrices,
   messages,
   normaliseApiError,
@@ -19,6 +22,7 @@ import {
   parseEuros,
   pricesKey,
   priceTablesAtom,
+  readChoice,
   type ScreenProps,
   type SettingsResponse,
   snapTo,
@@ -26,10 +30,11 @@ import {
   TextField,
   userAtom,
 } from '@credimo/shared';
+import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
 import { useAtomValue } from 'jotai';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import styles from './calculator.module.css';
-import { texts } from './texts';
+import { checkedPromocode, rememberPromocode, requestedChoice, startingPromocode } from './initial';
 
 export interface CalculatorProps extends Partial<ScreenProps> {
   productId?: number;
@@ -49,8 +54,6 @@ export const applyAddress = (appUrl: string, choice: LoanChoice, promocode: stri
 const taePercent = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const euros = (cents: number) => formatMoney(cents).replace(',00', '');
-const asNumber = (value: number | string | undefined) =>
-  value === undefined || value === '' ? undefined : Number(value);
 
 /** The loan calculator: sliders that snap, a price table fetched once, and the way into registration. */
 export function Calculator(props: CalculatorProps) {
@@ -59,16 +62,41 @@ export function Calculator(props: CalculatorProps) {
   const key = pricesKey(productId, discount);
   const state = useAtomValue(priceTablesAtom)[key];
 
-  const loan = useAtomValue(userAtom)?.loan ?? null;
+  const user = useAtomValue(userAtom);
+  const loan = user?.loan ?? null;
+  const byAgent = user?.is_registered_by_agent === true;
+  const agentData = useAtomValue(agentDataAtom);
 
   useEffect(() => {
     void loadPrices(productId, discount);
   }, [productId, discount]);
 
+  useEffect(() => {
+    if (byAgent) void loadAgentData();
+  }, [byAgent]);
+
+  // The shortcode's promo code, or the one kept 7 days, is checked once and applied when valid.
+  const startingCode = startingPromocode(props.promocode);
+  useEffect(() => {
+    if (!startingCode) return;
+    let live = true;
+    void checkedPromocode(startingCode).then((code) => {
+      if (live && code) setDiscount(code);
+    });
+    return () => {
+      live = false;
+    };
+  }, [startingCode]);
+
+  const chooseDiscount = (code: string | null) => {
+    rememberPromocode(code);
+    setDiscount(code);
+  };
+
   // SPEC section 2: the account shows the calculator only when there is no loan.
   if (loan && isOpenLoanStatus(loan.status)) return null;
 
-  if (!state || state.status === 'loading') {
+  if (!state || state.status === 'loading' || (byAgent && agentData === undefined)) {
     return (
       <section className={styles.calculator} aria-busy="true" data-screen="calculator">
         <h2 className={styles.title}>{texts.title}</h2>
@@ -93,8 +121,9 @@ export function Calculator(props: CalculatorProps) {
       productId={productId}
       prices={state.prices}
       settings={state.settings}
+      agentData={agentData}
       discount={discount}
-      onDiscount={setDiscount}
+      onDiscount={chooseDiscount}
     />
   );
 }
@@ -103,11 +132,12 @@ interface ChooserProps extends CalculatorProps {
   productId: number;
   prices: PricesResponse;
   settings: SettingsResponse | null;
+  agentData: AgentDataResponse | null | undefined;
   discount: string | null;
   onDiscount: (code: string | null) => void;
 }
 
-function PriceChooser({ productId, prices, settings, discount, onDiscount, ...props }: ChooserProps) {
+function PriceChooser({ productId, prices, settings, agentData, discount, onDiscount, ...props }: ChooserProps) {
   const terms = useMemo(
     () =>
       Object.keys(prices)
@@ -115,15 +145,9 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
         .sort((a, b) => a - b),
     [prices],
   );
-  const [choice, setChoice] = useState<CalculatorChoice>(() => {
-    const amount = asNumber(props.amount);
-    const term = asNumber(props.term);
-    return defaultChoice(
-      prices,
-      settings?.calculator,
-      amount !== undefined && term !== undefined ? { amount: Math.round(amount * 100), term } : null,
-    );
-  });
+  const [choice, setChoice] = useState<CalculatorChoice>(() =>
+    defaultChoice(prices, settings?.calculator, requestedChoice(productId, props, readChoice(), agentData)),
+  );
   const amounts = useMemo(
     () =>
       Object.keys(prices[choice.term] ?? {})
@@ -159,13 +183,11 @@ function PriceChooser({ productId, prices, settings, discount, onDiscount, ...pr
   };
 
   if (!option) return null;
-  const showNotice = props.query?.target_by === 'calculator';
   return (
     <section className={styles.calculator} data-screen="calculator" aria-labelledby={titleId}>
       <h2 className={styles.title} id={titleId}>
         {texts.title}
       </h2>
-      {showNotice && <Alert tone="warning">{texts.cannotTakeNew}</Alert>}
       <StepSlider
         label={texts.amount}
         steps={amounts}

@@ -2,6 +2,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { writeCookie } from '../session/cookies';
 import { accessTokenAtom, sessionStore, userAtom } from '../session/store';
 import { api, configureApi, isContentPath, onUnauthorized } from './client';
+import { normaliseApiError } from './errors';
 
 describe('the one API client', () => {
   configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
@@ -27,14 +28,61 @@ describe('the one API client', () => {
     localStorage.setItem('es-timer:612345678', '1');
     const heard = jest.fn();
     const stop = onUnauthorized(heard);
-    http.onGet('/v2/user').reply(401, { errors: [{ message: 'x', property: 'request' }] });
-    await expect(api().get('/v2/user')).rejects.toBeTruthy();
+    const body = { errors: [{ message: 'Sesión caducada', property: 'request' }] };
+    http.onGet('/v2/user').reply(401, body);
+    const failure = await api()
+      .get('/v2/user')
+      .then(() => null, normaliseApiError);
+    expect(failure).toEqual({
+      status: 401,
+      message: 'Sesión caducada',
+      fieldErrors: {},
+      requestErrors: ['Sesión caducada'],
+      data: body,
+    });
     expect(sessionStore.get(accessTokenAtom)).toBeNull();
     expect(sessionStore.get(userAtom)).toBeNull();
     expect(document.cookie).not.toContain('credimo_access_token');
     expect(localStorage.getItem('es-timer:612345678')).toBeNull();
     expect(heard).toHaveBeenCalledTimes(1);
     stop();
+    http.restore();
+  });
+
+  test('polls send If-None-Match with the last ETag, and a 304 keeps the previous data', async () => {
+    const http = new MockAdapter(api());
+    sessionStore.set(accessTokenAtom, 'ana-token');
+    http.onGet('/v2/user').replyOnce(200, { id: '1', name: 'Ana' }, { etag: '"v1"' });
+    http.onGet('/v2/user').replyOnce(304);
+    http.onGet('/v2/user').replyOnce(200, { id: '1', name: 'Ana María' }, { etag: '"v2"' });
+    expect((await api().get('/v2/user')).data).toEqual({ id: '1', name: 'Ana' });
+    const unchanged = await api().get('/v2/user');
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.data).toEqual({ id: '1', name: 'Ana' });
+    expect((await api().get('/v2/user')).data).toEqual({ id: '1', name: 'Ana María' });
+    expect(http.history.get.map((request) => request.headers?.['If-None-Match'])).toEqual([undefined, '"v1"', '"v1"']);
+    http.restore();
+  });
+
+  test("another customer's token never sends the last customer's ETag, and a 401 forgets every ETag", async () => {
+    const http = new MockAdapter(api());
+    sessionStore.set(accessTokenAtom, 'ana-token');
+    http.onGet('/v2/loan').replyOnce(200, { id: '7' }, { etag: '"ana"' });
+    await api().get('/v2/loan');
+    sessionStore.set(accessTokenAtom, 'luis-token');
+    http.onGet('/v2/loan').replyOnce(200, null, { etag: '"luis"' });
+    expect((await api().get('/v2/loan')).data).toBeNull();
+    http.onGet('/v2/loan').replyOnce(401, { errors: [{ message: 'x', property: 'request' }] });
+    await expect(api().get('/v2/loan')).rejects.toBeTruthy();
+    sessionStore.set(accessTokenAtom, 'luis-token');
+    http.onGet('/v2/loan').replyOnce(200, null, { etag: '"luis"' });
+    await api().get('/v2/loan');
+    expect(http.history.get.map((request) => request.headers?.['If-None-Match'])).toEqual([
+      undefined,
+      undefined,
+      '"luis"',
+      undefined,
+    ]);
     http.restore();
   });
 });

@@ -23,8 +23,30 @@ export interface ApiClientOptions {
 
 export const isContentPath = (url: string | undefined) => Boolean(url?.includes('wp-json'));
 
+/**
+ * The reads every waiting page polls (SPEC section 9): sent with If-None-Match, and a 304 ("unchanged")
+ * hands back the body kept from the last 200, so a poll of an unchanged customer moves no body.
+ */
+export const POLLED_PATHS: ReadonlySet<string> = new Set(['/v2/user', '/v2/loan']);
+
+/** The last answer of a polled path, and the session it was given to: another token never reuses it. */
+interface LastAnswer {
+  authorization: string;
+  etag: string;
+  data: unknown;
+}
+
+const isPoll = (config: InternalAxiosRequestConfig) =>
+  (config.method ?? 'get').toLowerCase() === 'get' && POLLED_PATHS.has(config.url ?? '');
+
 export function createApiClient(options: ApiClientOptions): AxiosInstance {
-  const client = axios.create({ baseURL: options.apiBaseUrl, timeout: 20_000 });
+  const client = axios.create({
+    baseURL: options.apiBaseUrl,
+    timeout: 20_000,
+    // 304 only ever answers a poll this client made conditional, and the interceptor below fills its body.
+    validateStatus: (status) => (status >= 200 && status < 300) || status === 304,
+  });
+  const lastAnswers = new Map<string, LastAnswer>();
   client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     if (isContentPath(config.url)) {
       config.baseURL = options.wpBaseUrl;
@@ -32,14 +54,40 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
     }
     const token = options.getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    // A kept answer belongs to one session: once the token changes (logout, another customer) it is dropped.
+    for (const [path, last] of lastAnswers) if (last.authorization !== `Bearer ${token}`) lastAnswers.delete(path);
+    const last = isPoll(config) ? lastAnswers.get(config.url ?? '') : undefined;
+    if (last) config.headers.set('If-None-Match', last.etag);
     return config;
   });
-  client.interceptors.response.use(undefined, (error: unknown) => {
-    // SPEC section 8: any 401 logs out; there is no refresh path to retry with.
-    const status = (error as { response?: { status?: number } }).response?.status;
-    if (status === 401) options.onUnauthorized();
-    return Promise.reject(error);
-  });
+  client.interceptors.response.use(
+    (response) => {
+      if (!isPoll(response.config)) return response;
+      const path = response.config.url ?? '';
+      const authorization = String(response.config.headers.get('Authorization') ?? '');
+      if (response.status === 304) {
+        const last = lastAnswers.get(path);
+        if (!last || last.authorization !== authorization)
+          return Promise.reject(new Error(`304 without a body for ${path}`));
+        response.data = last.data;
+        return response;
+      }
+      const etag = response.headers.etag;
+      if (typeof etag === 'string' && authorization)
+        lastAnswers.set(path, { authorization, etag, data: response.data });
+      else lastAnswers.delete(path);
+      return response;
+    },
+    (error: unknown) => {
+      // SPEC section 8: any 401 logs out; there is no refresh path to retry with.
+      const status = (error as { response?: { status?: number } }).response?.status;
+      if (status === 401) {
+        lastAnswers.clear();
+        options.onUnauthorized();
+      }
+      return Promise.reject(error);
+    },
+  );
   return client;
 }
 

@@ -110,6 +110,11 @@ export const UserResponse = Type.Object({
     }),
   ),
   loan: Type.Union([LoanView, Type.Null()]),
+  loan_count: Type.Object({
+    all: Type.Integer({ description: 'every application and loan' }),
+    active: Type.Integer({ description: 'open ones (not returned, denied or timed out)' }),
+  }),
+  discounts: Type.Array(Type.Object({ target: Type.String(), percent: Type.Integer(), description: Type.String() })),
   session: Type.Object({ kind: SessionKind, actor: Type.Union([Type.String(), Type.Null()]) }),
 });
 export type UserResponse = Static<typeof UserResponse>;

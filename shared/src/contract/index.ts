@@ -1,6 +1,7 @@
 import { HealthResponse } from './health';
 import * as identity from './identity';
 import * as loans from './loans';
+import * as operator from './operator';
 import * as origination from './origination';
 import * as pricing from './pricing';
 import * as registration from './registration';
@@ -11,6 +12,7 @@ export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './loans';
+export * from './operator';
 export * from './origination';
 export * from './pricing';
 export * from './registration';
@@ -19,17 +21,24 @@ export * from './servicing';
 /**
  * The /v2 contract, one entry per call: the API registers routes from it and publishes OpenAPI from it;
  * the client's types come from it. Later issues add their calls here.
+ *
+ * `access` says who may call: a session token (the default, so a forgotten mark documents a 401 rather than an open
+ * door), `optional` (a token changes the answer) or `public`. `errors` lists the 4xx a handler throws beyond those
+ * the API derives itself (401 for a session, 400/413/415/422 for input): api/src/routes/route.ts documents both.
  */
 export const endpoints = {
   health: {
     method: 'GET',
     path: '/health',
+    access: 'public',
     summary: 'Liveness and database check',
     response: HealthResponse,
   },
   login: {
     method: 'POST',
     path: '/v2/user/login',
+    access: 'public',
+    errors: [429],
     summary: 'Send a sign-in code by SMS',
     body: identity.LoginRequest,
     response: identity.CodeSent,
@@ -37,6 +46,8 @@ export const endpoints = {
   phoneNumber: {
     method: 'POST',
     path: '/v2/user/phone_number',
+    access: 'public',
+    errors: [429],
     summary: 'Start registration with a phone (sends a code)',
     body: identity.LoginRequest,
     response: identity.CodeSent,
@@ -44,6 +55,7 @@ export const endpoints = {
   loginConfirm: {
     method: 'POST',
     path: '/v2/user/login_confirm',
+    access: 'public',
     summary: 'Exchange the SMS code for a session token',
     body: identity.LoginConfirmRequest,
     response: identity.TokenResponse,
@@ -51,6 +63,8 @@ export const endpoints = {
   resendCode: {
     method: 'POST',
     path: '/v2/user/resend_phone_confirmation_code',
+    access: 'optional',
+    errors: [403, 429],
     summary: 'Send the pending code again',
     body: identity.ResendRequest,
     response: identity.CodeSent,
@@ -59,6 +73,7 @@ export const endpoints = {
   changePhone: {
     method: 'PUT',
     path: '/v2/user/change_phone',
+    errors: [403, 429],
     summary: 'Send a code to a new phone',
     body: identity.ChangePhoneRequest,
     response: identity.CodeSent,
@@ -66,6 +81,7 @@ export const endpoints = {
   phoneConfirmation: {
     method: 'PUT',
     path: '/v2/user/phone_confirmation',
+    errors: [403],
     summary: 'Confirm the new phone with its code',
     body: identity.PhoneConfirmationRequest,
     response: identity.Empty,
@@ -80,6 +96,8 @@ export const endpoints = {
   agentCustomer: {
     method: 'GET',
     path: '/api/agent/customer/:sessionId',
+    access: 'public',
+    errors: [410],
     summary: 'Exchange a one-time agent link for a session',
     params: identity.AgentSessionParams,
     response: identity.AgentSessionResponse,
@@ -87,14 +105,24 @@ export const endpoints = {
   adminLoginAs: {
     method: 'POST',
     path: '/v2/admin/login_as',
+    access: 'public',
+    errors: [410],
     summary: 'Exchange a one-time admin link for an impersonation session',
     body: identity.AdminLoginRequest,
     response: identity.TokenResponse,
   },
-  products: { method: 'GET', path: '/v2/products', summary: 'Loan products', response: pricing.ProductsResponse },
+  products: {
+    method: 'GET',
+    path: '/v2/products',
+    summary: 'Loan products',
+    response: pricing.ProductsResponse,
+    access: 'public',
+  },
   prices: {
     method: 'GET',
     path: '/v2/products/:id/prices',
+    access: 'optional',
+    errors: [404],
     summary: 'Price options by term then amount (cents)',
     params: pricing.ProductParams,
     query: pricing.PricesQuery,
@@ -103,6 +131,8 @@ export const endpoints = {
   settings: {
     method: 'GET',
     path: '/api/products/:id/settings',
+    access: 'public',
+    errors: [404],
     summary: 'Calculator defaults',
     params: pricing.ProductParams,
     response: pricing.SettingsResponse,
@@ -110,6 +140,7 @@ export const endpoints = {
   checkPromocode: {
     method: 'POST',
     path: '/v2/check-promocode',
+    access: 'optional',
     summary: 'Check a promo code before prices',
     body: pricing.CheckPromocodeRequest,
     response: pricing.CheckPromocodeResponse,
@@ -117,6 +148,7 @@ export const endpoints = {
   discounts: {
     method: 'GET',
     path: '/v2/discounts',
+    access: 'public',
     summary: 'Discounts on offer (e.g. autodebit_card_added)',
     query: pricing.DiscountsQuery,
     response: pricing.DiscountsResponse,
@@ -166,24 +198,28 @@ export const endpoints = {
   nationalities: {
     method: 'GET',
     path: '/v2/user/nationality',
+    access: 'public',
     summary: 'Nationality options',
     response: registration.OptionsResponse,
   },
   employmentTypes: {
     method: 'GET',
     path: '/v2/user/employment_type',
+    access: 'public',
     summary: 'Employment types',
     response: registration.OptionsResponse,
   },
   educations: {
     method: 'GET',
     path: '/v2/user/education',
+    access: 'public',
     summary: 'Education levels',
     response: registration.OptionsResponse,
   },
   businessActivities: {
     method: 'GET',
     path: '/v2/user/business_activity',
+    access: 'public',
     summary: 'Business activities',
     response: registration.OptionsResponse,
   },
@@ -196,6 +232,7 @@ export const endpoints = {
   regions: {
     method: 'GET',
     path: '/v2/regions',
+    access: 'public',
     summary: 'Provinces, 30 a page',
     query: registration.PlaceQuery,
     response: registration.PlacePage,
@@ -203,6 +240,7 @@ export const endpoints = {
   cities: {
     method: 'GET',
     path: '/v2/cities',
+    access: 'public',
     summary: 'Municipalities of a province, 30 a page',
     query: registration.PlaceQuery,
     response: registration.PlacePage,
@@ -210,6 +248,7 @@ export const endpoints = {
   streets: {
     method: 'GET',
     path: '/v2/streets',
+    access: 'public',
     summary: 'Streets of a municipality, 30 a page',
     query: registration.PlaceQuery,
     response: registration.PlacePage,
@@ -217,8 +256,9 @@ export const endpoints = {
   createLoan: {
     method: 'POST',
     path: '/v2/loan',
+    errors: [403, 409],
     summary: 'Apply for a loan (idempotent by attempt_reference)',
-    body: loans.CreateLoanRequest,
+    body: loans.CreateLoanPayload,
     response: loans.LoanView,
   },
   loan: {
@@ -232,6 +272,13 @@ export const endpoints = {
     path: '/v2/loans',
     summary: 'All applications and loans, newest first',
     response: loans.LoansResponse,
+  },
+  operatorCommand: {
+    method: 'POST',
+    path: '/operator/commands',
+    summary: 'Run an operator command (npm run ops); needs the operator secret header',
+    body: operator.OperatorCommandRequest,
+    response: operator.OperatorCommandResponse,
   },
   issueMethod: {
     method: 'PUT',

@@ -18,6 +18,22 @@ export const CreateLoanRequest = Type.Object(
 );
 export type CreateLoanRequest = Static<typeof CreateLoanRequest>;
 
+/**
+ * SPEC section 3: "Another variant names sum and terms". POST /v2/loan takes either naming (sum and terms as
+ * loan_sum, in cents, and loan_period, in days); the API turns it into CreateLoanRequest before anything else.
+ */
+export const CreateLoanPayload = Type.Object(
+  {
+    ...CreateLoanRequest.properties,
+    loan_period: Type.Optional(CreateLoanRequest.properties.loan_period),
+    loan_sum: Type.Optional(CreateLoanRequest.properties.loan_sum),
+    terms: Type.Optional(CreateLoanRequest.properties.loan_period),
+    sum: Type.Optional(CreateLoanRequest.properties.loan_sum),
+  },
+  strict,
+);
+export type CreateLoanPayload = Static<typeof CreateLoanPayload>;
+
 /** SPEC section 3, Loan: the fields known from the application on; decision, payout and repayment add the rest. */
 export const LoanView = Type.Object({
   id: Type.String(),

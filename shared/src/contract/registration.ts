@@ -40,6 +40,7 @@ const addressFields = {
 };
 
 export const PersonalDataRequest = Type.Object(personalFields, strict);
+export type PersonalDataRequest = Static<typeof PersonalDataRequest>;
 export const AddressRequest = Type.Object(addressFields, strict);
 export const PersonalDataAndAddressRequest = Type.Object({ ...personalFields, ...addressFields }, strict);
 
@@ -58,10 +59,12 @@ const employmentFields = {
   contact_phone_number: Type.Optional(Type.String({ maxLength: 32, 'x-message': 'incorrectPhone' })),
 };
 export const EmploymentRequest = Type.Object(employmentFields, strict);
+export type EmploymentRequest = Static<typeof EmploymentRequest>;
 export const AdditionalDataRequest = Type.Object(
   { ...employmentFields, email: Type.String({ maxLength: 100, 'x-message': 'incorrectEmail' }) },
   strict,
 );
+export type AdditionalDataRequest = Static<typeof AdditionalDataRequest>;
 
 export const ConfirmationsRequest = Type.Object(
   {

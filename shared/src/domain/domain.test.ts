@@ -27,6 +27,14 @@ describe('phone rules of SPEC section 5', () => {
     expect(phoneProblem(phone)).toBe('incorrectPhone');
   });
 
+  test('a contact person may give a landline (SPEC: the rule has no prefix list); sign-in still needs a mobile', () => {
+    expect(phoneProblem('912 34 56 78', 'contact')).toBeNull();
+    expect(phoneProblem('+34 812 34 56 78', 'contact')).toBeNull();
+    expect(phoneProblem('512345678', 'contact')).toBe('incorrectPhone');
+    expect(phoneProblem('987654321', 'contact')).toBe('incorrectPhone');
+    expect(phoneProblem('912345678')).toBe('incorrectPhone');
+  });
+
   test('phones compare by their national digits', () => {
     expect(samePhone('+34 612 34 56 78', '612345678')).toBe(true);
     expect(samePhone('612345678', '612345679')).toBe(false);

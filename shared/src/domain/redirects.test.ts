@@ -175,6 +175,14 @@ describe('the exceptions', () => {
     expect(from('registrationApplication', missingPersonal)).toBe('registrationPersonalData');
   });
 
+  test('back from additional information opens personal data and the rules do not push the customer forward', () => {
+    const user = registered();
+    const missingEmployment = { ...user, employment: { ...user.employment, education: null } };
+    expect(from('registrationPersonalData', missingEmployment)).toBeNull();
+    // Elsewhere the same customer is still sent to the step that is missing.
+    expect(from('registrationApplication', missingEmployment)).toBe('registrationAdditionalInformation');
+  });
+
   test('the dynamic step keeps a customer whose personal data or additional information is missing', () => {
     const user = registered();
     const missingPersonal = { ...user, personal: { ...user.personal, birthday: null } };

@@ -157,8 +157,11 @@ export function redirectFor({ route, user, loan, flags }: RedirectState): string
     const failing = RULES.find((rule) => !rule.passes(user, loan));
     if (failing) {
       if (route === 'registrationDynamic' && DYNAMIC_STEP_COVERS.includes(failing.route)) return null;
-      const backwards = NO_BACKWARDS.includes(route) && stepIndex(failing.route) < stepIndex(route);
-      if (!backwards) return go(failing.route);
+      // SPEC section 2: on these two steps redirects never go backwards, and the back button from additional
+      // information to personal data is the customer's choice: the rules send them on only to a step past both.
+      const lastProfileStep = Math.max(...NO_BACKWARDS.map(stepIndex));
+      const staysInProfile = NO_BACKWARDS.includes(route) && stepIndex(failing.route) <= lastProfileStep;
+      if (!staysInProfile) return go(failing.route);
       return null;
     }
   }

@@ -1,6 +1,7 @@
 /**
  * The Spanish message catalogue. Keys are SPEC's message keys (section 5 and 8);
- * texts are what customers read. Every user-facing string lives here once.
+ * texts are what customers read. Screen texts live beside it in ./screens (`texts.<screen>.*`): together they are
+ * every sentence a customer reads, each once.
  */
 import { remoteUnavailable } from './remote-unavailable';
 
@@ -63,6 +64,8 @@ export const messages = {
   impersonationForbidden: 'Esta acción no está permitida en una sesión de soporte.',
   phoneInUse: 'Este teléfono ya está registrado en otra cuenta.',
   resendFailed: 'No hemos podido enviar el código. Llámanos al {phone}.',
+  // Account
+  cannotTakeNewLoan: 'No puedes solicitar un préstamo nuevo mientras tengas uno pendiente de pago.',
   // Platform
   remoteUnavailable,
   loading: 'Cargando…',
@@ -72,6 +75,7 @@ export const messages = {
   routeNotFound: 'No encontrado',
   tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   unauthorized: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  operatorUnauthorized: 'Acceso de operador no autorizado: el secreto de operador no es válido.',
   serverError: 'Algo salió mal. Inténtalo de nuevo más tarde.',
   applicationsAccepted: 'Aceptamos solicitudes 24 horas al día, 7 días a la semana',
 } as const;

@@ -1,4 +1,5 @@
 import {
+  Alert,
   accessTokenAtom,
   DEFAULT_PRODUCT_ID,
   type LayoutName,
@@ -10,7 +11,8 @@ import {
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useSearchParams } from 'react-router';
+import { Alerts } from './Alerts';
 import styles from './layout.module.css';
 import { AccountMenu, SessionBanner } from './SessionBar';
 
@@ -65,9 +67,20 @@ function LinkList({ title, links }: { title: string; links: Array<{ title: strin
   );
 }
 
+/**
+ * SPEC section 2: "Query target_by=calculator shows a notice that a new loan cannot be taken". It is for
+ * customers sent from the calculator while a loan is open, when the calculator itself is not shown, so the
+ * account layout shows it above whatever screen is there.
+ */
+function AccountNotices() {
+  const [search] = useSearchParams();
+  if (search.get('target_by') !== 'calculator') return null;
+  return <Alert tone="warning">{messages.cannotTakeNewLoan}</Alert>;
+}
+
 /** SPEC section 2: big and small footers; contacts, menu lists and copyright come from the content site. */
 function Footer({ big }: { big: boolean }) {
-  const { footer } = useAtomValue(siteContentAtom);
+  const { footer, contacts } = useAtomValue(siteContentAtom);
   return (
     <footer className={big ? styles.footerBig : styles.footer}>
       {big && (
@@ -80,6 +93,8 @@ function Footer({ big }: { big: boolean }) {
               <a href={`mailto:${footer.email}`}>{footer.email}</a>
               <br />
               {footer.address}
+              <br />
+              {contacts.schedule}
             </p>
           </section>
           <LinkList title={footer.menu_title} links={footer.menu} />
@@ -144,7 +159,11 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
       <SessionBanner />
       <Header layout={name} />
       {name === 'registration' && <ProgressSteps route={route} />}
-      <main className={styles.main}>{children}</main>
+      <main className={styles.main}>
+        {(name === 'login' || name === 'account') && <Alerts />}
+        {name === 'account' && <AccountNotices />}
+        {children}
+      </main>
       <Footer big={name === 'account'} />
     </div>
   );

@@ -6,6 +6,7 @@ import * as m0004 from './0004_registration';
 import * as m0005 from './0005_loans';
 import * as m0006 from './0006_rate_limits';
 import * as m0007 from './0007_origination';
+import * as m0011 from './0011_agent_choice';
 import * as m0013 from './0013_servicing';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_loans': m0005,
   '0006_rate_limits': m0006,
   '0007_origination': m0007,
+  '0011_agent_choice': m0011,
   '0013_servicing': m0013,
 };

@@ -12,11 +12,11 @@ import {
   PATHS,
   type ScreenProps,
 } from '@credimo/shared';
+import { application as texts } from '@credimo/shared/i18n/screens/application';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { narrowScreen } from '../screen';
 import { type ApplyOutcome, applyOnce } from './apply';
-import { texts } from './texts';
 
 /**
  * SPEC section 2, the registration application step (/registration/application-change): creates the

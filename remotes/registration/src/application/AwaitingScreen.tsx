@@ -11,10 +11,10 @@ import {
   waitingSeconds,
   waitingTopic,
 } from '@credimo/shared';
+import { application as texts } from '@credimo/shared/i18n/screens/application';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { narrowScreen } from '../screen';
-import { texts } from './texts';
 
 const TOPIC_TEXTS: Record<WaitingTopic, { title: string; body: string }> = {
   applicationComplete: { title: texts.consideringTitle, body: texts.consideringBody },

@@ -12,6 +12,7 @@ import {
   removeCookie,
   sessionIdAtom,
   sessionStore,
+  storedTargetUrl,
 } from '@credimo/shared';
 
 /** Kept across reloads so a retried or repeated submit is the same attempt (the API answers it idempotently). */
@@ -63,6 +64,7 @@ async function apply(choice: LoanChoice): Promise<ApplyOutcome> {
       loan_sum: choice.amount,
       attempt_reference: attemptReference(),
       ...(promocode ? { promocode } : {}),
+      ...storedTargetUrl(),
     });
     clearChoice();
     localStorage.removeItem(ATTEMPT_KEY);

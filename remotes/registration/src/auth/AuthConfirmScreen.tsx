@@ -10,20 +10,23 @@ import {
   sessionIdAtom,
   signIn,
   TextField,
+  t,
   WHATSAPP_OPTION_SECONDS,
 } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { narrowScreen } from '../screen';
 import styles from './auth.module.css';
 import { codeSchema } from './schemas';
-import { texts } from './texts';
 import { formatCountdown, timerKey, useSecondsSinceSent } from './timer';
 
 interface ConfirmState {
   phone?: string;
   sandboxCode?: string | null;
+  /** The marketing consent ticked on /auth (privacy and terms are required there). */
+  receiveInformation?: boolean;
 }
 
 /** Where a customer goes once signed in: registration until it is finished (SPEC section 4), else the account. */
@@ -31,20 +34,42 @@ export const afterSignIn = (authorizationStatus: number) =>
   authorizationStatus === 1 ? '/registration/personal-data' : '/account';
 
 export function AuthConfirmScreen({ navigate, state }: ScreenProps) {
-  const { phone, sandboxCode } = (state ?? {}) as ConfirmState;
+  const { phone, sandboxCode, receiveInformation } = (state ?? {}) as ConfirmState;
   useEffect(() => {
     if (!phone) navigate('/auth', { replace: true });
   }, [phone, navigate]);
-  return phone ? <CodeForm phone={phone} sandboxCode={sandboxCode ?? null} navigate={navigate} /> : null;
+  return phone ? (
+    <CodeForm
+      phone={phone}
+      sandboxCode={sandboxCode ?? null}
+      receiveInformation={receiveInformation === true}
+      navigate={navigate}
+    />
+  ) : null;
+}
+
+/**
+ * SPEC section 2: privacy and terms are taken on the sign-in screen; they are recorded (text version, time,
+ * address: the API adds them) as soon as the session exists. A failure here must not lock the customer out
+ * after a consumed code: the dynamic registration step asks for consents again.
+ */
+async function recordSignInConsents(receiveInformation: boolean) {
+  try {
+    await calls.saveConfirmations(receiveInformation);
+  } catch {
+    // Recorded again by the dynamic step (DynamicScreen) if this did not reach the API.
+  }
 }
 
 function CodeForm({
   phone,
   sandboxCode,
+  receiveInformation,
   navigate,
 }: {
   phone: string;
   sandboxCode: string | null;
+  receiveInformation: boolean;
   navigate: ScreenProps['navigate'];
 }) {
   const agentSession = useAtomValue(sessionIdAtom);
@@ -52,6 +77,8 @@ function CodeForm({
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [shownCode, setShownCode] = useState(sandboxCode);
   const [askingChange, setAskingChange] = useState(false);
+  // DESIGN.md section 7: one WhatsApp send per SMS code; the next code waits for the SMS timer.
+  const [whatsappUsed, setWhatsappUsed] = useState(false);
 
   const formik = useFormik({
     initialValues: { code: '' },
@@ -62,6 +89,7 @@ function CodeForm({
       try {
         const { token } = await calls.loginConfirm({ mobile_phone: phone, code });
         const user = await signIn(token);
+        await recordSignInConsents(receiveInformation);
         localStorage.removeItem(timerKey(phone));
         navigate(afterSignIn(user.permissions.authorization_status), { replace: true });
       } catch (error) {
@@ -76,11 +104,16 @@ function CodeForm({
     setNotice(null);
     try {
       const sent = await calls.resendCode({ mobile_phone: phone, channel });
-      restartTimer();
+      // The SMS timer counts from the last SMS (the API's 90 s); a WhatsApp send only uses up the option.
+      if (channel === 'sms') {
+        restartTimer();
+        setWhatsappUsed(false);
+      } else setWhatsappUsed(true);
       setShownCode(sent.sandboxCode);
       setNotice({ tone: 'success', text: texts.codeResent });
-    } catch (error) {
-      setNotice({ tone: 'error', text: normaliseApiError(error).message });
+    } catch {
+      // SPEC section 8: a resend failure shows the message with the support phone.
+      setNotice({ tone: 'error', text: t('resendFailed', { phone: texts.supportPhone }) });
     }
   };
 
@@ -114,7 +147,7 @@ function CodeForm({
           {texts.resend}
         </Button>
         {elapsed >= WHATSAPP_OPTION_SECONDS && (
-          <Button variant="link" disabled={!canResend} onClick={() => resend('whatsapp')}>
+          <Button variant="link" disabled={whatsappUsed} onClick={() => resend('whatsapp')}>
             {texts.whatsapp}
           </Button>
         )}

@@ -8,8 +8,10 @@ import {
   normaliseApiError,
   type ScreenProps,
   sessionIdAtom,
+  storedTargetUrl,
   TextField,
 } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -17,7 +19,6 @@ import { narrowScreen } from '../screen';
 import { ConsentFields } from './ConsentFields';
 import { PhoneConfirmModal } from './PhoneConfirmModal';
 import { type AuthValues, authSchema } from './schemas';
-import { texts } from './texts';
 import { startTimer } from './timer';
 
 /**
@@ -34,13 +35,19 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
     const phone = nationalDigits(values.phone);
     setNotice(null);
     try {
-      const sent = await calls.login({
+      // SPEC section 7's login payload: target_url as kept for 30 days (the typed call omits it).
+      const body: Parameters<typeof calls.login>[0] = {
         mobile_phone: phone,
         agree_marketing: values.receiveInformation,
         ...(agentSession ? { agent_session_id: agentSession } : {}),
-      });
+        ...storedTargetUrl(),
+      };
+      const sent = await calls.login(body);
       startTimer(phone);
-      navigate('/auth/confirm', { state: { phone, sandboxCode: sent.sandboxCode } });
+      // The consents ticked here are recorded once the code is confirmed and the customer is known.
+      navigate('/auth/confirm', {
+        state: { phone, sandboxCode: sent.sandboxCode, receiveInformation: values.receiveInformation },
+      });
     } catch (error) {
       const problem = normaliseApiError(error);
       if (problem.fieldErrors.mobile_phone) formik.setFieldError('phone', problem.fieldErrors.mobile_phone);

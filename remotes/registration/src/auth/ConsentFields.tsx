@@ -1,7 +1,7 @@
 import { Checkbox, visuallyHidden } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import type { FormikProps } from 'formik';
 import styles from './auth.module.css';
-import { texts } from './texts';
 
 /** SPEC section 3's consents, in the order shown; receiveInformation (marketing) is optional, never pre-ticked. */
 export const CONSENTS = ['privacyProtectionPolicy', 'agreementTerms', 'receiveInformation'] as const;

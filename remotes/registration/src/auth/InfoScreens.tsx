@@ -1,8 +1,8 @@
 import { Alert, isAllowedRedirect, refreshUser, type ScreenProps, userAtom } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { narrowScreen } from '../screen';
-import { texts } from './texts';
 
 function Info({ screen, title, body }: { screen: string; title: string; body: string }) {
   return (

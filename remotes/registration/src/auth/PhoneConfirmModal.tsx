@@ -1,5 +1,5 @@
 import { Button, Modal } from '@credimo/shared';
-import { texts } from './texts';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 
 export function PhoneConfirmModal(props: { phone: string; onConfirm: () => void; onChange: () => void }) {
   return (

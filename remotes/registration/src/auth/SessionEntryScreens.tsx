@@ -2,17 +2,16 @@ import {
   Alert,
   calls,
   clearSession,
-  impersonationAtom,
   messages,
   normaliseApiError,
   type ScreenProps,
-  sessionStore,
   setAgentSession,
   signIn,
+  signInAsAdmin,
 } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useEffect, useRef, useState } from 'react';
 import { narrowScreen } from '../screen';
-import { texts } from './texts';
 
 /** SPEC section 2: query parameters come in several spellings. */
 const pick = (query: Record<string, string>, names: string[]) => names.map((n) => query[n]).find(Boolean) ?? '';
@@ -81,8 +80,7 @@ export function AccountAuthScreen({ query, navigate }: ScreenProps) {
         if (!apiKey || !adminUsername) throw new IncompleteLink();
         clearSession();
         const { token } = await calls.adminLoginAs({ api_key: apiKey, admin_username: adminUsername });
-        await signIn(token);
-        sessionStore.set(impersonationAtom, { adminUsername });
+        await signInAsAdmin(token, adminUsername);
         navigate('/account', { replace: true });
       }}
     />

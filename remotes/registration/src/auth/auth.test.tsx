@@ -4,9 +4,11 @@ import {
   clearSession,
   configureApi,
   messages,
+  removeCookie,
   type ScreenProps,
   sessionIdAtom,
   sessionStore,
+  writeCookie,
 } from '@credimo/shared';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -83,7 +85,9 @@ describe('/auth: phone and consents', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, enviar el código' }));
     expect(JSON.parse(http.history.post[0]?.data)).toEqual({ mobile_phone: '612345678', agree_marketing: false });
-    expect(navigate).toHaveBeenCalledWith('/auth/confirm', { state: { phone: '612345678', sandboxCode: '4321' } });
+    expect(navigate).toHaveBeenCalledWith('/auth/confirm', {
+      state: { phone: '612345678', sandboxCode: '4321', receiveInformation: false },
+    });
     expect(localStorage.getItem(timerKey('612345678'))).not.toBeNull();
   });
 
@@ -98,6 +102,18 @@ describe('/auth: phone and consents', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(JSON.parse(http.history.post[0]?.data).agent_session_id).toBe('agent-session');
     expect(navigate).toHaveBeenCalledWith('/auth/confirm', expect.anything());
+  });
+
+  test('the kept target url is sent with the login (SPEC section 7)', async () => {
+    sessionStore.set(sessionIdAtom, 'agent');
+    writeCookie('targetUrl', 'http://localhost/prestamos');
+    http.onPost('/v2/user/login').reply(200, { resend_in: 90 });
+    show(AuthScreen);
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(JSON.parse(http.history.post[0]?.data).target_url).toBe('http://localhost/prestamos');
+    removeCookie('targetUrl');
   });
 
   test('a limit answered by the API (429) is shown as a notice', async () => {
@@ -160,6 +176,8 @@ describe('/auth/confirm: the 4-digit code', () => {
       id: '1',
       contacts: { mobile_phone: '612345678' },
       permissions: { is_blocked: false, authorization_status: 1 },
+      loan_count: { all: 0, active: 0 },
+      discounts: [],
       session: { kind: 'customer', actor: null },
     });
     const navigate = show(AuthConfirmScreen, { state });
@@ -169,6 +187,56 @@ describe('/auth/confirm: the 4-digit code', () => {
     expect(sessionStore.get(accessTokenAtom)).toBe('tok');
     expect(http.history.get[0]?.headers?.Authorization).toBe('Bearer tok');
     expect(navigate).toHaveBeenCalledWith('/registration/personal-data', { replace: true });
+  });
+
+  test('the consents taken on /auth are recorded with PUT /v2/user/confirmations once signed in', async () => {
+    http.onPost('/v2/user/login_confirm').reply(200, { token: 'tok' });
+    http.onPut('/v2/user/confirmations').reply(200, {});
+    http.onGet('/v2/user').reply(200, {
+      id: '1',
+      contacts: { mobile_phone: '612345678' },
+      permissions: { is_blocked: false, authorization_status: 1 },
+      session: { kind: 'customer', actor: null },
+    });
+    const navigate = show(AuthConfirmScreen, { state: { ...state, receiveInformation: true } });
+    await userEvent.type(screen.getByLabelText('Código de 4 cifras'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await act(async () => {});
+    expect(http.history.put.map((r) => [r.url, JSON.parse(r.data), r.headers?.Authorization])).toEqual([
+      ['/v2/user/confirmations', { all_confirmations: true, receiveInformation: true }, 'Bearer tok'],
+    ]);
+    expect(navigate).toHaveBeenCalledWith('/registration/personal-data', { replace: true });
+  });
+
+  test('the WhatsApp code is offered and enabled at 30 s, once; the SMS resend waits for 90 s', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), advanceTimers: true });
+    try {
+      http.onPost('/v2/user/resend_phone_confirmation_code').reply(200, { resend_in: 90 });
+      localStorage.setItem(timerKey('612345678'), String(Date.now() - 30_000));
+      show(AuthConfirmScreen, { state });
+      const whatsapp = screen.getByRole('button', { name: 'Recibir el código por WhatsApp' });
+      expect(whatsapp).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Reenviar el código por SMS' })).toBeDisabled();
+      await userEvent.click(whatsapp);
+      expect(JSON.parse(http.history.post[0]?.data)).toEqual({ mobile_phone: '612345678', channel: 'whatsapp' });
+      expect(await screen.findByText('Te hemos enviado un código nuevo.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Recibir el código por WhatsApp' })).toBeDisabled();
+      expect(screen.getByText('Podrás pedir un código nuevo en 01:00')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('a resend failure shows the message with the support phone', async () => {
+    http
+      .onPost('/v2/user/resend_phone_confirmation_code')
+      .reply(500, { errors: [{ message: 'Internal', property: 'request' }] });
+    localStorage.setItem(timerKey('612345678'), String(Date.now() - 91_000));
+    show(AuthConfirmScreen, { state });
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar el código por SMS' }));
+    expect(
+      await screen.findByText('No hemos podido enviar el código. Llámanos al +34 900 000 000.'),
+    ).toBeInTheDocument();
   });
 
   test('the change-phone modal goes back to /auth with the phone; not offered in an agent session', async () => {

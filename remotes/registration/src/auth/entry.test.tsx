@@ -5,6 +5,7 @@ import {
   configureApi,
   impersonationAtom,
   messages,
+  readCookie,
   sessionIdAtom,
   sessionStore,
 } from '@credimo/shared';
@@ -26,6 +27,8 @@ const user = (kind: string, actor: string | null) => ({
   id: '1',
   contacts: { mobile_phone: '612345678' },
   permissions: { is_blocked: false, authorization_status: 1 },
+  loan_count: { all: 0, active: 0 },
+  discounts: [],
   session: { kind, actor },
 });
 
@@ -101,6 +104,9 @@ describe('agent and admin links', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(JSON.parse(http.history.post[0]?.data)).toEqual({ api_key: 'signed', admin_username: 'marta' });
     expect(sessionStore.get(impersonationAtom)).toEqual({ adminUsername: 'marta' });
+    // SPEC section 6: the impersonation token is kept apart from the customer's 40-day cookie.
+    expect(readCookie('accessToken')).toBeNull();
+    expect(readCookie('impersonateToken')).toBe('admin-token');
     expect(navigate).toHaveBeenCalledWith('/account', { replace: true });
   });
 });

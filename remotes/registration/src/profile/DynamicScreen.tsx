@@ -23,15 +23,21 @@ import { requiredConsent } from '../auth/schemas';
 import { wideScreen } from '../screen';
 import { additionalSchema, personalSchema } from './schemas';
 import {
+  type AddressesValues,
   AddressFields,
-  type AddressValues,
   additionalDataBody,
   ContactFields,
+  type ContactValues,
   compactAddress,
   DuplicateIdModal,
   EmploymentFields,
+  type EmploymentValues,
   emptyAddress,
+  emptyContact,
+  emptyEmployment,
+  emptyIdentity,
   IdentityFields,
+  type IdentityValues,
   showSaveError,
 } from './sections';
 
@@ -46,6 +52,9 @@ const IDENTITY_FIELDS = [
   'gender',
 ] as const;
 type IdentityField = (typeof IDENTITY_FIELDS)[number];
+
+/** The dynamic step's values: every section's, typed from the contract, and the consents. */
+type DynamicValues = IdentityValues & AddressesValues & EmploymentValues & ContactValues & Record<ConsentName, boolean>;
 
 /** What the dynamic step still has to ask this customer (SPEC section 5: only missing fields are asked). */
 export interface MissingData {
@@ -128,20 +137,25 @@ function DynamicForm({
   const [notice, setNotice] = useState<string | null>(null);
   const [duplicate, setDuplicate] = useState(false);
   const known = (field: IdentityField) => identityValue(user, field) ?? prefill?.[field as keyof PrefillResponse] ?? '';
-  const form = useFormik({
+  const form = useFormik<DynamicValues>({
+    // Every section's values exist; only the missing ones are shown, validated and saved.
     initialValues: {
-      ...(schema.getDefault() as Record<string, unknown>),
-      ...Object.fromEntries(
+      ...emptyIdentity,
+      ...(Object.fromEntries(
         missing.identity.map((f) => [
           f,
           f === 'expiry_date' || f === 'birthday' ? wireToDisplay(known(f)) : f === 'nationality' ? 'ES' : known(f),
         ]),
-      ),
+      ) as Partial<IdentityValues>),
       registration_address: emptyAddress,
       actual_address: emptyAddress,
       is_actual_address: true,
-      // biome-ignore lint/suspicious/noExplicitAny: the shape follows what is missing
-    } as any,
+      ...emptyEmployment,
+      ...emptyContact,
+      privacyProtectionPolicy: false,
+      agreementTerms: false,
+      receiveInformation: false,
+    },
     validationSchema: schema,
     validateOnChange: false,
     onSubmit: async (values) => {
@@ -209,8 +223,7 @@ function DynamicForm({
 }
 
 /** Saves what was missing, merged with what is known, through the same calls as the step screens. */
-// biome-ignore lint/suspicious/noExplicitAny: values follow the dynamic schema
-async function saveMissing(user: UserResponse, missing: MissingData, values: any) {
+async function saveMissing(user: UserResponse, missing: MissingData, values: DynamicValues) {
   const identityMissing = missing.identity.length > 0;
   if (identityMissing || missing.registrationAddress) {
     const p = user.personal_data;
@@ -234,7 +247,7 @@ async function saveMissing(user: UserResponse, missing: MissingData, values: any
     };
     const addresses = missing.registrationAddress
       ? {
-          registration_address: compactAddress(values.registration_address as AddressValues),
+          registration_address: compactAddress(values.registration_address),
           is_actual_address: values.is_actual_address === true,
           ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address) }),
         }

@@ -1,36 +1,28 @@
-import { Alert, Button, Checkbox, calls, displayToWireDate, refreshUser, type ScreenProps } from '@credimo/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  calls,
+  displayToWireDate,
+  refreshUser,
+  type ScreenProps,
+  userAtom,
+} from '@credimo/shared';
 import { useFormik } from 'formik';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { wideScreen } from '../screen';
+import { personalValuesOf } from './initial-values';
 import { type PersonalValues, personalSchema } from './schemas';
-import {
-  AddressFields,
-  type AddressValues,
-  compactAddress,
-  DuplicateIdModal,
-  emptyAddress,
-  IdentityFields,
-  showSaveError,
-} from './sections';
+import { AddressFields, compactAddress, DuplicateIdModal, IdentityFields, showSaveError } from './sections';
 
 /** SPEC section 2: personal data, both addresses (the actual one copies the registration one when the same). */
 export function PersonalDataScreen({ navigate }: ScreenProps) {
+  const user = useAtomValue(userAtom);
   const [duplicate, setDuplicate] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useFormik<PersonalValues>({
-    initialValues: {
-      first_name: '',
-      first_surname: '',
-      second_surname: '',
-      personal_id: '',
-      expiry_date: '',
-      nationality: 'ES',
-      birthday: '',
-      gender: '',
-      registration_address: emptyAddress,
-      is_actual_address: true,
-      actual_address: emptyAddress,
-    } as PersonalValues,
+    initialValues: personalValuesOf(user),
     validationSchema: personalSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
@@ -46,7 +38,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
         gender: values.gender,
         registration_address: compactAddress(values.registration_address),
         is_actual_address: values.is_actual_address,
-        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address as AddressValues) }),
+        ...(values.is_actual_address ? {} : { actual_address: compactAddress(values.actual_address) }),
       };
       try {
         await calls.savePersonalDataAndAddress(body);

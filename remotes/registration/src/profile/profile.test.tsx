@@ -39,6 +39,8 @@ function customer(parts: Partial<UserResponse> = {}): UserResponse {
     employment: null,
     contact_phones: [],
     loan: null,
+    loan_count: { all: 0, active: 0 },
+    discounts: [],
     session: { kind: 'customer', actor: null },
     ...parts,
   };

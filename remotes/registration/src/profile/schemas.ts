@@ -15,6 +15,7 @@ import {
   postalCodeProblem,
 } from '@credimo/shared';
 import * as yup from 'yup';
+import type { AddressesValues, ContactValues, EmploymentValues, IdentityValues } from './sections/values';
 
 /** A yup test from one of the shared domain rules: the forms and the API apply the very same function. */
 const rule = (check: (value: string) => MessageKey | null) =>
@@ -56,7 +57,8 @@ export const personalSchema = yup.object({
   is_actual_address: yup.boolean().default(true),
   actual_address: yup.object().when('is_actual_address', ([same], schema) => (same ? schema.strip() : address)),
 });
-export type PersonalValues = yup.InferType<typeof personalSchema>;
+/** The personal data screen's values: identity and addresses, typed from the contract (sections/values.ts). */
+export type PersonalValues = IdentityValues & AddressesValues;
 
 /** SPEC section 5 for additional information; conditional fields follow the employment type. */
 export const additionalSchema = yup.object({
@@ -86,6 +88,7 @@ export const additionalSchema = yup.object({
   has_current_loan: yup.string().default('').oneOf(['yes', 'no'], messages.fieldRequired),
   contact_type: yup.string().default('').required(messages.fieldRequired),
   contact_name: required(),
-  contact_phone_number: rule((v) => phoneProblem(v)),
+  contact_phone_number: rule((v) => phoneProblem(v, 'contact')),
 });
-export type AdditionalValues = yup.InferType<typeof additionalSchema>;
+/** The additional information screen's values: employment and the contact person. */
+export type AdditionalValues = EmploymentValues & ContactValues;

@@ -1,4 +1,4 @@
-import { progressStepFor, ROUTES } from './routes';
+import { progressStepFor, ROUTES } from './paths';
 
 /** SPEC section 2 "Known paths", as written there. */
 const KNOWN_PATHS = [

@@ -1,5 +1,5 @@
 /** What customers read on the application and waiting screens. */
-export const texts = {
+export const application = {
   chooseTitle: 'Elige tu préstamo',
   chooseBody: 'Elige el importe y el plazo y pulsa «Solicitar». Tus datos ya están guardados.',
   sendingTitle: 'Enviando tu solicitud…',

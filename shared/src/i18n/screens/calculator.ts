@@ -1,5 +1,5 @@
 /** What visitors read on the calculator. */
-export const texts = {
+export const calculator = {
   title: 'Calcula tu préstamo',
   amount: 'Importe',
   amountInput: 'Importe en euros',
@@ -22,6 +22,5 @@ export const texts = {
   loadFailed: 'No hemos podido cargar los precios.',
   retry: 'Reintentar',
   loading: 'Cargando precios…',
-  cannotTakeNew: 'No puedes solicitar un préstamo nuevo mientras tengas uno pendiente de pago.',
   adjustValues: 'Hemos ajustado el importe al valor permitido más cercano.',
 } as const;

@@ -1,5 +1,5 @@
 /** What customers read on the sign-in screens. */
-export const texts = {
+export const auth = {
   authTitle: 'Accede con tu móvil',
   authIntro: 'Te enviaremos un código por SMS para entrar o crear tu cuenta.',
   phoneLabel: 'Número de móvil',

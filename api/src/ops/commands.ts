@@ -1,0 +1,93 @@
+import { phoneProblem } from '@credimo/shared/domain';
+import { nationalDigits } from '@credimo/shared/format';
+import { messages } from '@credimo/shared/i18n';
+import type { Kysely } from 'kysely';
+import type { ApiConfig } from '../config';
+import type { Database } from '../db/schema';
+import { issueAdminToken, issueAgentCode } from '../identity/handoff';
+import { HANDOFF_RULES } from '../identity/rules';
+import { confirmedUser, findUserIdByPhone } from '../identity/users';
+import { SERVICING_COMMANDS } from '../servicing/operator-commands';
+
+/** A wrong command or argument: shown to the operator as one line (422 through the API). */
+export class OperatorUsageError extends Error {}
+
+export interface CommandContext {
+  db: Kysely<Database>;
+  config: ApiConfig;
+  /** Who runs the command (servicing records it as the actor of a loan's transition). */
+  operator?: string;
+}
+
+export interface CommandResult {
+  /** What the operator reads, one line each. */
+  lines: string[];
+  /** Whom the command acted on, for the audit log (`user:<id>`), or null. */
+  subject: string | null;
+}
+
+export interface OperatorCommand {
+  /** Arguments as the operator types them, for the usage text. */
+  usage: string;
+  run: (args: string[], context: CommandContext) => Promise<CommandResult>;
+}
+
+function phoneArgument(input: string | undefined): string {
+  const problem = phoneProblem(input);
+  if (problem) throw new OperatorUsageError(`${input ?? '(missing phone)'}: ${messages[problem]}`);
+  return nationalDigits(input ?? '');
+}
+
+const appUrl = (config: ApiConfig) => config.appUrl.replace(/\/$/, '');
+
+/**
+ * Every operator command, one entry each. `npm run ops -- <name> args…` sends the name and arguments to the
+ * running API (POST /operator/commands, with the operator secret), which runs the entry and writes it to
+ * audit_log; when no API runs, the command opens the database itself and runs the same entry.
+ * To add a command (for example `advance-days N` or `decide <loan> approve`), add one entry here: a usage
+ * line and a `run` that calls into the room owning the data and returns the lines to print. Throw
+ * OperatorUsageError for a wrong argument. Nothing else (route, CLI, audit) needs to change.
+ */
+export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
+  'agent-link': {
+    usage: '<phone> [agent-name]',
+    async run([phoneInput, agentName], { db, config }) {
+      const phone = phoneArgument(phoneInput);
+      const agent = agentName || 'agent';
+      // An agent may bring a customer who has never signed in: the account is created, marked as theirs.
+      const userId =
+        (await findUserIdByPhone(db, phone)) ?? (await confirmedUser(db, phone, { registeredByAgent: true }));
+      const code = await issueAgentCode(db, userId, agent);
+      return {
+        subject: `user:${userId}`,
+        lines: [
+          `${appUrl(config)}/auth/session?sessionid=${encodeURIComponent(code)}`,
+          `(one use, valid ${HANDOFF_RULES.agentLinkMinutes} minutes)`,
+        ],
+      };
+    },
+  },
+  'admin-link': {
+    usage: '<admin-username> <phone>',
+    async run([admin, phoneInput], { db, config }) {
+      if (!admin) throw new OperatorUsageError('usage: npm run ops -- admin-link <admin-username> <phone>');
+      const phone = phoneArgument(phoneInput);
+      const userId = await findUserIdByPhone(db, phone);
+      if (!userId) throw new OperatorUsageError(`no customer has the phone ${phone}`);
+      const token = await issueAdminToken(db, userId, admin);
+      return {
+        subject: `user:${userId}`,
+        lines: [
+          `${appUrl(config)}/account/auth?apikey=${encodeURIComponent(token)}&adminUsername=${encodeURIComponent(admin)}`,
+          `(one use, valid ${HANDOFF_RULES.adminLinkMinutes} minutes)`,
+        ],
+      };
+    },
+  },
+  // Servicing (issue 11): advance-days, payment-received, collection, presale, sell.
+  ...SERVICING_COMMANDS,
+};
+
+export const USAGE = `usage:\n${Object.entries(OPERATOR_COMMANDS)
+  .map(([name, command]) => `  npm run ops -- ${name} ${command.usage}`)
+  .join('\n')}`;

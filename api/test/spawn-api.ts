@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `api/src/main.ts` as its own process, as `npm start` does, and waits until it answers /health. */
+export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  const port = Number(env.API_PORT) || (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env, API_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited:\n${output}`);
+    const answer = await fetch(`${url}/health`).catch(() => null); // null: not listening yet
+    if (answer?.ok) return { child, url, output: () => output, exited };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the API did not answer within 60 s:\n${output}`);
+}
+
+/** Stops it as an operator would (SIGTERM) and returns how it ended. */
+export async function stopApiProcess(api: ApiProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill(signal);
+  return api.exited;
+}

@@ -1,0 +1,285 @@
+/**
+ * `npm run bench:api`: the customer's poll at scale (issue 15). Starts the API as a user would (on PostgreSQL
+ * with DATABASE_URL, in a fresh database it drops afterwards; else on PGlite in a temporary folder), signs in
+ * customers with full profiles and open loans, and prints req/s, p50 and p99 at 50 connections for the polled
+ * routes beside the one-select floor (api-floor.ts) measured in the same run. Numbers only: no budget, no
+ * pass/fail. Loopback only; bounded (BENCH_SECONDS per route, default 10); stops everything it starts.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { testPort } from '../../e2e/src/ports';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10) || 10;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2) || 0;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50) || 50;
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50) || 50;
+const API_PORT = testPort(3960);
+const FLOOR_PORT = testPort(3961);
+const host = '127.0.0.1';
+
+const children: ChildProcess[] = [];
+const cleanups: Array<() => Promise<void> | void> = [];
+
+function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping && code !== 0) console.error(`${name} exited (${code ?? signal})`);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+async function stopAll() {
+  stopping = true;
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** A fresh database on the server of DATABASE_URL, dropped when the bench ends. */
+async function benchDatabase(serverUrl: string): Promise<string> {
+  const name = `credimo_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const apiUrl = (p: string) => `http://${host}:${API_PORT}${p}`;
+
+async function call(method: string, p: string, headers: Record<string, string>, body?: unknown) {
+  const response = await fetch(apiUrl(p), {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status >= 400) throw new Error(`${method} ${p}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** A customer as the app makes one: SMS sign-in, personal data and address, additional data, an application. */
+async function customer(n: number): Promise<{ token: string; userEtag: string; loanEtag: string }> {
+  // One address per customer (the API runs with TRUST_PROXY): the per-address code limit is not what we measure.
+  const from = { 'x-forwarded-for': `10.15.${Math.floor(n / 250)}.${(n % 250) + 1}` };
+  const phone = `61${3572468 + n * 13}`;
+  const sent = await call('POST', '/v2/user/login', from, { mobile_phone: phone });
+  const code = sent.headers.get('x-sms-code') ?? '';
+  const confirmed = await call('POST', '/v2/user/login_confirm', from, { mobile_phone: phone, code });
+  const { token } = (await confirmed.json()) as { token: string };
+  const headers = { ...from, authorization: `Bearer ${token}` };
+  const number = 40000000 + n;
+  await call('PUT', '/v2/user/personal_data_and_address', headers, {
+    first_name: 'Carmen',
+    first_surname: 'López',
+    second_surname: 'Ruiz',
+    personal_id: `${number}${'TRWAGMYFPDXBNJZSQVHLCKE'[number % 23]}`,
+    expiry_date: '2031-01-01',
+    nationality: 'ES',
+    birthday: '1988-03-14',
+    gender: 'female',
+    registration_address: { postal_code: '28014', region: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá' },
+    is_actual_address: true,
+  });
+  await call('PUT', '/v2/user/additional_data', headers, {
+    employment_type_id: 1,
+    education: 'university',
+    has_current_loan: false,
+    email: `carmen${n}@credimo.es`,
+    business_activity_id: 4,
+    company_name: 'Credimo',
+    position: 'Analista',
+    employment_date: '2019-09-01',
+    income_amount: 180000,
+    // The next pay day, a little ahead of today.
+    income_date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+  });
+  await call('POST', '/v2/loan', headers, { loan_period: 30, loan_sum: 30000, attempt_reference: `bench-${n}-000000` });
+  const user = await call('GET', '/v2/user', headers);
+  const loan = await call('GET', '/v2/loan', headers);
+  return { token, userEtag: user.headers.get('etag') ?? '', loanEtag: loan.headers.get('etag') ?? '' };
+}
+
+interface Measure {
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: string;
+}
+
+/** One autocannon run; each request takes the next customer's headers in turn. */
+async function measure(
+  route: string,
+  port: number,
+  paths: Array<{ path: string; headers?: Record<string, string> }>,
+  expected: number,
+): Promise<Measure> {
+  let next = 0;
+  const options = {
+    url: `http://${host}:${port}`,
+    connections: CONNECTIONS,
+    requests: [
+      {
+        method: 'GET' as const,
+        setupRequest: (request: autocannon.Request) => {
+          const target = paths[next++ % paths.length] ?? paths[0];
+          return { ...request, path: target?.path ?? '/', headers: { ...request.headers, ...target?.headers } };
+        },
+      },
+    ],
+  };
+  if (WARMUP_SECONDS > 0) await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  const answered = { 2: result['2xx'], 3: result['3xx'] ?? 0, 4: result['4xx'], 5: result['5xx'] };
+  const total = answered[2] + answered[3] + answered[4] + answered[5];
+  const unexpected = total - answered[Math.floor(expected / 100) as 2 | 3];
+  const statuses = `${total} answers${unexpected || result.errors ? `, ${unexpected} unexpected, ${result.errors} errors` : ''}`;
+  return { route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
+}
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = {
+    API_PORT: String(API_PORT),
+    API_HOST: host,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    PROVIDER_MODE: 'sandbox',
+  };
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    databaseUrl = await benchDatabase(serverUrl);
+    env.DATABASE_URL = databaseUrl;
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'credimo-bench-pglite-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    env.DATABASE_URL = '';
+    env.PGLITE_DATA_DIR = dir;
+  }
+  const kind = serverUrl ? 'PostgreSQL' : 'PGlite';
+  console.log(`bench:api on ${kind}: ${CUSTOMERS} customers, ${CONNECTIONS} connections, ${SECONDS} s per route`);
+
+  start('api', ['api/src/main.ts'], env);
+  await waitFor(apiUrl('/health'));
+  const customers = [];
+  for (let n = 0; n < CUSTOMERS; n++) customers.push(await customer(n));
+  const firstUserId = serverUrl
+    ? ((
+        (await (await call('GET', '/v2/user', { authorization: `Bearer ${customers[0]?.token}` })).json()) as {
+          id: string;
+        }
+      ).id ?? '1')
+    : '1';
+
+  start('floor', ['bench/src/api-floor.ts'], { FLOOR_PORT: String(FLOOR_PORT), FLOOR_DATABASE_URL: databaseUrl ?? '' });
+  await waitFor(`http://${host}:${FLOOR_PORT}/floor/${firstUserId}`);
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const results: Measure[] = [];
+  results.push(
+    await measure(
+      `floor: bare Fastify + one primary-key select (${serverUrl ? 'pg' : 'PGlite'})`,
+      FLOOR_PORT,
+      [{ path: `/floor/${firstUserId}` }],
+      200,
+    ),
+  );
+  results.push(await measure('/health', API_PORT, [{ path: '/health' }], 200));
+  results.push(
+    await measure(
+      'GET /v2/user',
+      API_PORT,
+      customers.map((c) => ({ path: '/v2/user', headers: bearer(c.token) })),
+      200,
+    ),
+  );
+  results.push(
+    await measure(
+      'GET /v2/user, unchanged (If-None-Match: 304)',
+      API_PORT,
+      customers.map((c) => ({ path: '/v2/user', headers: { ...bearer(c.token), 'if-none-match': c.userEtag } })),
+      304,
+    ),
+  );
+  results.push(
+    await measure(
+      'GET /v2/loan',
+      API_PORT,
+      customers.map((c) => ({ path: '/v2/loan', headers: bearer(c.token) })),
+      200,
+    ),
+  );
+  results.push(
+    await measure(
+      'GET /v2/loan, unchanged (If-None-Match: 304)',
+      API_PORT,
+      customers.map((c) => ({ path: '/v2/loan', headers: { ...bearer(c.token), 'if-none-match': c.loanEtag } })),
+      304,
+    ),
+  );
+  results.push(await measure('GET /v2/products/1/prices', API_PORT, [{ path: '/v2/products/1/prices' }], 200));
+
+  const floor = results[0] as Measure;
+  console.log(`\n| route (${kind}) | req/s | p50 | p99 | req/s ÷ floor | p99 ÷ floor | answers |`);
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(
+      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${(r.rps / floor.rps).toFixed(2)} | ${(r.p99 / Math.max(floor.p99, 1)).toFixed(2)} | ${r.statuses} |`,
+    );
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAll());
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
