@@ -4,7 +4,7 @@ import { messages, t } from '@credimo/shared/i18n';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import type { Kysely, Selectable } from 'kysely';
 import { wireDay } from '../db/dates';
-import type { Database, LoansTable, LoanWithdrawalsTable } from '../db/schema';
+import type { Database, LoanWithdrawalsTable } from '../db/schema';
 import { post } from '../domain/ledger';
 import { servicingRecipes } from '../domain/servicing-recipes';
 import { withdrawalAmount } from '../domain/servicing-rules';
@@ -13,8 +13,6 @@ import { ApiError } from '../http/errors';
 import type { LoanRowLike } from '../loans/applications';
 import { openLoanId } from '../loans/ownership';
 import { owedOf } from './owed';
-
-type LoanRow = Selectable<LoansTable>;
 
 /** Statuses in which the customer may still withdraw (the money is out and nothing else happened to the loan). */
 const WITHDRAWABLE: readonly number[] = [LoanStatus.Active];
