@@ -1,8 +1,10 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
 import { installErrorHandling } from './http/errors';
 import { errorBodySchema, securitySchemes } from './http/openapi';
@@ -12,8 +14,13 @@ import { validatorCompiler } from './http/validation';
 import { authentication } from './identity/auth';
 import { JobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/workers';
+import { documentStorageProviderFor, livenessProviderFor } from './providers';
+import { registerCallbackRoute } from './providers/callback-route';
 import { SandboxPayoutProvider } from './providers/payout';
+import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
+import { callbackSecret } from './providers/secrets';
 import { contentRoutes } from './routes/content';
+import { evidenceRoutes } from './routes/evidence';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
@@ -83,6 +90,29 @@ export async function buildApp(
   await app.register(servicingRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   if (options.workers) await startWorkers(context.database.db, jobs, context.autoDebit ?? null);
+  await registerEvidence(app, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
+}
+
+/** Documents and liveness: their routes, the liveness callback and, in sandbox mode, the provider's own pages. */
+async function registerEvidence(app: FastifyInstance, context: AppContext): Promise<void> {
+  const db = context.database.db;
+  const storage = context.documentStorage ?? documentStorageProviderFor(context.config);
+  const liveness = context.liveness ?? livenessProviderFor(context.config, db);
+  const secret = callbackSecret(context.config, db, liveness.name);
+  // Uploads are streamed by the multipart parser with their own caps (see http/multipart.ts), not BODY_LIMIT_BYTES.
+  await app.register(multipart);
+  await app.register(evidenceRoutes, { context, evidence: { db, storage }, liveness });
+  registerCallbackRoute(app, db, {
+    provider: liveness.name,
+    path: LIVENESS_CALLBACK_PATH,
+    body: liveness.callback.body,
+    eventId: (event) => liveness.callback.eventId(event),
+    secret,
+    handle: (trx, event) => recordLivenessVerdict(trx, liveness.name, liveness.callback.verdict(event)),
+  });
+  if (context.config.providerMode === 'sandbox') {
+    await app.register(sandboxLivenessPages, { config: context.config, db, secret });
+  }
 }

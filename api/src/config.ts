@@ -21,6 +21,13 @@ export interface ApiConfig {
   /** Only behind a known proxy may X-Forwarded-For name the client; otherwise limits per address could be dodged. */
   trustProxy: boolean;
   sms: { url: string; token: string } | null;
+  /** Uploaded documents, outside any served folder; `memory://` keeps them in the process (tests). */
+  documentsDir: string;
+  /**
+   * Keys of providers' signed callbacks, by provider name (`PROVIDER_SECRET_<NAME>`). A sandbox provider without
+   * one uses a key made once in the database; production refuses to run a provider without its key.
+   */
+  providerSecrets: Record<string, string>;
   operator: OperatorConfig;
   /** Sandbox scoring: seconds from an application to its automated decision (SANDBOX_DECISION_DELAY_SECONDS). */
   decisionDelaySeconds: number;
@@ -40,12 +47,44 @@ export interface OperatorConfig {
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const DEFAULT_CORS_ORIGINS = [
-  'http://localhost:3000',
-  'http://127.0.0.1:3000',
-  'http://localhost:8881',
-  'http://127.0.0.1:8881',
-];
+/** The local WordPress site's port (`wp-env`'s default), moved with WP_PORT. */
+const DEFAULT_WP_PORT = 8881;
+const REMOTE_COUNT = 4;
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Without CORS_ORIGINS the browser pages of this machine may call the API: the shell, each remote and the
+ * WordPress site, on the ports the stack was started with and under every name a person may open them by
+ * (localhost, 127.0.0.1, HOST), plus the customer app's public address. Fixed port-3000 origins refused the
+ * content call as soon as APP_PORT changed or the app was opened at 127.0.0.1.
+ */
+export function defaultCorsOrigins(env: NodeJS.ProcessEnv = {}): string[] {
+  const appPort = readPort(env, 'APP_PORT', 3000);
+  const remotesPort = readPort(env, 'REMOTES_PORT', 3001);
+  const ports = [
+    appPort,
+    ...Array.from({ length: REMOTE_COUNT }, (_, index) => remotesPort + index),
+    readPort(env, 'WP_PORT', DEFAULT_WP_PORT),
+  ];
+  const hosts = [...LOOPBACK_HOSTS];
+  if (env.HOST && !WILDCARD_HOSTS.has(env.HOST)) hosts.push(env.HOST);
+  const origins = hosts.flatMap((host) => ports.map((port) => `http://${host}:${port}`));
+  const appOrigin = originOf(env.PUBLIC_APP_URL);
+  if (appOrigin) origins.push(appOrigin);
+  return [...new Set(origins)];
+}
+
+export const DEFAULT_CORS_ORIGINS = defaultCorsOrigins();
 
 export class ConfigError extends Error {}
 
@@ -104,7 +143,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       ? env.CORS_ORIGINS.split(',')
           .map((o) => o.trim())
           .filter(Boolean)
-      : DEFAULT_CORS_ORIGINS,
+      : defaultCorsOrigins(env),
     providerMode,
     logLevel: env.LOG_LEVEL || 'info',
     version: env.APP_VERSION || '0.1.0',
@@ -114,5 +153,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     sms,
     operator: readOperator(env, providerMode, port, host, dataDir),
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),
+    documentsDir: env.DOCUMENTS_DIR || path.join(projectRoot, '.data/documents'),
+    providerSecrets: Object.fromEntries(
+      Object.entries(env)
+        .filter(([name, value]) => name.startsWith('PROVIDER_SECRET_') && value)
+        .map(([name, value]) => [name.slice('PROVIDER_SECRET_'.length).toLowerCase(), value as string]),
+    ),
   };
 }

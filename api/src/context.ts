@@ -1,6 +1,8 @@
 import type { ApiConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { JobQueue } from './jobs/queue';
+import type { DocumentStorage } from './providers/document-storage';
+import type { LivenessProvider } from './providers/liveness';
 import type { PayoutProvider } from './providers/payout';
 import type { SmsProvider } from './providers/sms';
 import type { AutoDebitCharger, PaymentCheckout } from './servicing';
@@ -17,4 +19,7 @@ export interface AppContext {
   checkout?: { card?: PaymentCheckout; bizum?: PaymentCheckout };
   /** The card acquirer's auto-debit on the due date; without it no auto-debit is attempted. */
   autoDebit?: AutoDebitCharger;
+  /** Made from the config when not given (tests may pass their own). */
+  documentStorage?: DocumentStorage;
+  liveness?: LivenessProvider;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { expandPrices } from '@credimo/shared/contract';
 import { LoanStatus } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { openSession } from '../src/identity/sessions.js';
@@ -64,10 +65,10 @@ describe('POST /v2/loan: applying', () => {
     assert.equal(body.return_amount, body.request_amount + body.commission);
     assert.ok(body.commission > 0, 'a 500 EUR loan is above the free first-loan limit');
     assert.match(body.public_id, /^CR\d{6}$/);
-    const prices = await api.request('GET', '/v2/products/1/prices');
+    const prices = expandPrices((await api.request('GET', '/v2/products/1/prices')).body);
     assert.deepEqual(
       { total: body.commission, tae: body.tae },
-      { total: prices.body['30']['50000'].commissions.total, tae: prices.body['30']['50000'].tae },
+      { total: prices['30']?.['50000']?.commissions.total, tae: prices['30']?.['50000']?.tae },
     );
   });
 
@@ -90,8 +91,8 @@ describe('POST /v2/loan: applying', () => {
       .executeTakeFirstOrThrow();
     const { body } = await apply(me.headers, { loan_period: 30, loan_sum: 50000, promocode: ' credimo10 ' });
     assert.equal(body.promocode, 'CREDIMO10');
-    const prices = await api.request('GET', '/v2/products/1/prices?discount=CREDIMO10');
-    assert.equal(body.commission, prices.body['30']['50000'].commissions.total);
+    const prices = expandPrices((await api.request('GET', '/v2/products/1/prices?discount=CREDIMO10')).body);
+    assert.equal(body.commission, prices['30']?.['50000']?.commissions.total);
     const afterUse = await api.database.db
       .selectFrom('promo_codes')
       .select('used_count')

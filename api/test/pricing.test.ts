@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { expandPrices } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { openSession } from '../src/identity/sessions.js';
@@ -11,6 +13,12 @@ before(async () => {
   api = await startTestApi();
 });
 after(() => api.close());
+
+/** The price table as the widget has it: the compact form the API sends, expanded. */
+async function prices(path: string, headers: Record<string, string> = {}) {
+  const response = await api.request('GET', path, { headers });
+  return { ...response, body: response.status === 200 ? expandPrices(response.body) : response.body };
+}
 
 describe('products and prices', () => {
   test('product 1: 50 to 1,000 EUR in steps of 10 EUR, 5 to 30 days, first loan free up to 300 EUR', async () => {
@@ -29,9 +37,7 @@ describe('products and prices', () => {
   });
 
   test('prices are keyed by term then amount in cents, with commissions, total and TAE', async () => {
-    const { status, body, headers } = await api.request('GET', '/v2/products/1/prices', {
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const { status, body, headers } = await prices('/v2/products/1/prices', { 'accept-encoding': 'gzip' });
     assert.equal(status, 200);
     assert.equal(headers.get('content-encoding'), 'gzip');
     assert.deepEqual(
@@ -51,7 +57,7 @@ describe('products and prices', () => {
   });
 
   test('a first loan up to 300 EUR is free, with TAE 0 and the original commission shown', async () => {
-    const { body } = await api.request('GET', '/v2/products/1/prices');
+    const { body } = await prices('/v2/products/1/prices');
     assert.deepEqual(body['30']['30000'], {
       is_free: true,
       commissions: { total: 0, original_total: 9000 },
@@ -62,10 +68,38 @@ describe('products and prices', () => {
   });
 
   test('a valid promo code discounts the commission, but never a free loan', async () => {
-    const { body } = await api.request('GET', '/v2/products/1/prices?discount=credimo10');
+    const { body } = await prices('/v2/products/1/prices?discount=credimo10');
     assert.deepEqual(body['30']['50000'].commissions, { total: 13500, original_total: 15000 });
     assert.equal(body['30']['50000'].return_amount, 63500);
     assert.equal(body['30']['30000'].commissions.total, 0);
+  });
+
+  test('the price table of product 1 is sent compact: at most 8 KB gzipped, with or without a discount', async () => {
+    for (const path of ['/v2/products/1/prices', '/v2/products/1/prices?discount=CREDIMO10']) {
+      const response = await fetch(`${api.baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      const raw = Buffer.from(await response.arrayBuffer());
+      assert.ok(gzipSync(raw).length <= 8 * 1024, `${path}: ${gzipSync(raw).length} bytes gzipped`);
+      assert.equal(Object.keys(expandPrices(JSON.parse(raw.toString()))).length, 26);
+    }
+  });
+
+  test('the price table has an ETag: the same version answers 304 without a body, brotli and gzip alike', async () => {
+    const first = await fetch(`${api.baseUrl}/v2/products/1/prices`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(first.headers.get('content-encoding'), 'br');
+    const etag = first.headers.get('etag') ?? '';
+    assert.match(etag, /^"[\w-]+"$/);
+    await first.arrayBuffer();
+    const again = await fetch(`${api.baseUrl}/v2/products/1/prices`, {
+      headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' },
+    });
+    assert.equal(again.status, 304);
+    assert.equal((await again.arrayBuffer()).byteLength, 0);
+    const discounted = await fetch(`${api.baseUrl}/v2/products/1/prices?discount=CREDIMO10`, {
+      headers: { 'if-none-match': etag },
+    });
+    assert.equal(discounted.status, 200, 'another discount is another table');
+    assert.notEqual(discounted.headers.get('etag'), etag);
+    await discounted.arrayBuffer();
   });
 
   test('an unknown product answers 404; a bad discount answers 422 with the promo message', async () => {
@@ -76,13 +110,15 @@ describe('products and prices', () => {
   });
 
   test('products and fee schedules are data: a change in the database changes the prices', async () => {
+    const before = (await api.request('GET', '/v2/products/1/prices')).headers.get('etag');
     await api.database.db
       .updateTable('product_fee_bands')
       .set({ daily_basis_points: 90 })
       .where('max_term', '=', 30)
       .execute();
-    const { body } = await api.request('GET', '/v2/products/1/prices');
+    const { body, headers } = await prices('/v2/products/1/prices');
     assert.equal(body['30']['50000'].commissions.total, 13500);
+    assert.notEqual(headers.get('etag'), before, 'a price change is a new version');
     await api.database.db
       .updateTable('product_fee_bands')
       .set({ daily_basis_points: 100 })

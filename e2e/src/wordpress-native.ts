@@ -53,27 +53,12 @@ export async function startNativeWordPress(options: { port: number; setupPhp: st
       `define( 'WP_DEBUG', false );\ndefine( 'WP_HOME', '${url}' );\ndefine( 'WP_SITEURL', '${url}' );`,
     ),
   );
-  // php -S has no rewrite rules: files are served as they are (compressed, as a host's server does),
-  // everything else goes to WordPress.
+  // php -S has no rewrite rules: files are served as they are, everything else goes to WordPress. The router
+  // serves every file itself, as a host's server does: with its type, text compressed once, the rest as it is.
+  // (Handing a file back to php -S with zlib.output_compression on sent a stray gzip header before the
+  // response, and compressing here on top of it sent scripts gzipped twice.)
   const router = path.join(dir, 'router.php');
-  writeFileSync(
-    router,
-    `<?php
-$file = __DIR__ . '/wordpress' . parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
-if ($file !== __DIR__ . '/wordpress/' && is_file($file)) {
-  $types = array('css' => 'text/css', 'js' => 'text/javascript', 'svg' => 'image/svg+xml', 'json' => 'application/json');
-  $type = $types[pathinfo($file, PATHINFO_EXTENSION)] ?? null;
-  if ($type === null || strpos($_SERVER['HTTP_ACCEPT_ENCODING'] ?? '', 'gzip') === false) { return false; }
-  header("Content-Type: $type");
-  header('Content-Encoding: gzip');
-  header('Vary: Accept-Encoding');
-  echo gzencode(file_get_contents($file), 6);
-  return true;
-}
-$_SERVER['SCRIPT_NAME'] = '/index.php';
-require __DIR__ . '/wordpress/index.php';
-`,
-  );
+  writeFileSync(router, routerPhp());
   const setup = path.join(dir, 'setup.php');
   writeFileSync(
     setup,
@@ -163,4 +148,57 @@ async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`WordPress on native PHP did not answer in 30 s:\n${errors}`);
+}
+
+/** Content types of the files WordPress, its themes and our plugin serve; text types are sent compressed. */
+const FILE_TYPES: Record<string, { type: string; compress: boolean }> = {
+  css: { type: 'text/css; charset=UTF-8', compress: true },
+  js: { type: 'text/javascript; charset=UTF-8', compress: true },
+  mjs: { type: 'text/javascript; charset=UTF-8', compress: true },
+  json: { type: 'application/json', compress: true },
+  svg: { type: 'image/svg+xml', compress: true },
+  html: { type: 'text/html; charset=UTF-8', compress: true },
+  txt: { type: 'text/plain; charset=UTF-8', compress: true },
+  xml: { type: 'application/xml', compress: true },
+  map: { type: 'application/json', compress: true },
+  woff2: { type: 'font/woff2', compress: false },
+  woff: { type: 'font/woff', compress: false },
+  ttf: { type: 'font/ttf', compress: true },
+  png: { type: 'image/png', compress: false },
+  jpg: { type: 'image/jpeg', compress: false },
+  jpeg: { type: 'image/jpeg', compress: false },
+  gif: { type: 'image/gif', compress: false },
+  webp: { type: 'image/webp', compress: false },
+  avif: { type: 'image/avif', compress: false },
+  ico: { type: 'image/x-icon', compress: false },
+};
+
+function routerPhp(): string {
+  const types = Object.entries(FILE_TYPES)
+    .map(([extension, { type, compress }]) => `'${extension}' => array('${type}', ${compress ? 'true' : 'false'})`)
+    .join(', ');
+  return `<?php
+$file = __DIR__ . '/wordpress' . rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH));
+if ($file !== __DIR__ . '/wordpress/' && is_file($file) && pathinfo($file, PATHINFO_EXTENSION) !== 'php') {
+  ini_set('zlib.output_compression', 'Off');
+  $types = array(${types});
+  [$type, $compress] = $types[strtolower(pathinfo($file, PATHINFO_EXTENSION))] ?? array('application/octet-stream', false);
+  $etag = '"' . dechex(filemtime($file)) . '-' . dechex(filesize($file)) . '"';
+  header("Content-Type: $type");
+  header('Cache-Control: public, max-age=31536000');
+  header("ETag: $etag");
+  header('Vary: Accept-Encoding');
+  if (($_SERVER['HTTP_IF_NONE_MATCH'] ?? '') === $etag) { http_response_code(304); return true; }
+  $body = file_get_contents($file);
+  if ($compress && strpos($_SERVER['HTTP_ACCEPT_ENCODING'] ?? '', 'gzip') !== false) {
+    header('Content-Encoding: gzip');
+    $body = gzencode($body, 6);
+  }
+  header('Content-Length: ' . strlen($body));
+  if ($_SERVER['REQUEST_METHOD'] !== 'HEAD') echo $body;
+  return true;
+}
+$_SERVER['SCRIPT_NAME'] = '/index.php';
+require __DIR__ . '/wordpress/index.php';
+`;
 }

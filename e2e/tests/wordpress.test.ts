@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchCspViolations } from '../src/browser';
+import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { startWordPress, type WordPress } from '../src/wordpress';
+import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
 const WP_PORT = testPort(8891);
 const XSS = '"><script>window.__credimoPwned=1</script>';
@@ -42,7 +43,8 @@ describe('the calculator on a real WordPress page', () => {
     const env = { ...stackPorts(3600), CORS_ORIGINS: `http://127.0.0.1:${WP_PORT},http://localhost:${testPort(3600)}` };
     stack = await startStack({ env, log: () => {} });
     const content = `<!-- wp:paragraph --><p>Pide tu préstamo</p><!-- /wp:paragraph -->[credimo widget="calculator" amount="300" term="30"]<p>Otra calculadora:</p>[credimo widget="calculator" amount="500" term="15" promocode='${XSS}']`;
-    wordpress = await startWordPress({
+    // The machine's PHP serves WordPress as a host does (and fast); the Playground where PHP is missing.
+    wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
       setupPhp: `
         update_option('credimo_settings', array(
@@ -107,6 +109,37 @@ describe('the calculator on a real WordPress page', () => {
     assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), []);
     assert.deepEqual(violations, [], 'the widgets work under the strict policy, breaking none of it');
     await page.close();
+  });
+
+  test('the page loads cleanly, theme included: no console error and no failed request', async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    page.on('requestfailed', (request) => errors.push(`${request.failure()?.errorText} ${request.url()}`));
+    await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'networkidle' });
+    await page.getByRole('slider', { name: 'Importe' }).first().waitFor();
+    await page.locator('[data-credimo-widget]').nth(1).scrollIntoViewIfNeeded();
+    await page.getByRole('slider', { name: 'Importe' }).nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("the placeholder reserves the calculator's final box at each width: mounting moves nothing (CLS 0.00)", async () => {
+    for (const width of [360, 414, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.addInitScript(`window.__shift = 0; new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });`);
+      await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'domcontentloaded' });
+      const box = () => page.evaluate(`document.querySelector('[data-credimo-widget]').getBoundingClientRect().height`);
+      const reserved = await box();
+      await page.getByRole('slider', { name: 'Importe' }).first().waitFor();
+      await page.waitForTimeout(300);
+      assert.equal(await box(), reserved, `at ${width} px the widget keeps the placeholder's height`);
+      const shift = (await page.evaluate('window.__shift')) as number;
+      assert.ok(shift < 0.005, `at ${width} px the page shifted ${shift}`);
+      await page.close();
+    }
   });
 
   test('a page without widgets gets no Credimo script', async () => {

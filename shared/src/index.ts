@@ -24,6 +24,7 @@ export type {
 // Browser entry: the contract's types only. Its runtime schemas are for the API (`@credimo/shared/contract`),
 // so the schema engine never ships to a page.
 export * from './contract/app-config';
+export * from './contract/compact-prices';
 export * from './contract/constants';
 export * from './domain';
 export * from './federation';

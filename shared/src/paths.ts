@@ -135,8 +135,10 @@ export const ROUTES: AppRoute[] = [
     name: 'account',
     path: '/account',
     layout: 'account',
+    // The registration remote's loan progress (money on the way, the active loan) until the account has its own.
     slots: [
       { remote: 'account', screen: 'account' },
+      { remote: 'registration', screen: 'accountLoanProgress' },
       { remote: 'calculator', screen: 'calculator' },
     ],
     protected: true,

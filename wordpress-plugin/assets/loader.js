@@ -73,7 +73,8 @@
       .then((k) => k.get('./mount'))
       .then((f) => {
         var m = f();
-        el.textContent = '';
+        // The skeleton stays until the widget's first render replaces it (React clears the element as it
+        // commits): emptying it here left the page a frame without the reserved box, and the footer jumped.
         (m.mount || m.default)(el, props);
       })
       .catch(() => {

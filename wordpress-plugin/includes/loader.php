@@ -11,9 +11,11 @@ if (!defined('ABSPATH')) {
 
 function credimo_register_loader() {
     wp_register_style('credimo-widgets', false, array(), CREDIMO_VERSION);
+    // Each widget's placeholder reserves the widget's final box for the width it is given (a container query on
+    // the placeholder; the calculator's own CSS holds the same heights), so mounting moves nothing below it.
     wp_add_inline_style(
         'credimo-widgets',
-        '.credimo-widget{min-height:120px}.credimo-skeleton{min-height:420px;border-radius:12px;background:#eef1f4}'
+        '.credimo-widget{container-type:inline-size;min-height:120px}.credimo-skeleton{box-sizing:border-box;max-width:520px;height:120px;border-radius:12px;background:#eef1f4}[data-credimo-widget=calculator]>.credimo-skeleton{height:794px}@container (width < 260px){[data-credimo-widget=calculator]>.credimo-skeleton{height:1010px}}@container (260px <= width < 310px){[data-credimo-widget=calculator]>.credimo-skeleton{height:986px}}@container (310px <= width < 350px){[data-credimo-widget=calculator]>.credimo-skeleton{height:966px}}@container (350px <= width < 370px){[data-credimo-widget=calculator]>.credimo-skeleton{height:866px}}@container (370px <= width < 470px){[data-credimo-widget=calculator]>.credimo-skeleton{height:818px}}'
         . '.credimo-widget-fallback{border:1px solid #b3261e;background:#fdecea;color:#5f1410;border-radius:8px;padding:16px}'
     );
 }

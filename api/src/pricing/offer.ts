@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import type { SecciData } from '../documents';
 import { ApiError } from '../http/errors';
 import { isFirstLoan } from '../loans/applications';
-import { amountsOf, priceFor, priceTable, termsOf } from './price';
+import { amountsOf, priceFor, termsOf } from './price';
 import { findUsablePromo, loadProduct } from './repository';
 
 /** The figures of an offer for a term and amount of a product, priced for this caller (a first loan is free). */
@@ -44,21 +44,6 @@ export async function defaultOffer(db: Kysely<Database>, productId: number): Pro
     lateDailyBasisPoints: product.late_daily_basis_points,
     today: new Date(),
   };
-}
-
-/** The price table of a product for this caller: a first loan is free, a discount code lowers the commission. */
-export async function pricesFor(
-  db: Kysely<Database>,
-  productId: number,
-  discount: string | undefined,
-  userId: string | null,
-) {
-  const { rules } = await loadProduct(db, productId);
-  const promo = discount ? await findUsablePromo(db, discount, userId, 'discount') : null;
-  return priceTable(rules, {
-    firstLoan: await isFirstLoan(db, userId),
-    commissionDiscountPercent: promo?.percent_commission ?? null,
-  });
 }
 
 /** The calculator's starting position of a product. */

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { documentHtml, documentLayout, documentPdf, isAgreementType, templateLayout } from '../documents';
 import { ApiError } from '../http/errors';
-import { calculatorSettings, checkPromo, defaultOffer, offerFor, pricesFor } from '../pricing/offer';
+import { sendPublished } from '../http/published';
+import { calculatorSettings, checkPromo, defaultOffer, offerFor } from '../pricing/offer';
+import { PublishedPriceTables, publishedPricesFor } from '../pricing/published';
 import { listDiscounts, listProducts, loadProduct } from '../pricing/repository';
 import { route, withDocs } from './route';
 
@@ -25,12 +27,16 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
     return listProducts(db);
   });
 
+  const priceTables = new PublishedPriceTables();
   route(app, endpoints.prices, async (request, reply) => {
     const userId = request.session?.userId ?? null;
-    const table = await pricesFor(db, request.params.id, request.query.discount, userId);
+    const published = await publishedPricesFor(db, priceTables, request.params.id, {
+      userId,
+      discount: request.query.discount,
+    });
     // The same for every visitor with the same code: cacheable briefly by browsers, never by shared caches.
     reply.header('Cache-Control', userId ? 'private, no-cache' : 'public, max-age=60');
-    return table;
+    return sendPublished(request, reply, published) as never;
   });
 
   route(app, endpoints.settings, async (request) => calculatorSettings(db, request.params.id));

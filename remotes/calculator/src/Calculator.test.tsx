@@ -2,8 +2,10 @@ import {
   accessTokenAtom,
   api,
   CHOICE_KEY,
+  compactPrices,
   configureApi,
   messages,
+  type PricesResponse,
   priceTablesAtom,
   sessionStore,
   type UserResponse,
@@ -34,7 +36,7 @@ function table(discountPercent = 0) {
       };
     }
   }
-  return prices;
+  return compactPrices(prices as PricesResponse);
 }
 
 let http: MockAdapter;

@@ -3,8 +3,10 @@ import {
   api,
   CHOICE_KEY,
   clearSession,
+  compactPrices,
   configureApi,
   loanChoiceAtom,
+  type PricesResponse,
   priceTablesAtom,
   readCookie,
   removeCookie,
@@ -37,7 +39,7 @@ function table(off = 0) {
       };
     }
   }
-  return prices;
+  return compactPrices(prices as PricesResponse);
 }
 
 const valid = {

@@ -5,6 +5,12 @@ import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
 import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
 import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
+import { PhotoVerificationScreen } from './documents/PhotoVerificationScreen';
+import { ApproveNewConditionsScreen } from './origination/ApproveNewConditionsScreen';
+import { AutoDebitScreen } from './origination/AutoDebitScreen';
+import { IssueMethodScreen } from './origination/IssueMethodScreen';
+import { LoanProgressScreen } from './origination/LoanProgressScreen';
+import { SignScreen } from './origination/SignScreen';
 import { AdditionalInformationScreen } from './profile/AdditionalInformationScreen';
 import { DynamicScreen } from './profile/DynamicScreen';
 import { PersonalDataScreen } from './profile/PersonalDataScreen';
@@ -22,21 +28,23 @@ export const SCREENS: ScreenTable = {
   registrationPersonalData: PersonalDataScreen,
   registrationAdditionalInformation: AdditionalInformationScreen,
   registrationDynamic: DynamicScreen,
-  registrationPhotoVerification: placeholderScreen('Verificación de identidad'),
-  registrationPhotoVerificationRepeat: placeholderScreen('Repite la verificación de identidad'),
+  registrationPhotoVerification: PhotoVerificationScreen,
+  registrationPhotoVerificationRepeat: PhotoVerificationScreen,
   registrationApplication: ApplicationScreen,
-  registrationSelectAccount: placeholderScreen('Ir a la firma'),
-  applicationRequestAdditionalPhotos: placeholderScreen('Necesitamos más fotos'),
+  registrationSelectAccount: IssueMethodScreen,
+  applicationRequestAdditionalPhotos: PhotoVerificationScreen,
   applicationBankDataPreview: placeholderScreen('Verificación bancaria'),
   applicationBankData: placeholderScreen('Conecta tu banco'),
-  applicationApproveNewConditions: placeholderScreen('Nuevas condiciones'),
-  applicationIssueMethod: placeholderScreen('Cómo quieres recibir el dinero'),
-  applicationSign: placeholderScreen('Firma tu contrato'),
-  applicationAutoDebitConfirmation: placeholderScreen('Débito automático'),
+  applicationApproveNewConditions: ApproveNewConditionsScreen,
+  applicationIssueMethod: IssueMethodScreen,
+  applicationSign: SignScreen,
+  applicationAutoDebitConfirmation: AutoDebitScreen,
   applicationAwaitingBankDataImporting: AwaitingScreen,
   applicationAwaitingNewLoan: AwaitingScreen,
   applicationAwaitingRequestLoan: AwaitingScreen,
   applicationAwaitingVerificationLoan: AwaitingScreen,
   unnaxAggregation: placeholderScreen('Volviendo de tu banco'),
   blocked: BlockedScreen,
+  // Shown on the account page while the account remote has no loan screens of its own.
+  accountLoanProgress: LoanProgressScreen,
 };

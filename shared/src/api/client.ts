@@ -1,5 +1,6 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import type { SiteContent } from '../content/defaults';
+import { expandPrices } from '../contract/compact-prices';
 import type { HealthResponse } from '../contract/health';
 import type {
   AgentDataResponse,
@@ -9,7 +10,7 @@ import type {
   UserResponse,
 } from '../contract/identity';
 import type { CreateLoanRequest, LoanView } from '../contract/loans';
-import type { CheckPromocodeResponse, PricesResponse, Product, SettingsResponse } from '../contract/pricing';
+import type { CheckPromocodeResponse, CompactPrices, Product, SettingsResponse } from '../contract/pricing';
 import type { PlacePage, PrefillResponse } from '../contract/registration';
 import { accessTokenAtom, clearSession, sessionStore } from '../session/store';
 
@@ -175,8 +176,10 @@ export const calls = {
   agentData: async () => (await api().get<AgentDataResponse>('/v2/user/agent_data')).data,
   products: async () => (await api().get<Product[]>('/v2/products')).data,
   prices: async (productId: number, discount: string | null) =>
-    (await api().get<PricesResponse>(`/v2/products/${productId}/prices`, { params: discount ? { discount } : {} }))
-      .data,
+    expandPrices(
+      (await api().get<CompactPrices>(`/v2/products/${productId}/prices`, { params: discount ? { discount } : {} }))
+        .data,
+    ),
   settings: async (productId: number) =>
     (await api().get<SettingsResponse>(`/api/products/${productId}/settings`)).data,
   checkPromocode: async (promocode: string) =>

@@ -10,4 +10,4 @@ export const ErrorBody = Type.Object({ errors: Type.Array(ErrorEntry, { minItems
 export type ErrorEntry = Static<typeof ErrorEntry>;
 export type ErrorBody = Static<typeof ErrorBody>;
 
-export { REQUEST_PROPERTY } from './constants';
+export { REQUEST_PROPERTY, SUPPORT_PHONE } from './constants';

@@ -1,3 +1,4 @@
+import * as documents from './documents';
 import { HealthResponse } from './health';
 import * as identity from './identity';
 import * as loans from './loans';
@@ -8,6 +9,8 @@ import * as registration from './registration';
 import * as servicing from './servicing';
 
 export * from './app-config';
+export * from './compact-prices';
+export * from './documents';
 export * from './errors';
 export * from './health';
 export * from './identity';
@@ -123,10 +126,10 @@ export const endpoints = {
     path: '/v2/products/:id/prices',
     access: 'optional',
     errors: [404],
-    summary: 'Price options by term then amount (cents)',
+    summary: 'Price options by term then amount (cents), compact: expand with expandPrices',
     params: pricing.ProductParams,
     query: pricing.PricesQuery,
-    response: pricing.PricesResponse,
+    response: pricing.CompactPrices,
   },
   settings: {
     method: 'GET',
@@ -412,6 +415,59 @@ export const endpoints = {
     summary: 'The card acquirer or Bizum answers a payment request (HMAC-signed, each nonce once, applied once)',
     body: servicing.PaymentCallbackRequest,
     response: servicing.PaymentCallbackResponse,
+  },
+  uploadDocument: {
+    method: 'POST',
+    path: '/v2/user/document',
+    summary:
+      'Upload a document photo (multipart/form-data: `document` the image file, `type` a document type); ' +
+      'images only, re-encoded to JPEG without metadata',
+    errors: [400, 413, 415, 422],
+    response: documents.DocumentSaved,
+  },
+  document: {
+    method: 'GET',
+    path: '/v2/user/document/:type',
+    summary: 'A stored document of the caller, as base64 JPEG',
+    errors: [404],
+    params: documents.DocumentParams,
+    response: documents.DocumentContent,
+  },
+  skipDocument: {
+    method: 'PUT',
+    path: '/v2/user/document/:type',
+    summary: 'Skip a document for now (listed as skip_<type>)',
+    params: documents.DocumentParams,
+    response: documents.DocumentSaved,
+  },
+  deleteDocument: {
+    method: 'DELETE',
+    path: '/v2/user/document/:type',
+    summary: 'Delete a document (or its skip mark) of the caller',
+    errors: [404],
+    params: documents.DocumentParams,
+    response: documents.DocumentsList,
+  },
+  userDocuments: {
+    method: 'GET',
+    path: '/v2/user/documents',
+    summary: 'The documents of the caller and the ones still asked (SPEC section 4)',
+    response: documents.DocumentsOverview,
+  },
+  livenessCapture: {
+    method: 'GET',
+    path: '/v2/user/liveness/capture',
+    summary: "The liveness provider's capture page for the caller, returning to return_url",
+    query: documents.LivenessCaptureQuery,
+    response: documents.LivenessCapture,
+  },
+  liveness: {
+    method: 'PUT',
+    path: '/v2/user/liveness',
+    summary: 'Hand over a liveness transaction; answers its verdict',
+    errors: [404],
+    body: documents.LivenessRequest,
+    response: documents.LivenessResult,
   },
 } as const;
 

@@ -28,6 +28,27 @@ export type PriceOption = Static<typeof PriceOption>;
 export const PricesResponse = Type.Record(Type.String(), Type.Record(Type.String(), PriceOption));
 export type PricesResponse = Static<typeof PricesResponse>;
 
+const Range = Type.Object({ min: Type.Integer(), max: Type.Integer(), step: Type.Integer({ minimum: 1 }) });
+const DeltaRows = Type.Array(Type.Array(Type.Integer()), {
+  description:
+    'one row per term; the first value of a row whole, each next one the difference from the previous amount',
+});
+
+/**
+ * The price table as sent (expand with `expandPrices` into price options keyed by term then amount): the terms
+ * (days) and amounts (cents) as ranges, the amounts that are free, and per term the commission before and after
+ * discounts (cents) and the TAE (tenths of a percent). The return amount is the amount plus the commission.
+ */
+export const CompactPrices = Type.Object({
+  terms: Range,
+  amounts: Range,
+  free_up_to: Type.Union([Cents, Type.Null()], { description: 'amounts up to this one are free (first loan)' }),
+  original_total: DeltaRows,
+  total: DeltaRows,
+  tae_tenths: DeltaRows,
+});
+export type CompactPrices = Static<typeof CompactPrices>;
+
 export const PromoCode = Type.String({ maxLength: 32, 'x-message': 'promoCodeNotFound' });
 export const PricesQuery = Type.Object({ discount: Type.Optional(PromoCode) }, { additionalProperties: false });
 

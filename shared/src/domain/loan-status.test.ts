@@ -41,13 +41,23 @@ describe('loan statuses (SPEC section 4)', () => {
   });
 
   test('status_type and status_text: an overdue payment is an error, a pending signature a warning', () => {
-    expect(loanStatusView(LoanStatus.Overdue)).toEqual({ type: 'error', text: 'Pago vencido' });
-    expect(loanStatusView(LoanStatus.AwaitingSignContract)).toEqual({ type: 'warning', text: 'Pendiente de firma' });
-    expect(loanStatusView(LoanStatus.Active)).toEqual({ type: 'info', text: 'Préstamo activo' });
+    expect(loanStatusView(LoanStatus.Overdue)).toEqual({ type: 'error', text: 'Pago vencido', display: 'active' });
+    expect(loanStatusView(LoanStatus.AwaitingSignContract)).toEqual({
+      type: 'warning',
+      text: 'Pendiente de firma',
+      display: 'active',
+    });
+    expect(loanStatusView(LoanStatus.Active)).toEqual({ type: 'info', text: 'Préstamo activo', display: 'active' });
   });
 
-  test('a status without its own text reads as in progress', () => {
-    expect(loanStatusView(LoanStatus.Court)).toEqual({ type: 'info', text: 'En curso' });
-    expect(loanStatusView(999)).toEqual({ type: 'info', text: 'En curso' });
+  test('display classes: denied loans close, sold and presale loans show as sold (SPEC section 4)', () => {
+    expect(loanStatusView(LoanStatus.Denied).display).toBe('close');
+    expect(loanStatusView(LoanStatus.Sold).display).toBe('sold');
+    expect(loanStatusView(LoanStatus.Presale).display).toBe('sold');
+  });
+
+  test('every SPEC status has its own Spanish text; an unknown one reads as in progress', () => {
+    for (const status of Object.values(LoanStatus)) expect(loanStatusView(status).text).not.toBe('En curso');
+    expect(loanStatusView(999)).toEqual({ type: 'info', text: 'En curso', display: 'active' });
   });
 });

@@ -54,6 +54,15 @@ export const messages = {
   withdrawalExpired: 'El plazo de 14 días para desistir del préstamo ha terminado.',
   withdrawalAcknowledgement:
     'Has desistido del préstamo {loan} el {date}. Debes devolver {amount}: el capital recibido más los intereses hasta hoy. Tienes 30 días para hacerlo.',
+  // Documents and liveness (SPEC sections 4 and 8)
+  uploadErrorMessage: 'No hemos podido subir tu foto. Haz una foto nueva o llámanos al {phone}.',
+  documentFailedToLoad: 'No hemos podido cargar el documento',
+  documentTooLarge: 'La foto es demasiado grande. Haz una foto nueva o llámanos al {phone}.',
+  documentTypeUnknown: 'Tipo de documento no válido',
+  livenessPending: 'Estamos verificando tu foto. Te avisaremos en unos minutos.',
+  livenessAttemptsExhausted: 'Has agotado los intentos de verificación. Llámanos al {phone}.',
+  livenessTransactionUnknown: 'No encontramos esta verificación. Toma una foto de nuevo.',
+  providerSignatureInvalid: 'Firma no válida',
   // Identity
   codeIncorrect: 'El código no es correcto',
   codeExpired: 'El código ha caducado. Solicita uno nuevo.',

@@ -1,5 +1,6 @@
 import MockAdapter from 'axios-mock-adapter';
 import { api, configureApi } from '../api/client';
+import { compactPrices } from '../contract/compact-prices';
 import { readCookie, writeCookie } from '../session/cookies';
 import { sessionStore } from '../session/store';
 import { loadPricesWithStoredPromo, priceTablesAtom } from './prices';
@@ -14,7 +15,12 @@ describe('prices on entering registration (SPEC section 2)', () => {
     http
       .onGet('/api/products/1/settings')
       .reply(200, { calculator: { amount_default_toggle_position: 0, term_default_toggle_position: 0 } });
-    http.onGet('/v2/products/1/prices').reply(200, { 5: {} });
+    http.onGet('/v2/products/1/prices').reply(
+      200,
+      compactPrices({
+        '5': { '5000': { is_free: true, commissions: { total: 0, original_total: 275 }, return_amount: 5000, tae: 0 } },
+      }),
+    );
   });
   afterEach(() => http.restore());
 

@@ -14,6 +14,7 @@ import {
 import { application as texts } from '@credimo/shared/i18n/screens/application';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { USER_POLL_MS } from '../origination/poll-times';
 import { narrowScreen } from '../screen';
 
 const TOPIC_TEXTS: Record<WaitingTopic, { title: string; body: string }> = {
@@ -36,12 +37,14 @@ function waitStartedAt(loan: LoanView, now = Date.now()): number {
  * at zero, "sorry, we need more time". The user is polled every 5 s; when the loan's status moves on, the
  * redirect rules take the customer to the next step.
  */
-export function AwaitingScreen(_props: ScreenProps) {
+export function AwaitingScreen({ screen }: ScreenProps) {
   const loan = useAtomValue(loanAtom);
+  // SPEC section 9: 3 s while the bank data is imported, else 5 s.
+  const every = screen === 'applicationAwaitingBankDataImporting' ? USER_POLL_MS.bankVerification : AWAITING_POLL_MS;
   useEffect(() => {
-    const id = setInterval(() => void refreshUser().catch(() => {}), AWAITING_POLL_MS);
+    const id = setInterval(() => void refreshUser().catch(() => {}), every);
     return () => clearInterval(id);
-  }, []);
+  }, [every]);
   if (!loan) return <Skeleton />;
   return <Countdown key={`${loan.id}:${loan.status}`} loan={loan} />;
 }

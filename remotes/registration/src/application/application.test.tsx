@@ -1,4 +1,5 @@
 import {
+  compactPrices,
   LoanStatus,
   type LoanView,
   loanAtom,
@@ -59,7 +60,7 @@ const userWith = (current: LoanView | null) => ({ loan: current, permissions: { 
 beforeEach(() => {
   sessionStore.set(priceTablesAtom, {});
   sessionStore.set(loanChoiceAtom, null);
-  http.current.onGet('/v2/products/1/prices').reply(200, prices);
+  http.current.onGet('/v2/products/1/prices').reply(200, compactPrices(prices));
   http.current.onGet('/api/products/1/settings').reply(200, { calculator: {} });
 });
 

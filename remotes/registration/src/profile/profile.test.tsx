@@ -1,4 +1,4 @@
-import { messages, sessionStore, storeChoice, type UserResponse, userAtom } from '@credimo/shared';
+import { compactPrices, messages, sessionStore, storeChoice, type UserResponse, userAtom } from '@credimo/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApiPerTest, showScreen } from '../test-utils';
@@ -236,7 +236,14 @@ describe('the dynamic step (/registration/completing)', () => {
     http.current.onGet('/v2/user').reply(200, customer());
     // A choice made earlier in the calculator: completing the profile creates the application, once.
     storeChoice({ productId: 1, amount: 30000, term: 15 }, null);
-    http.current.onGet('/v2/products/1/prices').reply(200, { '15': { '30000': { is_free: true } } });
+    http.current.onGet('/v2/products/1/prices').reply(
+      200,
+      compactPrices({
+        '15': {
+          '30000': { is_free: true, commissions: { total: 0, original_total: 4950 }, return_amount: 30000, tae: 0 },
+        },
+      }),
+    );
     http.current.onGet('/api/products/1/settings').reply(200, { calculator: {} });
     http.current.onPost('/v2/loan').reply(201, { id: '9', status: 0 });
     showScreen(DynamicScreen);

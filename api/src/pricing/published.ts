@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compactPrices } from '@credimo/shared/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { isFirstLoan } from '../loans/applications';
+import { type PriceContext, type PricingRules, priceTable } from './price';
+import { findUsablePromo, loadProduct } from './repository';
+
+/** One price table as served: its JSON built once, compressed once, named by its content. */
+export interface PublishedPrices {
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none (q=0 refuses one). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/** Whether an If-None-Match header names this ETag (a list, weak forms and `*` included). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+export function publish(rules: PricingRules, context: PriceContext): PublishedPrices {
+  const identity = Buffer.from(JSON.stringify(compactPrices(priceTable(rules, context))));
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+/**
+ * Published tables by product, pricing rules and price context. A table depends only on these, so it is
+ * built on its first request and served from memory afterwards; a change of the product's rules is a new
+ * key, and tables of rules no longer current are dropped.
+ */
+export class PublishedPriceTables {
+  private readonly tables = new Map<string, { rules: string; published: PublishedPrices }>();
+
+  get(productId: number, rules: PricingRules, context: PriceContext): PublishedPrices {
+    const rulesKey = JSON.stringify(rules);
+    const key = `${productId}|${context.firstLoan}|${context.commissionDiscountPercent ?? ''}`;
+    const cached = this.tables.get(key);
+    if (cached?.rules === rulesKey) return cached.published;
+    if (cached) this.forgetProduct(productId);
+    const published = publish(rules, context);
+    this.tables.set(key, { rules: rulesKey, published });
+    return published;
+  }
+
+  forgetProduct(productId: number): void {
+    for (const key of this.tables.keys()) if (key.startsWith(`${productId}|`)) this.tables.delete(key);
+  }
+}
+
+/** The product's price table for this caller (visitor or customer, with or without a discount code). */
+export async function publishedPricesFor(
+  db: Kysely<Database>,
+  tables: PublishedPriceTables,
+  productId: number,
+  caller: { userId: string | null; discount: string | undefined },
+): Promise<PublishedPrices> {
+  const { rules } = await loadProduct(db, productId);
+  const promo = caller.discount ? await findUsablePromo(db, caller.discount, caller.userId, 'discount') : null;
+  return tables.get(productId, rules, {
+    firstLoan: await isFirstLoan(db, caller.userId),
+    commissionDiscountPercent: promo?.percent_commission ?? null,
+  });
+}

@@ -1,0 +1,247 @@
+import {
+  Alert,
+  api,
+  Button,
+  messages,
+  normaliseApiError,
+  PATHS,
+  refreshUser,
+  type ScreenProps,
+  Skeleton,
+  userAtom,
+} from '@credimo/shared';
+import { documents as texts } from '@credimo/shared/i18n/screens/documents';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { USER_POLL_MS } from '../origination/poll-times';
+import { wideScreen } from '../screen';
+import { Camera } from './Camera';
+import { type DocumentsOverview, documentCalls } from './calls';
+import styles from './documents.module.css';
+
+const TITLES: Record<string, string> = {
+  registrationPhotoVerification: texts.title,
+  registrationPhotoVerificationRepeat: texts.repeatTitle,
+  applicationRequestAdditionalPhotos: texts.additionalTitle,
+};
+
+/** Leaving the app for the liveness provider's page (an object, so tests can watch it). */
+export const browser = { assign: (url: string) => window.location.assign(url) };
+
+/** SPEC section 9: photo verification polls every 30 s, every 5 s while a liveness check is pending. */
+export const overviewPollMs = (overview: DocumentsOverview | null) =>
+  overview?.liveness.status === 'pending' ? USER_POLL_MS.livenessPending : USER_POLL_MS.photoVerification;
+
+function useOverview() {
+  const [overview, setOverview] = useState<DocumentsOverview | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setOverview(await documentCalls.overview());
+      setFailure(null);
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  const every = overviewPollMs(overview);
+  useEffect(() => {
+    const id = setInterval(() => {
+      void reload();
+      void refreshUser().catch(() => {});
+    }, every);
+    return () => clearInterval(id);
+  }, [every, reload]);
+  return { overview, failure, reload };
+}
+
+/**
+ * SPEC sections 2 and 4: /registration/photo-verification, -repeat and /application/request-additional-photos.
+ * Onboarding first (skippable when no employment type is set yet), then one card per required document (camera or
+ * file), the liveness selfie, and the done message; the redirect rules then lead on.
+ */
+export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps) {
+  const user = useAtomValue(userAtom);
+  const { overview, failure, reload } = useOverview();
+  const [onboarded, setOnboarded] = useState(screen === 'applicationRequestAdditionalPhotos');
+  const [livenessMessage, setLivenessMessage] = useState<string | null>(null);
+  const transactionId = query.transaction_id;
+  // Back from the liveness provider's page: hand the transaction over, then show its verdict.
+  useEffect(() => {
+    if (!transactionId) return;
+    setOnboarded(true);
+    void documentCalls
+      .liveness(transactionId)
+      .then(
+        (result) => setLivenessMessage(result.message),
+        (error) => setLivenessMessage(normaliseApiError(error).message),
+      )
+      .then(reload);
+    navigate(window.location.pathname, { replace: true });
+  }, [transactionId, reload, navigate]);
+  const title = TITLES[screen] ?? texts.title;
+  if (!overview) {
+    return failure ? <Alert tone="error">{failure}</Alert> : <Skeleton />;
+  }
+  if (!onboarded) {
+    const skippable = (user?.employment?.employment_type_id ?? null) === null;
+    return (
+      <section className={wideScreen} data-screen={screen} aria-labelledby="photo-title">
+        <h1 id="photo-title">{texts.onboardingTitle}</h1>
+        <p>{texts.onboardingBody}</p>
+        <div className={styles.actions}>
+          <Button onClick={() => setOnboarded(true)}>{texts.start}</Button>
+          {skippable && (
+            <Button variant="secondary" onClick={() => setOnboarded(true)}>
+              {texts.skipOnboarding}
+            </Button>
+          )}
+        </div>
+      </section>
+    );
+  }
+  const done = overview.required.length === 0;
+  return (
+    <section className={wideScreen} data-screen={screen} aria-labelledby="photo-title">
+      <h1 id="photo-title">{done ? texts.doneTitle : title}</h1>
+      {done ? (
+        <>
+          <p>{texts.doneBody}</p>
+          <Button onClick={() => navigate(PATHS.account)}>{texts.continue}</Button>
+        </>
+      ) : (
+        <ul className={styles.documents}>
+          {overview.required.map((type) => (
+            <li key={type} className={styles.document}>
+              <DocumentCard type={type} onSaved={reload} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Liveness overview={overview} message={livenessMessage} />
+    </section>
+  );
+}
+
+function Liveness({ overview, message }: { overview: DocumentsOverview; message: string | null }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const { status, allowed } = overview.liveness;
+  const start = async () => {
+    try {
+      const capture = await documentCalls.livenessCapture(window.location.href.split('?')[0] ?? '');
+      // The provider's address may be relative to the API's.
+      browser.assign(new URL(capture.url, api().defaults.baseURL).href);
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+    }
+  };
+  const statusText =
+    status === 'pending'
+      ? messages.livenessPending
+      : status === 'success'
+        ? texts.livenessSuccess
+        : status === 'failed'
+          ? texts.livenessFailed
+          : null;
+  return (
+    <div className={styles.document}>
+      <h2>{texts.livenessTitle}</h2>
+      {statusText && (
+        <Alert tone={status === 'success' ? 'success' : status === 'failed' ? 'error' : 'info'}>{statusText}</Alert>
+      )}
+      {message && message !== statusText && <Alert tone="info">{message}</Alert>}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {status !== 'success' && status !== 'pending' && allowed && (
+        <>
+          <p>{texts.livenessBody}</p>
+          <Button variant="secondary" onClick={start}>
+            {texts.livenessStart}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function DocumentCard({ type, onSaved }: { type: string; onSaved: () => Promise<void> }) {
+  const [camera, setCamera] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [rejected, setRejected] = useState<{ preview: string; message: string } | null>(null);
+  const label = texts.types[type] ?? type;
+  const send = async (photo: Blob) => {
+    setCamera(false);
+    setBusy(true);
+    try {
+      await documentCalls.upload(type, photo);
+      setRejected(null);
+      await onSaved();
+    } catch (error) {
+      setRejected({ preview: URL.createObjectURL(photo), message: normaliseApiError(error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const skip = async () => {
+    setBusy(true);
+    try {
+      await documentCalls.skip(type);
+      await onSaved();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <h2>{label}</h2>
+      <p>{texts.expected[type]}</p>
+      {rejected && (
+        <div role="alert">
+          <p>
+            <strong>{texts.errorTitle}</strong>
+          </p>
+          <p>{rejected.message}</p>
+          <div className={styles.compare}>
+            <figure>
+              <img src={rejected.preview} alt={texts.uploadedPhoto} />
+              <figcaption>{texts.uploadedPhoto}</figcaption>
+            </figure>
+            <figure>
+              <p>{texts.expected[type]}</p>
+              <figcaption>{texts.expectedPhoto}</figcaption>
+            </figure>
+          </div>
+        </div>
+      )}
+      {busy && <p role="status">{texts.uploading}</p>}
+      {camera ? (
+        <Camera label={label} onPhoto={send} onClose={() => setCamera(false)} />
+      ) : (
+        <div className={styles.actions}>
+          <label className={styles.fileLabel}>
+            {rejected ? texts.retry : texts.chooseFile}
+            <span className={styles.visuallyHidden}>: {label}</span>
+            <input
+              type="file"
+              accept="image/*"
+              className={styles.visuallyHidden}
+              disabled={busy}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void send(file);
+              }}
+            />
+          </label>
+          <Button variant="secondary" onClick={() => setCamera(true)} disabled={busy}>
+            {texts.useCamera}
+          </Button>
+          <Button variant="link" onClick={skip} disabled={busy}>
+            {texts.skip}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  calls,
+  formatMoney,
+  type LoanView,
+  loanAtom,
+  messages,
+  normaliseApiError,
+  refreshUser,
+  type ScreenProps,
+  Skeleton,
+  SMS_RESEND_SECONDS,
+  TextField,
+} from '@credimo/shared';
+import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
+import { useFormik } from 'formik';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import * as yup from 'yup';
+import { narrowScreen } from '../screen';
+import { originationCalls } from './calls';
+import styles from './origination.module.css';
+import { USER_POLL_MS } from './poll-times';
+import { useUserPolling } from './polling';
+
+const texts = originationTexts.sign;
+/** Product 1 is the only product (SPEC section 4); the SECCI is priced from the loan's own term and amount. */
+const PRODUCT_ID = 1;
+
+export const readSchema = yup.object({ read: yup.boolean().oneOf([true], messages.checkboxFieldRequired) });
+export const signCodeSchema = yup.object({
+  code: yup
+    .string()
+    .required(messages.fieldRequired)
+    .matches(/^\d{4}$/, messages.codeIncorrect),
+});
+
+/**
+ * SPEC section 2: /application/application-sign. The pre-contract information (SECCI) and the agreement's terms
+ * come first; once read, POST /v2/loan/sign_send sends a 4-digit code and POST /v2/loan/sign signs with it.
+ * The user is polled every 7 s; a signed loan leaves this page by the redirect rules.
+ */
+export function SignScreen({ screen }: ScreenProps) {
+  const loan = useAtomValue(loanAtom);
+  const [sent, setSent] = useState<{ at: number; sandboxCode: string | null } | null>(null);
+  useUserPolling(USER_POLL_MS.sign);
+  if (!loan) return <Skeleton />;
+  return (
+    <section className={narrowScreen} data-screen={screen} aria-labelledby="sign-title">
+      <h1 id="sign-title">{texts.title}</h1>
+      <Documents loan={loan} />
+      {sent ? <CodeForm sent={sent} onResent={setSent} /> : <ReadForm onSent={setSent} />}
+    </section>
+  );
+}
+
+function Documents({ loan }: { loan: LoanView }) {
+  return (
+    <>
+      <p>{texts.documentsBody}</p>
+      <ul className={styles.documents}>
+        <li>
+          <a href={calls.offerUrl(PRODUCT_ID, loan.days.total, loan.request_amount)} target="_blank" rel="noreferrer">
+            {texts.secci}
+          </a>
+        </li>
+      </ul>
+      <h2>{texts.agreement}</h2>
+      <dl className={styles.summary}>
+        <dt>{texts.amount}</dt>
+        <dd>{formatMoney(loan.request_amount)}</dd>
+        <dt>{texts.commission}</dt>
+        <dd>{formatMoney(loan.commission)}</dd>
+        <dt>{texts.returnAmount}</dt>
+        <dd>{formatMoney(loan.return_amount)}</dd>
+        <dt>{texts.term}</dt>
+        <dd>{texts.days(loan.days.total)}</dd>
+        <dt>{texts.mustPay}</dt>
+        <dd>{loan.predicted_must_pay_date.split('-').reverse().join('/')}</dd>
+        <dt>{texts.tae}</dt>
+        <dd>{`${loan.tae.toLocaleString('es-ES')} %`}</dd>
+      </dl>
+    </>
+  );
+}
+
+type Sent = { at: number; sandboxCode: string | null };
+
+async function sendCode(): Promise<Sent> {
+  const result = await originationCalls.signSend();
+  return { at: Date.now(), sandboxCode: result.sandboxCode };
+}
+
+function ReadForm({ onSent }: { onSent: (sent: Sent) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormik({
+    initialValues: { read: false },
+    validationSchema: readSchema,
+    onSubmit: async () => {
+      setFailure(null);
+      try {
+        onSent(await sendCode());
+      } catch (error) {
+        setFailure(normaliseApiError(error).message);
+      }
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit}>
+      <Checkbox
+        label={texts.readConfirm}
+        name="read"
+        checked={form.values.read}
+        onChange={form.handleChange}
+        error={form.submitCount > 0 ? form.errors.read : undefined}
+      />
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={form.isSubmitting}>
+          {texts.sendCode}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const secondsLeft = (since: number, total: number) => Math.max(0, total - Math.floor((Date.now() - since) / 1000));
+
+function useSecondsLeft(since: number, total: number): number {
+  const [value, setValue] = useState(() => secondsLeft(since, total));
+  useEffect(() => {
+    setValue(secondsLeft(since, total));
+    const id = setInterval(() => setValue(secondsLeft(since, total)), 1000);
+    return () => clearInterval(id);
+  }, [since, total]);
+  return value;
+}
+
+function CodeForm({ sent, onResent }: { sent: Sent; onResent: (sent: Sent) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const resendIn = useSecondsLeft(sent.at, SMS_RESEND_SECONDS);
+  const form = useFormik({
+    initialValues: { code: '' },
+    validationSchema: signCodeSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await originationCalls.sign(values.code);
+        await refreshUser();
+      } catch (error) {
+        // Every refusal of the code is shown on the field (wrong, expired, too many tries).
+        helpers.setFieldError('code', normaliseApiError(error).message);
+      }
+    },
+  });
+  const resend = async () => {
+    setFailure(null);
+    try {
+      onResent(await sendCode());
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+    }
+  };
+  return (
+    <form noValidate onSubmit={form.handleSubmit}>
+      <p role="status">{texts.codeSent}</p>
+      {sent.sandboxCode && <p className={styles.note}>{texts.sandboxCode(sent.sandboxCode)}</p>}
+      <TextField
+        label={texts.codeLabel}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={4}
+        value={form.values.code}
+        onChange={form.handleChange}
+        onBlur={form.handleBlur}
+        error={form.touched.code ? form.errors.code : undefined}
+      />
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={form.isSubmitting}>
+          {texts.submit}
+        </Button>
+        <Button variant="secondary" onClick={resend} disabled={resendIn > 0}>
+          {texts.resend}
+        </Button>
+      </div>
+      {resendIn > 0 && <p className={styles.note}>{texts.resendIn(resendIn)}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { api, type LoanView } from '@credimo/shared';
+
+/**
+ * Typed calls of the origination endpoints (shared/src/contract: issueMethod ... loanIssuance). They live in this
+ * remote, the only one that makes them, so the shared singleton every page loads does not grow with them.
+ */
+export const originationCalls = {
+  issueMethod: async (body: { method_of_disbursement: 1 | 9; iban?: string }) => {
+    await api().put('/v2/user/issue_method', body);
+  },
+  availableBankAccounts: async () => (await api().get<string[]>('/v2/user/available_bank_accounts')).data,
+  approveNewConditions: async () => {
+    await api().post('/v2/loan/approve_new_conditions');
+  },
+  signSend: async (): Promise<{ resend_in: number; sandboxCode: string | null }> => {
+    const response = await api().post<{ resend_in: number }>('/v2/loan/sign_send');
+    const header = response.headers['x-sms-code'];
+    return { ...response.data, sandboxCode: typeof header === 'string' ? header : null };
+  },
+  sign: async (code: string) => (await api().post<LoanView>('/v2/loan/sign', { code })).data,
+  autodebitComplete: async (enabled: boolean) =>
+    (await api().post<LoanView>('/v2/loan/steps/autodebit/complete', { autodebit_enabled: enabled })).data,
+  /** Idempotent on the API side: one payout per loan, a repeated order answers the same reference. */
+  issuance: async () => (await api().post<{ status: number; reference: string }>('/v2/loan/issuance')).data,
+};

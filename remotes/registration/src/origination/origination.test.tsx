@@ -1,0 +1,250 @@
+import {
+  LoanStatus,
+  type LoanView,
+  loanAtom,
+  messages,
+  sessionStore,
+  type UserResponse,
+  userAtom,
+} from '@credimo/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApiPerTest, showScreen } from '../test-utils';
+import { ApproveNewConditionsScreen } from './ApproveNewConditionsScreen';
+import { AutoDebitScreen } from './AutoDebitScreen';
+import { IssueMethodScreen } from './IssueMethodScreen';
+import { LoanProgressScreen } from './LoanProgressScreen';
+import { SignScreen } from './SignScreen';
+
+const http = mockApiPerTest();
+const VALID_IBAN = 'ES91 2100 0418 4502 0005 1332';
+
+function loan(overrides: Partial<LoanView> = {}): LoanView {
+  return {
+    id: '7',
+    public_id: 'CR100007',
+    status: LoanStatus.AwaitingSignContract,
+    status_type: 'info',
+    status_text: 'Pendiente de firma',
+    request_date: '2026-11-22T10:00:00.000Z',
+    request_amount: 30000,
+    original_request_amount: 50000,
+    return_amount: 39000,
+    commission: 9000,
+    tae: 2270.6,
+    is_free: false,
+    promocode: null,
+    predicted_must_pay_date: '2026-12-22',
+    days: { total: 30 },
+    required_files: [],
+    auto_debit_step_completed: false,
+    agreements: [],
+    ...overrides,
+  };
+}
+
+const userWith = (current: LoanView | null, extra: Partial<UserResponse> = {}) =>
+  ({ loan: current, permissions: { authorization_status: 2 }, ...extra }) as unknown as UserResponse;
+
+const userCalls = () => http.current.history.get.filter((r) => r.url === '/v2/user').length;
+
+describe('the IBAN screen (/application/issue-method, /registration/select-account)', () => {
+  test('a Spanish IBAN is sent without spaces as method 1, then the user is refreshed', async () => {
+    http.current.onGet('/v2/user/available_bank_accounts').reply(200, []);
+    http.current.onPut('/v2/user/issue_method').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, userWith(loan()));
+    showScreen(IssueMethodScreen, { screen: 'applicationIssueMethod' });
+    expect(screen.getByRole('heading', { name: 'Ir a la firma' })).toBeInTheDocument();
+    await userEvent.type(await screen.findByLabelText('IBAN'), VALID_IBAN.toLowerCase());
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(http.current.history.put).toHaveLength(1));
+    expect(JSON.parse(http.current.history.put[0]?.data)).toEqual({
+      method_of_disbursement: 1,
+      iban: 'ES9121000418450200051332',
+    });
+    await waitFor(() => expect(sessionStore.get(loanAtom)?.status).toBe(LoanStatus.AwaitingSignContract));
+  });
+
+  test('anything but ES and 22 digits with valid check digits is "Número de IBAN incorrecto", never sent', async () => {
+    http.current.onGet('/v2/user/available_bank_accounts').reply(200, []);
+    showScreen(IssueMethodScreen);
+    for (const wrong of ['ES91 2100 0418 4502 0005 1333', 'DE89370400440532013000', 'ES12']) {
+      const field = await screen.findByLabelText('IBAN');
+      await userEvent.clear(field);
+      await userEvent.type(field, wrong);
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect(await screen.findByText(messages.incorrectNumberIban)).toBeInTheDocument();
+    }
+    expect(http.current.history.put).toHaveLength(0);
+  });
+
+  test("the API's refusal of the IBAN is shown on the field", async () => {
+    http.current.onGet('/v2/user/available_bank_accounts').reply(200, []);
+    http.current
+      .onPut('/v2/user/issue_method')
+      .reply(422, { errors: [{ message: 'Número de IBAN incorrecto', property: 'iban' }] });
+    showScreen(IssueMethodScreen);
+    await userEvent.type(await screen.findByLabelText('IBAN'), VALID_IBAN);
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByLabelText('IBAN')).toHaveAccessibleDescription(/Número de IBAN incorrecto/);
+  });
+
+  test('known accounts are offered; while there are none the list is fetched again every 3 s', async () => {
+    jest.useFakeTimers();
+    try {
+      http.current
+        .onGet('/v2/user/available_bank_accounts')
+        .replyOnce(200, [])
+        .onGet('/v2/user/available_bank_accounts')
+        .reply(200, ['ES9121000418450200051332']);
+      showScreen(IssueMethodScreen);
+      await act(() => jest.advanceTimersByTimeAsync(100));
+      expect(screen.queryByRole('radio')).toBeNull();
+      await act(() => jest.advanceTimersByTimeAsync(3_000));
+      expect(screen.getByRole('radio', { name: 'ES9121000418450200051332' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Otra cuenta' })).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(9_000));
+      expect(http.current.history.get.filter((r) => r.url?.includes('available_bank_accounts'))).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('the counter-offer (/application/approve-new-conditions)', () => {
+  test('shows the requested and the offered amount; accepting sets the approve flag and refreshes', async () => {
+    sessionStore.set(loanAtom, loan());
+    http.current.onPost('/v2/loan/approve_new_conditions').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ new_conditions_approved: true })));
+    showScreen(ApproveNewConditionsScreen);
+    expect(screen.getByText('Importe solicitado').nextSibling).toHaveTextContent('500,00');
+    expect(screen.getByText('Importe concedido').nextSibling).toHaveTextContent('300,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Aceptar e ir a la firma' }));
+    await waitFor(() => expect(sessionStore.get(loanAtom)?.new_conditions_approved).toBe(true));
+    expect(http.current.history.post).toHaveLength(1);
+  });
+});
+
+describe('signing (/application/application-sign)', () => {
+  test('the SECCI and the terms come first; no code is sent before the customer says they read them', async () => {
+    sessionStore.set(loanAtom, loan());
+    showScreen(SignScreen);
+    const secci = screen.getByRole('link', { name: 'Información normalizada europea (SECCI)' });
+    expect(secci).toHaveAttribute('href', 'http://api.test/v2/products/1/prices/30/30000/offer/html');
+    expect(screen.getByText('Total a devolver').nextSibling).toHaveTextContent('390,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Firmar con código SMS' }));
+    expect(await screen.findByText(messages.checkboxFieldRequired)).toBeInTheDocument();
+    expect(http.current.history.post).toHaveLength(0);
+  });
+
+  test('sign_send, then sign with the 4-digit code; a refusal is shown on the field', async () => {
+    sessionStore.set(loanAtom, loan());
+    http.current.onPost('/v2/loan/sign_send').reply(200, { resend_in: 90 }, { 'x-sms-code': '4321' });
+    http.current
+      .onPost('/v2/loan/sign')
+      .replyOnce(422, { errors: [{ message: messages.codeIncorrect, property: 'code' }] })
+      .onPost('/v2/loan/sign')
+      .reply(200, loan({ status: LoanStatus.ContractSigned }));
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.ContractSigned })));
+    showScreen(SignScreen);
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Firmar con código SMS' }));
+    expect(await screen.findByText('Modo de pruebas: tu código es 4321')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar otro código' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Código de firma'), '1111');
+    await userEvent.click(screen.getByRole('button', { name: 'Firmar' }));
+    expect(await screen.findByLabelText('Código de firma')).toHaveAccessibleDescription(messages.codeIncorrect);
+    await userEvent.clear(screen.getByLabelText('Código de firma'));
+    await userEvent.type(screen.getByLabelText('Código de firma'), '4321');
+    await userEvent.click(screen.getByRole('button', { name: 'Firmar' }));
+    await waitFor(() => expect(sessionStore.get(loanAtom)?.status).toBe(LoanStatus.ContractSigned));
+    expect(JSON.parse(http.current.history.post[2]?.data)).toEqual({ code: '4321' });
+  });
+
+  test('a new code may be asked for after 90 s; the user is polled every 7 s', async () => {
+    jest.useFakeTimers();
+    try {
+      sessionStore.set(loanAtom, loan());
+      http.current.onPost('/v2/loan/sign_send').reply(200, { resend_in: 90 });
+      http.current.onGet('/v2/user').reply(200, userWith(loan()));
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      showScreen(SignScreen);
+      await user.click(screen.getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: 'Firmar con código SMS' }));
+      const resend = await screen.findByRole('button', { name: 'Enviar otro código' });
+      expect(resend).toBeDisabled();
+      await act(() => jest.advanceTimersByTimeAsync(89_000));
+      expect(resend).toBeDisabled();
+      await act(() => jest.advanceTimersByTimeAsync(2_000));
+      expect(resend).toBeEnabled();
+      expect(userCalls()).toBe(13);
+      await user.click(resend);
+      await waitFor(() => expect(http.current.history.post).toHaveLength(2));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('auto-debit (/application/auto-debit-confirmation)', () => {
+  const signed = loan({ status: LoanStatus.ContractSigned });
+
+  test('skip completes the step with autodebit_enabled false and orders the payout', async () => {
+    sessionStore.set(loanAtom, signed);
+    sessionStore.set(userAtom, userWith(signed));
+    http.current.onPost('/v2/loan/steps/autodebit/complete').reply(200, { ...signed, auto_debit_step_completed: true });
+    http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P1' });
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
+    showScreen(AutoDebitScreen);
+    await userEvent.click(screen.getByRole('button', { name: 'Ahora no' }));
+    await waitFor(() => expect(sessionStore.get(loanAtom)?.status).toBe(LoanStatus.Processing));
+    const [step, payout] = http.current.history.post;
+    expect(JSON.parse(step?.data)).toEqual({ autodebit_enabled: false });
+    expect(payout?.url).toBe('/v2/loan/issuance');
+  });
+
+  test('skip is hidden when is_hide_skip_auto_debit_button; confirming needs the card page (not there yet)', () => {
+    sessionStore.set(loanAtom, signed);
+    sessionStore.set(userAtom, userWith(signed, { is_hide_skip_auto_debit_button: true }));
+    showScreen(AutoDebitScreen);
+    expect(screen.queryByRole('button', { name: 'Ahora no' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Añadir tarjeta' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Autorizo el cargo automático/ })).not.toBeChecked();
+  });
+});
+
+describe('money on the way and the active loan (account page)', () => {
+  test('a signed loan past the auto-debit step orders its payout and says the money is on the way', async () => {
+    const due = loan({ status: LoanStatus.ContractSigned, auto_debit_step_completed: true });
+    sessionStore.set(loanAtom, due);
+    http.current.onPost('/v2/loan/issuance').reply(200, { status: LoanStatus.Processing, reference: 'P1' });
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
+    showScreen(LoanProgressScreen);
+    expect(await screen.findByRole('heading', { name: '¡El dinero está en camino!' })).toBeInTheDocument();
+    expect(http.current.history.post).toHaveLength(1);
+  });
+
+  test('an active loan shows its status, amount and due date', () => {
+    sessionStore.set(
+      loanAtom,
+      loan({
+        status: LoanStatus.Active,
+        status_text: 'Activo',
+        must_pay_date: '2026-12-23',
+        days: { total: 30, left: 30 },
+      }),
+    );
+    showScreen(LoanProgressScreen);
+    expect(screen.getByRole('heading', { name: 'Tu préstamo activo' })).toBeInTheDocument();
+    expect(screen.getByText('Activo')).toBeInTheDocument();
+    expect(screen.getByText('23/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('Importe recibido').nextSibling).toHaveTextContent('300,00');
+  });
+
+  test('nothing is shown without a loan or for an application still being decided', () => {
+    const { container } = showScreen(LoanProgressScreen);
+    expect(container).toBeEmptyDOMElement();
+    act(() => sessionStore.set(loanAtom, loan({ status: LoanStatus.Request })));
+    expect(container).toBeEmptyDOMElement();
+  });
+});

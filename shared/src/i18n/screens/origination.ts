@@ -1,0 +1,77 @@
+/**
+ * What customers read on the origination screens (issue 10), keyed by screen. Error texts of the API stay in
+ * messages.ts under SPEC's keys; these are titles, explanations and buttons.
+ */
+export const origination = {
+  issueMethod: {
+    title: 'Ir a la firma',
+    body: 'Indica la cuenta bancaria (IBAN) donde quieres recibir el dinero. Debe estar a tu nombre.',
+    ibanLabel: 'IBAN',
+    ibanHint: 'ES seguido de 22 dígitos, por ejemplo ES91 2100 0418 4502 0005 1332',
+    knownAccounts: 'Tus cuentas',
+    knownAccountLabel: 'Cuenta para recibir el dinero',
+    newAccount: 'Otra cuenta',
+    loadingAccounts: 'Buscando tus cuentas…',
+    aggregationTitle: 'Verificar con tu banco',
+    aggregationBody: 'También puedes conectar tu banco para verificar tu cuenta al momento.',
+    aggregation: 'Conectar mi banco',
+    submit: 'Continuar',
+  },
+  approveNewConditions: {
+    title: 'Nuevas condiciones',
+    body: 'Hemos estudiado tu solicitud y podemos ofrecerte un importe diferente.',
+    requested: 'Importe solicitado',
+    offered: 'Importe concedido',
+    returnAmount: 'Total a devolver',
+    term: 'Plazo',
+    days: (n: number) => `${n} días`,
+    accept: 'Aceptar e ir a la firma',
+  },
+  sign: {
+    title: 'Firma tu contrato',
+    documentsBody: 'Antes de firmar, lee la información precontractual (SECCI) y las condiciones de tu préstamo.',
+    secci: 'Información normalizada europea (SECCI)',
+    agreement: 'Condiciones del contrato',
+    amount: 'Importe',
+    returnAmount: 'Total a devolver',
+    commission: 'Comisión',
+    term: 'Plazo',
+    days: (n: number) => `${n} días`,
+    mustPay: 'Fecha de devolución prevista',
+    tae: 'TAE',
+    readConfirm: 'He leído la información precontractual y las condiciones del contrato',
+    sendCode: 'Firmar con código SMS',
+    codeSent: 'Te hemos enviado un código por SMS para firmar el contrato.',
+    sandboxCode: (code: string) => `Modo de pruebas: tu código es ${code}`,
+    codeLabel: 'Código de firma',
+    submit: 'Firmar',
+    resend: 'Enviar otro código',
+    resendIn: (s: number) => `Podrás pedir otro código en ${s} s`,
+  },
+  autoDebit: {
+    title: 'Débito automático',
+    body:
+      'Añade una tarjeta para que la cuota se pague sola el día del vencimiento. Así nunca te retrasarás y ' +
+      'tendrás un 15 % de descuento en tu próximo préstamo.',
+    consent: 'Autorizo el cargo automático de la cuota en mi tarjeta en la fecha de vencimiento',
+    confirm: 'Añadir tarjeta',
+    cardUnavailable: 'El alta de tarjetas estará disponible muy pronto. Mientras tanto puedes continuar sin ella.',
+    skip: 'Ahora no',
+  },
+  moneyOnTheWay: {
+    title: '¡El dinero está en camino!',
+    body: 'Hemos ordenado la transferencia a tu cuenta. Normalmente llega en unos minutos.',
+    signedTitle: 'Contrato firmado',
+    signedBody: 'Estamos preparando la transferencia a tu cuenta.',
+    amount: 'Importe',
+    reference: (id: string) => `Referencia: ${id}`,
+  },
+  activeLoan: {
+    title: 'Tu préstamo activo',
+    status: 'Estado',
+    amount: 'Importe recibido',
+    toPay: 'Total a devolver',
+    dueDate: 'Fecha de devolución',
+    daysLeft: 'Días restantes',
+  },
+} as const;

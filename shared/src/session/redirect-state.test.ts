@@ -1,0 +1,89 @@
+import type { UserResponse } from '../contract/identity';
+import type { LoanView } from '../contract/loans';
+import { LoanStatus } from '../domain/loan-status';
+import { redirectFor } from '../domain/redirects';
+import { toRedirectLoan, toRedirectUser } from './redirect-state';
+
+/** GET /v2/user as the API answers it for a registered customer with a loan (only what the rules read matters). */
+function apiUser(loan: Partial<LoanView> | null, extra: Partial<UserResponse> = {}): UserResponse {
+  const address = {
+    postal_code: '28014',
+    region: 'Madrid',
+    city: 'Madrid',
+    street: 'Alcalá',
+    house: '1',
+    block: null,
+    apartment: null,
+  };
+  return {
+    is_repeated: false,
+    is_blacklisted: false,
+    phone_confirmation: { is_phone_confirmed: true },
+    permissions: { is_blocked: false, authorization_status: 2 },
+    personal_data: {
+      first_name: 'Ana',
+      first_surname: 'García',
+      personal_id: '12345678Z',
+      expiration_date: '2031-01-01',
+      nationality: 'ES',
+      birthday: '1990-05-05',
+      email: 'ana@credimo.es',
+    },
+    addresses: { actual_address: address, registration_address: address },
+    employment: { employment_type_id: 4, education: 'university', has_current_loan: false, business_activity_id: null },
+    loan: loan && {
+      status: LoanStatus.Request,
+      request_amount: 30000,
+      original_request_amount: 30000,
+      required_files: [],
+      auto_debit_step_completed: false,
+      ...loan,
+    },
+    ...extra,
+  } as unknown as UserResponse;
+}
+
+/** Where the shell's guard sends this answer of GET /v2/user from `route`. */
+const next = (route: string, user: UserResponse) =>
+  redirectFor({ route, user: toRedirectUser(user), loan: toRedirectLoan(user.loan) });
+
+describe('the redirect rules read the real GET /v2/user through the origination steps', () => {
+  test('an approved loan awaiting its method goes to the IBAN screen', () => {
+    expect(next('account', apiUser({ status: LoanStatus.AwaitingIssuanceMethod }))).toBe('applicationIssueMethod');
+  });
+
+  test('a counter-offer to a repeat customer is approved before signing; once approved, signing', () => {
+    const offer = { status: LoanStatus.AwaitingSignContract, request_amount: 30000, original_request_amount: 50000 };
+    expect(next('account', apiUser({ ...offer, new_conditions_approved: false }, { is_repeated: true }))).toBe(
+      'applicationApproveNewConditions',
+    );
+    expect(next('account', apiUser({ ...offer, new_conditions_approved: true }, { is_repeated: true }))).toBe(
+      'applicationSign',
+    );
+    // A first-time customer signs the lower amount directly.
+    expect(next('account', apiUser({ ...offer, new_conditions_approved: false }))).toBe('applicationSign');
+  });
+
+  test('signed: the auto-debit step until auto_debit_step_completed, then the account (money on the way)', () => {
+    expect(next('applicationSign', apiUser({ status: LoanStatus.ContractSigned }))).toBe(
+      'applicationAutoDebitConfirmation',
+    );
+    const done = apiUser({ status: LoanStatus.ContractSigned, auto_debit_step_completed: true });
+    expect(next('applicationAutoDebitConfirmation', done)).toBe('account');
+    expect(next('account', done)).toBeNull();
+    expect(next('applicationAutoDebitConfirmation', apiUser({ status: LoanStatus.Processing }))).toBe('account');
+  });
+
+  test('required_files outstanding after the decision ask for more photos', () => {
+    const manual = apiUser({ status: LoanStatus.AwaitingVerification, required_files: ['income_statement'] });
+    expect(next('account', manual)).toBe('applicationRequestAdditionalPhotos');
+    expect(next('account', apiUser({ status: LoanStatus.AwaitingVerification }))).toBe(
+      'applicationAwaitingVerificationLoan',
+    );
+  });
+
+  test('a selfie asked for by the loan, after registration, is photo verification first (before the application)', () => {
+    const selfie = apiUser({ status: LoanStatus.AwaitingVerification, required_files: ['liveness_selfie'] });
+    expect(next('account', selfie)).toBe('registrationPhotoVerification');
+  });
+});
