@@ -28,6 +28,7 @@ import { operatorRoutes } from './routes/operator';
 import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
+import { servicingRoutes } from './routes/servicing';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -86,8 +87,9 @@ export async function buildApp(
   await app.register(loanRoutes, context);
   await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
+  await app.register(servicingRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
-  if (options.workers) await startWorkers(context.database.db, jobs);
+  if (options.workers) await startWorkers(context.database.db, jobs, context.autoDebit ?? null);
   await registerEvidence(app, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

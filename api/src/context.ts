@@ -5,6 +5,7 @@ import type { DocumentStorage } from './providers/document-storage';
 import type { LivenessProvider } from './providers/liveness';
 import type { PayoutProvider } from './providers/payout';
 import type { SmsProvider } from './providers/sms';
+import type { AutoDebitCharger, PaymentCheckout } from './servicing';
 
 /** What every route module receives: no globals, so tests build as many apps as they like. */
 export interface AppContext {
@@ -14,6 +15,10 @@ export interface AppContext {
   /** Made by buildApp when not given. */
   jobs?: JobQueue;
   payout?: PayoutProvider;
+  /** Card and Bizum checkouts for payment requests; without them a request has no payment_link yet. */
+  checkout?: { card?: PaymentCheckout; bizum?: PaymentCheckout };
+  /** The card acquirer's auto-debit on the due date; without it no auto-debit is attempted. */
+  autoDebit?: AutoDebitCharger;
   /** Made from the config when not given (tests may pass their own). */
   documentStorage?: DocumentStorage;
   liveness?: LivenessProvider;

@@ -12,8 +12,11 @@ before(async () => {
 });
 after(() => api.close());
 
-const run = (name: string, ...args: string[]) =>
-  OPERATOR_COMMANDS[name]?.run(args, { db: api.database.db, config: api.config });
+function run(name: string, ...args: string[]) {
+  const command = OPERATOR_COMMANDS[name];
+  if (!command) throw new Error(`no operator command ${name}`);
+  return command.run(args, { db: api.database.db, config: api.config });
+}
 
 describe('npm run ops: operators decide on loans in manual verification and give agents a calculator choice', () => {
   test('decide <public id> approve moves a loan in manual verification on; the customer sees it', async () => {

@@ -78,6 +78,19 @@ describe('npm run ops with no API running: it opens the database itself', () => 
       { actor: 'operator:carmen', action: 'ops admin-link', address: null },
     ]);
   });
+
+  test('advance-days moves the sandbox clock and runs each day; payment-received needs a known loan', async () => {
+    const advanced = await ops(env, 'advance-days', '2');
+    assert.equal(advanced.status, 0, advanced.stderr);
+    assert.equal(advanced.stdout.trim().split('\n').length, 2);
+    assert.match(advanced.stdout, /^\d{4}-\d{2}-\d{2}: 0 loans serviced, 0 overdue\n/);
+    const bad = await ops(env, 'advance-days', '0');
+    assert.equal(bad.status, 1);
+    assert.equal(bad.stderr.trim(), 'credimo-ops: days: 1 to 366');
+    const unknown = await ops(env, 'payment-received', 'L-NONE', '1000', 'BANK-1');
+    assert.equal(unknown.status, 1);
+    assert.equal(unknown.stderr.trim(), 'credimo-ops: no loan L-NONE');
+  });
 });
 
 describe('npm run ops while the API runs on a PGlite folder: it goes through the API', () => {

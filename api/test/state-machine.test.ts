@@ -233,6 +233,7 @@ describe('the job queue (pg-boss on this database)', () => {
       'loan.decide': async () => {},
       'loan.decision-timeout': async (data) => void seen.push(data),
       'payout.confirm': async () => {},
+      'servicing.day': async () => {},
     });
     await jobs.send('loan.decision-timeout', { loanId: 'y', status: 0 });
     const until = Date.now() + 10_000;

@@ -353,4 +353,67 @@ export interface Database {
   payouts: PayoutsTable;
   provider_callback_nonces: ProviderCallbackNoncesTable;
   funnel_events: FunnelEventsTable;
+  sandbox_clock: SandboxClockTable;
+  payment_requests: PaymentRequestsTable;
+  loan_payments: LoanPaymentsTable;
+  loan_extensions: LoanExtensionsTable;
+  loan_withdrawals: LoanWithdrawalsTable;
+  loan_cessions: LoanCessionsTable;
+}
+
+export interface SandboxClockTable {
+  id: Generated<boolean>;
+  offset_days: number;
+}
+export type PaymentType = 'prolongation' | 'partial_repay' | 'payoff';
+export type PaymentChannel = 'card' | 'bizum';
+export interface PaymentRequestsTable {
+  id: Generated<string>;
+  loan_id: string;
+  reference: string;
+  payment_type: PaymentType;
+  channel: PaymentChannel;
+  amount: Cents;
+  term: number | null;
+  promocode: string | null;
+  status: Generated<'pending' | 'paid' | 'failed'>;
+  created_at: CreatedAt;
+  settled_at: Timestamp | null;
+}
+export interface LoanPaymentsTable {
+  id: Generated<string>;
+  loan_id: string;
+  external_id: string;
+  channel: string;
+  payment_type: string;
+  amount: Cents;
+  applied: Json<Record<string, unknown>>;
+  at: CreatedAt;
+}
+export interface LoanExtensionsTable {
+  id: Generated<string>;
+  loan_id: string;
+  external_id: string;
+  term: number;
+  cost: Cents;
+  promocode: string | null;
+  previous_must_pay_date: DateColumn;
+  must_pay_date: DateColumn;
+  at: CreatedAt;
+}
+export interface LoanWithdrawalsTable {
+  loan_id: string;
+  requested_on: DateColumn;
+  principal: Cents;
+  interest: Cents;
+  amount: Cents;
+  acknowledgement: string;
+  at: CreatedAt;
+}
+export interface LoanCessionsTable {
+  loan_id: string;
+  buyer: Json<Record<string, unknown>>;
+  balance: Cents;
+  sold_date: ColumnType<string | null, string | null | undefined, string | null>;
+  at: CreatedAt;
 }

@@ -21,6 +21,8 @@ export const GlobalAccount = {
   commissionIncome: 'commission_income',
   fineIncome: 'fine_income',
   overpayments: 'customer_overpayments',
+  /** Receivables handed to a buyer when a loan is sold (issue 11). */
+  loansSold: 'loans_sold',
 } as const;
 
 export type AccountCode =

@@ -10,8 +10,13 @@ import type { Database } from '../db/schema';
  * transaction, so a step and its follow-up job commit together.
  */
 
-export type JobName = 'loan.decide' | 'loan.decision-timeout' | 'payout.confirm';
-export const JOB_NAMES: readonly JobName[] = ['loan.decide', 'loan.decision-timeout', 'payout.confirm'];
+export type JobName = 'loan.decide' | 'loan.decision-timeout' | 'payout.confirm' | 'servicing.day';
+export const JOB_NAMES: readonly JobName[] = [
+  'loan.decide',
+  'loan.decision-timeout',
+  'payout.confirm',
+  'servicing.day',
+];
 
 export interface SendJobOptions {
   /** Run no sooner than this many seconds from now. */

@@ -2,16 +2,20 @@ import type { LoanView } from '@credimo/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { loanBalances, todayFromBalances } from '../domain/ledger';
+import { clockToday, servicingView } from '../servicing';
 import { agreementsOf } from './agreements';
 import { currentLoan, type LoanRowLike, loanRowsOf, loanView } from './applications';
 
 /** The loan view with what lives outside the loan row: balances from the ledger and the agreement links. */
-export async function fullLoanView(db: Kysely<Database>, row: LoanRowLike, today = new Date()): Promise<LoanView> {
-  const [balances, agreements] = await Promise.all([
+export async function fullLoanView(db: Kysely<Database>, row: LoanRowLike, given?: Date): Promise<LoanView> {
+  // Servicing's clock: the sandbox can run ahead of the real date (npm run ops -- advance-days N).
+  const today = given ?? (await clockToday(db));
+  const [balances, agreements, servicing] = await Promise.all([
     loanBalances(db, String(row.id)),
     agreementsOf(db, String(row.id)),
+    servicingView(db, row, today),
   ]);
-  return { ...loanView(row, today), agreements, calculations: { today: todayFromBalances(balances) } };
+  return { ...loanView(row, today), agreements, calculations: { today: todayFromBalances(balances) }, ...servicing };
 }
 
 /** GET /v2/loan: the current loan as the API answers it, or null. */

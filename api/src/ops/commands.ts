@@ -9,6 +9,7 @@ import { HANDOFF_RULES } from '../identity/rules';
 import { confirmedUser, findUserIdByPhone } from '../identity/users';
 import { loanIdByReference } from '../loans/applications';
 import { operatorDecision } from '../loans/decision';
+import { SERVICING_COMMANDS } from '../servicing/operator-commands';
 
 /** A wrong command or argument: shown to the operator as one line (422 through the API). */
 export class OperatorUsageError extends Error {}
@@ -16,6 +17,8 @@ export class OperatorUsageError extends Error {}
 export interface CommandContext {
   db: Kysely<Database>;
   config: ApiConfig;
+  /** Who runs the command (servicing records it as the actor of a loan's transition). */
+  operator?: string;
 }
 
 export interface CommandResult {
@@ -102,6 +105,8 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       throw new OperatorUsageError('usage: npm run ops -- decide <loan-id> approve [amount-eur] | deny <reason…>');
     },
   },
+  // Servicing (issue 11): advance-days, payment-received, collection, presale, sell.
+  ...SERVICING_COMMANDS,
 };
 
 /** Whole euros as the operator types them, in cents as money is kept. */

@@ -1,6 +1,7 @@
 import { messages } from '@credimo/shared/i18n';
 import { ApiError } from '../http/errors';
 import { audit } from '../identity/audit';
+import { ServicingUsageError } from '../servicing/operator-commands';
 import { type CommandContext, type CommandResult, OPERATOR_COMMANDS, OperatorUsageError, USAGE } from './commands';
 import { operatorSecretMatches } from './secret';
 
@@ -17,7 +18,12 @@ export interface OperatorRequest {
 export async function runOperatorCommand(context: CommandContext, request: OperatorRequest): Promise<CommandResult> {
   const command = Object.hasOwn(OPERATOR_COMMANDS, request.command) ? OPERATOR_COMMANDS[request.command] : undefined;
   if (!command) throw new OperatorUsageError(USAGE);
-  const result = await command.run(request.args, context);
+  const result = await command.run(request.args, { ...context, operator: request.operator }).catch((error) => {
+    // Servicing's own usage errors, and a loan whose status refuses the step, are one line for the operator.
+    if (error instanceof ServicingUsageError) throw new OperatorUsageError(error.message);
+    if (error instanceof ApiError && error.statusCode === 409) throw new OperatorUsageError(error.message);
+    throw error;
+  });
   await audit(context.db, {
     actor: `operator:${request.operator || 'unknown'}`,
     subject: result.subject,

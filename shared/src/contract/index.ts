@@ -6,6 +6,7 @@ import * as operator from './operator';
 import * as origination from './origination';
 import * as pricing from './pricing';
 import * as registration from './registration';
+import * as servicing from './servicing';
 
 export * from './app-config';
 export * from './compact-prices';
@@ -18,6 +19,7 @@ export * from './operator';
 export * from './origination';
 export * from './pricing';
 export * from './registration';
+export * from './servicing';
 
 /**
  * The /v2 contract, one entry per call: the API registers routes from it and publishes OpenAPI from it;
@@ -359,6 +361,60 @@ export const endpoints = {
     summary: 'The bank confirms a payout (HMAC-signed, each nonce once)',
     body: origination.PayoutCallbackRequest,
     response: origination.CallbackResponse,
+  },
+  partialRepay: {
+    method: 'GET',
+    path: '/v2/loan/partial_repay',
+    summary: "The partial repayment's range: 0.1 EUR to today's total, step 0.1 EUR",
+    response: servicing.PartialRepayResponse,
+  },
+  prolong: {
+    method: 'GET',
+    path: '/v2/loan/prolong',
+    summary: 'Extension terms on offer with their prices',
+    response: servicing.ProlongResponse,
+  },
+  prolongDetails: {
+    method: 'GET',
+    path: '/v2/loan/prolong_details',
+    summary: "One extension term's price, with a promo code where it may be used",
+    query: servicing.ProlongDetailsQuery,
+    response: servicing.ExtensionSchema,
+  },
+  activateExtension: {
+    method: 'POST',
+    path: '/v2/loan/activate_extension',
+    summary: 'Ask for an extension: a card payment request for its cost (applied when paid)',
+    body: servicing.ActivateExtensionRequest,
+    response: servicing.ActivateExtensionResponse,
+  },
+  paymentRequest: {
+    method: 'POST',
+    path: '/v2/loan/payment-request/generate',
+    summary: 'A card payment request (payoff, partial_repay, prolongation); one pending per loan',
+    body: servicing.PaymentRequestBody,
+    response: servicing.PaymentRequestResponse,
+  },
+  bizumPaymentRequest: {
+    method: 'POST',
+    path: '/v2/loan/payment-request/bizum/generate',
+    summary: 'A Bizum payment request (payoff, partial_repay, prolongation); one pending per loan',
+    body: servicing.PaymentRequestBody,
+    response: servicing.PaymentRequestResponse,
+  },
+  withdrawal: {
+    method: 'POST',
+    path: '/v2/loan/withdrawal',
+    summary: '14-day withdrawal: principal plus interest to the day becomes due; acknowledgement stored',
+    body: servicing.WithdrawalRequest,
+    response: servicing.WithdrawalSchema,
+  },
+  paymentCallback: {
+    method: 'POST',
+    path: '/v2/providers/payments/callback',
+    summary: 'The card acquirer or Bizum answers a payment request (HMAC-signed, each nonce once, applied once)',
+    body: servicing.PaymentCallbackRequest,
+    response: servicing.PaymentCallbackResponse,
   },
   uploadDocument: {
     method: 'POST',

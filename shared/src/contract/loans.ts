@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { ServicingViewFields } from './servicing';
 
 const strict = { additionalProperties: false } as const;
 
@@ -82,6 +83,7 @@ export const LoanView = Type.Object({
       }),
     }),
   ),
+  ...ServicingViewFields,
 });
 export type LoanView = Static<typeof LoanView>;
 

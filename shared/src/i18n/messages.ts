@@ -42,6 +42,18 @@ export const messages = {
   noAutomatedDecision: 'Tu solicitud todavía no tiene una decisión automática.',
   reviewAlreadyRequested: 'Ya has pedido la revisión de esta decisión por una persona.',
   noNewConditions: 'No hay nuevas condiciones que aprobar.',
+  // Servicing
+  paymentAmountInvalid: 'El importe mínimo es 0,10 €.',
+  paymentAboveTotal: 'El importe no puede superar lo que debes hoy.',
+  paymentOffStep: 'El importe debe ir en pasos de 0,10 €.',
+  paymentPending: 'Tienes un pago pendiente. Espera la respuesta del banco antes de hacer otro.',
+  loanNotRepayable: 'Este préstamo no admite pagos ahora mismo.',
+  loanNotExtendable: 'Tu préstamo no se puede prorrogar ahora mismo.',
+  promoUnusableForExtension: 'Este código promocional no se puede usar para prorrogar el préstamo.',
+  promoUnusableFreeLoan: 'Los códigos promocionales no se aplican a un préstamo gratuito.',
+  withdrawalExpired: 'El plazo de 14 días para desistir del préstamo ha terminado.',
+  withdrawalAcknowledgement:
+    'Has desistido del préstamo {loan} el {date}. Debes devolver {amount}: el capital recibido más los intereses hasta hoy. Tienes 30 días para hacerlo.',
   // Documents and liveness (SPEC sections 4 and 8)
   uploadErrorMessage: 'No hemos podido subir tu foto. Haz una foto nueva o llámanos al {phone}.',
   documentFailedToLoad: 'No hemos podido cargar el documento',

@@ -1,0 +1,82 @@
+import { messages } from '@credimo/shared/i18n';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { PAYMENT_RULES, REPAYABLE_STATUSES } from '../domain/servicing-rules';
+import { ApiError } from '../http/errors';
+import { openLoanId } from '../loans/ownership';
+import { extensionOffer, isExtendable, quoteExtension } from './extension';
+import { owedOf } from './owed';
+import { hasPendingPayment, type PaymentCheckout, requestPayment } from './payments';
+
+/** What the customer's servicing calls start from: their own open loan, through their session only. */
+async function ownLoan(db: Kysely<Database>, userId: string) {
+  const loanId = await openLoanId(db, userId);
+  const loan = await db.selectFrom('loans').selectAll().where('id', '=', loanId).executeTakeFirstOrThrow();
+  return { loan, owed: await owedOf(db, loanId), pending: await hasPendingPayment(db, loanId) };
+}
+
+/** GET /v2/loan/partial_repay: the slider's range (SPEC section 5: 0.1 EUR to today's total, step 0.1 EUR). */
+export async function partialRepayOffer(db: Kysely<Database>, userId: string) {
+  const { loan, owed, pending } = await ownLoan(db, userId);
+  if (!REPAYABLE_STATUSES.includes(loan.status)) throw ApiError.request(409, messages.loanNotRepayable);
+  return {
+    min: Math.min(PAYMENT_RULES.minimum, owed.total),
+    max: owed.total,
+    step: PAYMENT_RULES.step,
+    has_pending_payment: pending,
+    today: { body: owed.principal, annual_commission: owed.commission, fine: owed.fine, amount: owed.total },
+  };
+}
+
+async function extendableLoan(db: Kysely<Database>, userId: string) {
+  const own = await ownLoan(db, userId);
+  const withdrawn = await db
+    .selectFrom('loan_withdrawals')
+    .select('loan_id')
+    .where('loan_id', '=', own.loan.id)
+    .executeTakeFirst();
+  if (!isExtendable(own.loan, own.pending) || withdrawn) throw ApiError.request(409, messages.loanNotExtendable);
+  return own;
+}
+
+/** GET /v2/loan/prolong: every extension term on offer with its price. */
+export async function prolongOffer(db: Kysely<Database>, userId: string, today: Date) {
+  const { loan, owed } = await extendableLoan(db, userId);
+  return extensionOffer(db, loan, owed, today);
+}
+
+/** GET /v2/loan/prolong_details: one term's price, with a promo code when it may be used for an extension. */
+export async function prolongDetails(
+  db: Kysely<Database>,
+  userId: string,
+  term: number,
+  promocode: string | undefined,
+  today: Date,
+) {
+  const { loan, owed } = await extendableLoan(db, userId);
+  return quoteExtension(db, loan, owed, term, promocode, today);
+}
+
+/**
+ * POST /v2/loan/activate_extension: the chosen extension becomes a card payment request for its cost; the
+ * extension takes effect when the payment arrives (Extended 20, due date moved).
+ */
+export async function activateExtension(
+  db: Kysely<Database>,
+  userId: string,
+  input: { term: number; promocode?: string },
+  today: Date,
+  checkout: PaymentCheckout | null,
+) {
+  const { loan, owed } = await extendableLoan(db, userId);
+  const quote = await quoteExtension(db, loan, owed, input.term, input.promocode, today);
+  const { request } = await requestPayment(
+    db,
+    userId,
+    'card',
+    { payment_type: 'prolongation', term: input.term, ...(input.promocode ? { promocode: input.promocode } : {}) },
+    today,
+    checkout,
+  );
+  return { ...quote, reference: request.reference, payment_link: request.payment_link };
+}

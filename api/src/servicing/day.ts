@@ -1,0 +1,110 @@
+import { LoanStatus } from '@credimo/shared/domain';
+import { formatWireDate, parseWireDate } from '@credimo/shared/format';
+import { addDays } from 'date-fns';
+import type { Kysely } from 'kysely';
+import { wireDay } from '../db/dates';
+import type { Database } from '../db/schema';
+import { post } from '../domain/ledger';
+import { servicingRecipes } from '../domain/servicing-recipes';
+import { BECOMES_OVERDUE, cappedLateInterest, lateInterestOfDay, REPAYABLE_STATUSES } from '../domain/servicing-rules';
+import { lockLoan, transition } from '../domain/transitions';
+import { owedOf } from './owed';
+import { applyPayment } from './payments';
+
+/**
+ * The card acquirer's auto-debit: charges the customer's saved card for the amount, with the key as the
+ * provider's idempotency key (one charge per loan and day). Null when the customer has no usable card.
+ */
+export interface AutoDebitCharger {
+  charge(request: { loanId: string; userId: string; amount: number; key: string }): Promise<{ paid: boolean } | null>;
+}
+
+const JOB_ACTOR = { kind: 'job', id: 'servicing' } as const;
+
+/**
+ * One loan's servicing for a day: past its due date it becomes Overdue 21 (Active and Extended only; collection
+ * statuses stay) and owes the product's late interest for every late day up to today, one ledger transaction
+ * per loan and day (key late:<loan>:<day>), so running a day twice, or in two processes, posts nothing twice.
+ */
+export async function serviceLoan(db: Kysely<Database>, loanId: string, today: Date) {
+  return db.transaction().execute(async (trx) => {
+    const loan = await lockLoan(trx, loanId);
+    const due = wireDay(loan.must_pay_date);
+    const day = formatWireDate(today);
+    if (!REPAYABLE_STATUSES.includes(loan.status) || !due || day <= due) return { overdue: false, posted: 0 };
+    if (BECOMES_OVERDUE.includes(loan.status)) {
+      await transition(trx, loanId, LoanStatus.Overdue, { actor: JOB_ACTOR, reason: `not paid by ${due}` });
+    }
+    const product = await trx
+      .selectFrom('products')
+      .select('late_daily_basis_points')
+      .where('id', '=', loan.product_id)
+      .executeTakeFirstOrThrow();
+    const owed = await owedOf(trx, loanId);
+    let charged = owed.finesCharged;
+    let posted = 0;
+    const dueDate = parseWireDate(due) as Date;
+    for (let d = addDays(dueDate, 1); formatWireDate(d) <= day; d = addDays(d, 1)) {
+      const amount = cappedLateInterest(
+        lateInterestOfDay(owed.principal, product.late_daily_basis_points),
+        charged,
+        Number(loan.request_amount),
+      );
+      if (amount <= 0) break;
+      const { created } = await post(trx, {
+        key: `late:${loanId}:${formatWireDate(d)}`,
+        kind: 'late_interest',
+        loanId,
+        postings: servicingRecipes.lateInterest(loanId, amount),
+        detail: { day: formatWireDate(d) },
+      });
+      if (created) {
+        charged += amount;
+        posted += amount;
+      }
+    }
+    return { overdue: true, posted };
+  });
+}
+
+/**
+ * The day's servicing over every loan that can still owe: accrual and overdue, then the auto-debit attempt
+ * for loans due today (when a card acquirer is installed). Idempotent per loan and day.
+ */
+export async function runServicingDay(db: Kysely<Database>, today: Date, charger: AutoDebitCharger | null = null) {
+  const loans = await db
+    .selectFrom('loans')
+    .select(['id', 'user_id', 'must_pay_date'])
+    .where('status', 'in', [...REPAYABLE_STATUSES])
+    .orderBy('id')
+    .execute();
+  const day = formatWireDate(today);
+  let overdue = 0;
+  let debited = 0;
+  for (const loan of loans) {
+    const result = await serviceLoan(db, String(loan.id), today);
+    if (result.overdue) overdue += 1;
+    if (charger && wireDay(loan.must_pay_date) === day && (await autoDebit(db, loan, today, charger))) debited += 1;
+  }
+  return { day, loans: loans.length, overdue, debited };
+}
+
+async function autoDebit(
+  db: Kysely<Database>,
+  loan: { id: string | number; user_id: string | number },
+  today: Date,
+  charger: AutoDebitCharger,
+): Promise<boolean> {
+  const loanId = String(loan.id);
+  const owed = await owedOf(db, loanId);
+  if (owed.total <= 0) return false;
+  const key = `autodebit:${loanId}:${formatWireDate(today)}`;
+  const charge = await charger.charge({ loanId, userId: String(loan.user_id), amount: owed.total, key });
+  if (!charge?.paid) return false;
+  await applyPayment(
+    db,
+    { loanId, externalId: key, channel: 'card', amount: owed.total, paymentType: 'payoff', actor: JOB_ACTOR },
+    today,
+  );
+  return true;
+}

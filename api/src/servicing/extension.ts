@@ -1,0 +1,76 @@
+import { formatWireDate, parseWireDate } from '@credimo/shared/format';
+import { messages } from '@credimo/shared/i18n';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, LoansTable } from '../db/schema';
+import {
+  defaultExtensionTerm,
+  EXTENDABLE_STATUSES,
+  extendedDueDate,
+  extensionCost,
+  extensionPromoPercent,
+  extensionTerms,
+} from '../domain/servicing-rules';
+import { ApiError } from '../http/errors';
+import type { LoanRowLike } from '../loans/applications';
+import { findUsablePromo, loadProduct } from '../pricing/repository';
+import type { Owed } from './owed';
+
+type LoanRow = Selectable<LoansTable>;
+
+/** SPEC section 3, Extension (payment_link is added when one is requested). */
+export interface ExtensionQuote {
+  term: number;
+  cost: number;
+  next_pay_date: string;
+  commission_at_the_end: number;
+  promocode: string | null;
+}
+
+/** A loan can be extended when it is active, extended or overdue, its money is out and no payment is pending. */
+export function isExtendable(loan: Pick<LoanRowLike, 'status' | 'must_pay_date'>, hasPendingPayment: boolean): boolean {
+  return EXTENDABLE_STATUSES.includes(loan.status) && loan.must_pay_date !== null && !hasPendingPayment;
+}
+
+/** The promo percent off an extension; refuses a code that cannot be used for one (SPEC section 8). */
+async function promoPercent(db: Kysely<Database>, loan: LoanRow, promocode: string | null | undefined) {
+  if (!promocode?.trim()) return { percent: null, code: null };
+  const promo = await findUsablePromo(db, promocode, loan.user_id);
+  if (loan.is_free) throw ApiError.field(422, 'promocode', messages.promoUnusableFreeLoan);
+  const percent = extensionPromoPercent(promo, loan.is_free);
+  if (percent === null) throw ApiError.field(422, 'promocode', messages.promoUnusableForExtension);
+  return { percent, code: promo.code };
+}
+
+/** The price of extending this loan by `term` days today, from what it owes now. */
+export async function quoteExtension(
+  db: Kysely<Database>,
+  loan: LoanRow,
+  owed: Owed,
+  term: number,
+  promocode: string | null | undefined,
+  today: Date,
+): Promise<ExtensionQuote> {
+  const { rules } = await loadProduct(db, loan.product_id);
+  if (!extensionTerms(rules).includes(term)) throw ApiError.field(422, 'term', messages.adjustValues);
+  const promo = await promoPercent(db, loan, promocode);
+  const due = parseWireDate(String(loan.must_pay_date)) ?? today;
+  return {
+    term,
+    cost: extensionCost(rules, owed.principal, term, promo.percent),
+    next_pay_date: formatWireDate(extendedDueDate(due, today, term)),
+    // Paying the extension buys time; the principal, commission and fines still owed are due at the new date.
+    commission_at_the_end: owed.commission + owed.fine,
+    promocode: promo.code,
+  };
+}
+
+/** Every term on offer with its price (GET /v2/loan/prolong). */
+export async function extensionOffer(db: Kysely<Database>, loan: LoanRow, owed: Owed, today: Date) {
+  const { rules } = await loadProduct(db, loan.product_id);
+  const terms = extensionTerms(rules);
+  return {
+    available_extensions: terms,
+    default_extension_term: defaultExtensionTerm(rules, loan.term),
+    extensions: await Promise.all(terms.map((term) => quoteExtension(db, loan, owed, term, null, today))),
+  };
+}

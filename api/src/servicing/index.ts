@@ -1,0 +1,18 @@
+/** Servicing (issue 11): the loan's life after payout. Other rooms and routes reach it through here. */
+export { type PaymentCallback, paymentCallback, signPaymentCallback } from './callback';
+export { clockToday, tickClock } from './clock';
+export { type CessionBuyer, moveToCollectionStep, offerForSale, sellLoan } from './collection';
+export { type AutoDebitCharger, runServicingDay, serviceLoan } from './day';
+export { type ExtensionQuote, extensionOffer, isExtendable, quoteExtension } from './extension';
+export { type Owed, owedOf } from './owed';
+export {
+  type AppliedPayment,
+  applyPayment,
+  hasPendingPayment,
+  type PaymentCheckout,
+  type PaymentRequestInput,
+  requestPayment,
+  settlePaymentRequest,
+} from './payments';
+export { servicingView } from './view';
+export { withdraw } from './withdrawal';

@@ -1,0 +1,127 @@
+import { formatMoney, formatWireDate } from '@credimo/shared/format';
+import type { Kysely } from 'kysely';
+import type { ApiConfig } from '../config';
+import type { Database } from '../db/schema';
+import { COLLECTION_STEPS } from '../domain/servicing-rules';
+import { loanIdByReference } from '../loans/applications';
+import { clockToday, tickClock } from './clock';
+import { moveToCollectionStep, offerForSale, sellLoan } from './collection';
+import { runServicingDay } from './day';
+import { owedOf } from './owed';
+import { applyPayment } from './payments';
+
+/** A wrong command or argument, shown to the operator as one line. */
+export class ServicingUsageError extends Error {}
+
+export interface ServicingCommand {
+  usage: string;
+  run: (
+    args: string[],
+    context: { db: Kysely<Database>; config: ApiConfig; operator?: string },
+  ) => Promise<{ lines: string[]; subject: string | null }>;
+}
+
+async function loanArgument(db: Kysely<Database>, reference: string | undefined): Promise<string> {
+  const loanId = reference ? await loanIdByReference(db, reference) : null;
+  if (!loanId) throw new ServicingUsageError(`no loan ${reference ?? '(missing loan)'}`);
+  return loanId;
+}
+
+const operatorActor = (name?: string) => ({ kind: 'operator' as const, id: name || 'ops' });
+
+/** Servicing's operator commands, in the shape of the operator command table (`npm run ops -- <name> …`). */
+export const SERVICING_COMMANDS: Record<string, ServicingCommand> = {
+  'advance-days': {
+    usage: '<days>  (sandbox only: moves the clock and runs each day’s servicing)',
+    async run([count], { db, config }) {
+      if (config.providerMode === 'production') throw new ServicingUsageError('advance-days is for sandbox mode only');
+      const days = Number(count);
+      if (!Number.isInteger(days) || days < 1 || days > 366) throw new ServicingUsageError('days: 1 to 366');
+      const lines: string[] = [];
+      for (let i = 0; i < days; i += 1) {
+        await tickClock(db);
+        const result = await runServicingDay(db, await clockToday(db));
+        lines.push(`${result.day}: ${result.loans} loans serviced, ${result.overdue} overdue`);
+      }
+      return { lines, subject: null };
+    },
+  },
+  'payment-received': {
+    usage: '<loan> <cents> <reference>  (bank transfer or cash, applied once per reference)',
+    async run([loan, cents, reference], { db, operator }) {
+      const loanId = await loanArgument(db, loan);
+      const amount = Number(cents);
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new ServicingUsageError('cents: a whole number above 0');
+      if (!reference) throw new ServicingUsageError('reference: the bank statement line or cash receipt');
+      const owed = await owedOf(db, loanId);
+      const result = await applyPayment(
+        db,
+        {
+          loanId,
+          externalId: `transfer:${reference}`,
+          channel: 'transfer',
+          amount,
+          paymentType: amount >= owed.total ? 'payoff' : 'partial_repay',
+          actor: operatorActor(operator),
+        },
+        await clockToday(db),
+      );
+      const left = await owedOf(db, loanId);
+      return {
+        subject: `loan:${loanId}`,
+        lines: [
+          result.applied ? `applied ${formatMoney(amount)} to loan ${loan}` : `reference ${reference} already applied`,
+          `status ${result.status}, still owed ${formatMoney(left.total)}`,
+        ],
+      };
+    },
+  },
+  collection: {
+    usage: `<loan> <${Object.keys(COLLECTION_STEPS).join('|')}>`,
+    async run([loan, step], { db, operator }) {
+      const loanId = await loanArgument(db, loan);
+      if (!step || !(step in COLLECTION_STEPS)) {
+        throw new ServicingUsageError(`step: one of ${Object.keys(COLLECTION_STEPS).join(', ')}`);
+      }
+      const { from, to } = await moveToCollectionStep(db, loanId, step, operatorActor(operator));
+      return { subject: `loan:${loanId}`, lines: [`loan ${loan}: ${from} -> ${to}`] };
+    },
+  },
+  presale: {
+    usage: '<loan> <name> <phone> <email> <account-holder> <account-number> <swift> <bank-name>',
+    async run([loan, name, phone, email, holder, account, swift, bank], { db, operator }) {
+      const loanId = await loanArgument(db, loan);
+      if (!name || !phone || !email || !holder || !account || !swift || !bank) {
+        throw new ServicingUsageError(
+          'usage: presale <loan> <name> <phone> <email> <account-holder> <account-number> <swift> <bank-name>',
+        );
+      }
+      const buyer = {
+        name,
+        phone,
+        email,
+        account_holder_name: holder,
+        account_number: account,
+        swift,
+        bank_name: bank,
+      };
+      const balance = await offerForSale(db, loanId, buyer, operatorActor(operator));
+      return {
+        subject: `loan:${loanId}`,
+        lines: [`loan ${loan} offered to ${name} (balance ${formatMoney(balance)})`],
+      };
+    },
+  },
+  sell: {
+    usage: '<loan>  (after presale)',
+    async run([loan], { db, operator }) {
+      const loanId = await loanArgument(db, loan);
+      const today = await clockToday(db);
+      const balance = await sellLoan(db, loanId, today, operatorActor(operator));
+      return {
+        subject: `loan:${loanId}`,
+        lines: [`loan ${loan} sold on ${formatWireDate(today)} (balance ${formatMoney(balance)})`],
+      };
+    },
+  },
+};

@@ -1,0 +1,127 @@
+import Type from 'typebox';
+
+const strict = { additionalProperties: false } as const;
+const Cents = Type.Integer({ description: 'integer cents' });
+
+/** SPEC section 4, payment types. */
+export const PaymentTypeSchema = Type.Union([
+  Type.Literal('prolongation'),
+  Type.Literal('partial_repay'),
+  Type.Literal('payoff'),
+]);
+
+/** SPEC section 3, Extension. */
+export const ExtensionSchema = Type.Object({
+  term: Type.Integer(),
+  cost: Cents,
+  next_pay_date: Type.String({ description: 'yyyy-MM-dd' }),
+  commission_at_the_end: Cents,
+  promocode: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ProlongResponse = Type.Object({
+  available_extensions: Type.Array(Type.Integer()),
+  default_extension_term: Type.Integer(),
+  extensions: Type.Array(ExtensionSchema),
+});
+
+export const ProlongDetailsQuery = Type.Object({
+  term: Type.Integer({ minimum: 1, maximum: 366, 'x-message': 'adjustValues' }),
+  promocode: Type.Optional(Type.String({ maxLength: 32, 'x-message': 'promoCodeNotFound' })),
+});
+
+export const ActivateExtensionRequest = Type.Object(
+  {
+    term: Type.Integer({ minimum: 1, maximum: 366, 'x-message': 'adjustValues' }),
+    promocode: Type.Optional(Type.String({ maxLength: 32, 'x-message': 'promoCodeNotFound' })),
+  },
+  strict,
+);
+
+export const ActivateExtensionResponse = Type.Object({
+  term: Type.Integer(),
+  cost: Cents,
+  next_pay_date: Type.String(),
+  commission_at_the_end: Cents,
+  promocode: Type.Union([Type.String(), Type.Null()]),
+  reference: Type.String(),
+  payment_link: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const PartialRepayResponse = Type.Object({
+  min: Cents,
+  max: Cents,
+  step: Cents,
+  has_pending_payment: Type.Boolean(),
+  today: Type.Object({ body: Cents, annual_commission: Cents, fine: Cents, amount: Cents }),
+});
+
+/** POST /v2/loan/payment-request/generate and …/bizum/generate (SPEC does not show the payload; this is ours). */
+export const PaymentRequestBody = Type.Object(
+  {
+    payment_type: PaymentTypeSchema,
+    // Any integer reaches the rules, so 0, negatives and off-step amounts get their own Spanish message.
+    amount: Type.Optional(Type.Integer({ description: 'integer cents', 'x-message': 'paymentAmountInvalid' })),
+    term: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, 'x-message': 'adjustValues' })),
+    promocode: Type.Optional(Type.String({ maxLength: 32, 'x-message': 'promoCodeNotFound' })),
+  },
+  strict,
+);
+
+export const PaymentRequestResponse = Type.Object({
+  reference: Type.String(),
+  payment_type: PaymentTypeSchema,
+  channel: Type.Union([Type.Literal('card'), Type.Literal('bizum')]),
+  amount: Cents,
+  term: Type.Union([Type.Integer(), Type.Null()]),
+  status: Type.String(),
+  payment_link: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const WithdrawalRequest = Type.Object(
+  { confirm: Type.Literal(true, { 'x-message': 'checkboxFieldRequired' }) },
+  strict,
+);
+
+/** The 14-day withdrawal as the loan view and POST /v2/loan/withdrawal show it. */
+export const WithdrawalSchema = Type.Object({
+  available: Type.Boolean(),
+  until: Type.Union([Type.String(), Type.Null()]),
+  amount: Cents,
+  principal: Cents,
+  interest: Cents,
+  requested_on: Type.Union([Type.String(), Type.Null()]),
+  acknowledgement: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const CessionPortfolioSchema = Type.Object({
+  sold_date: Type.Union([Type.String(), Type.Null()]),
+  cession_buyer: Type.Object({
+    name: Type.String(),
+    phone: Type.String(),
+    email: Type.String(),
+    account_holder_name: Type.String(),
+    account_number: Type.String(),
+    swift: Type.String(),
+    bank_name: Type.String(),
+  }),
+});
+
+/** The loan view's servicing fields (SPEC section 3). */
+export const ServicingViewFields = {
+  available_extensions: Type.Optional(Type.Array(Type.Integer())),
+  default_extension_term: Type.Optional(Type.Integer()),
+  extendable: Type.Optional(Type.Boolean()),
+  has_pending_payment: Type.Optional(Type.Boolean()),
+  withdrawal: Type.Optional(Type.Union([WithdrawalSchema, Type.Null()])),
+  cession_portfolio: Type.Optional(Type.Union([CessionPortfolioSchema, Type.Null()])),
+};
+
+/** The card acquirer's or Bizum's answer to a payment request, HMAC-SHA256-signed in the x-signature header. */
+export const PaymentCallbackRequest = Type.Object({
+  reference: Type.String({ maxLength: 100 }),
+  status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
+  nonce: Type.String({ minLength: 8, maxLength: 100 }),
+  timestamp: Type.Integer(),
+});
+export const PaymentCallbackResponse = Type.Object({ applied: Type.Boolean() });
