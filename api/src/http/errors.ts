@@ -1,7 +1,7 @@
 import { type ErrorBody, type ErrorEntry, REQUEST_PROPERTY } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorEntries } from './validation';
 
 /** A rule of ours refused the request: answered as SPEC section 8's error body with a 4xx. */
@@ -50,7 +50,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody([{ message: messages.serverError, property: REQUEST_PROPERTY }]));
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send(errorBody([{ message: messages.routeNotFound, property: REQUEST_PROPERTY }])),
-  );
+}
+
+/** Unknown paths: SPEC's error shape. Registered by the rate limits (api/src/http/rate-limit.ts), which count them. */
+export function notFound(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(errorBody([{ message: messages.routeNotFound, property: REQUEST_PROPERTY }]));
 }
