@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrors, installErrorHandling } from './http/errors';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
@@ -44,6 +44,7 @@ export async function buildApp(
     logger: options.logger === false ? false : { level: context.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: context.config.trustProxy,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);

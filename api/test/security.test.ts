@@ -146,7 +146,9 @@ describe('limits on every route', () => {
     const statuses: number[] = [];
     for (let batch = 0; batch * 50 < max + 10; batch++) {
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => api.request('GET', `/v2/no-such-path-${batch}-${i}`, { headers: scanner })),
+        Array.from({ length: 50 }, (_, i) =>
+          api.request('GET', `/v2/no-such-path-${batch}-${i}`, { headers: scanner }),
+        ),
       );
       statuses.push(...answers.map((a) => a.status));
     }

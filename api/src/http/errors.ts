@@ -31,7 +31,19 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: messages.malformedRequest,
   FST_ERR_CTP_INVALID_JSON_BODY: messages.malformedRequest,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.malformedRequest,
+  FST_ERR_BAD_URL: messages.malformedRequest,
+  FST_ERR_MAX_PARAM_LENGTH: messages.requestTooLarge,
 };
+
+/**
+ * Errors the router meets before a route (a path parameter too long, a malformed URL): Fastify answers them in
+ * its own shape unless given this as `frameworkErrors`. Same shape and Spanish as every other 4xx.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = FASTIFY_CODES[error.code] ?? messages.malformedRequest;
+  return reply.code(status).send(errorBody([{ message, property: REQUEST_PROPERTY }]));
+}
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: ErrorObject[] }, request, reply) => {
