@@ -78,7 +78,7 @@ function plausible(parameter: Parameter): string {
 function extreme(schema: Schema): unknown {
   switch (schema.type) {
     case 'integer':
-      return 99999999999999999999;
+      return 1e20;
     case 'number':
       return 1e308;
     case 'string':
