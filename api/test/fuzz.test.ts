@@ -119,7 +119,7 @@ function casesFor(path: string, operation: Operation, wantsBody: boolean): Case[
   }
   if (wantsBody) {
     const target = fill();
-    for (const raw of RAW_BODIES) cases.push({ label: raw.label, path: target, ...raw });
+    for (const raw of RAW_BODIES) cases.push({ path: target, ...raw });
     const properties = operation.requestBody?.content?.['application/json']?.schema?.properties ?? {};
     const names = Object.keys(properties);
     for (const junk of JUNK_VALUES) {
