@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
 import { frameworkErrors, installErrorHandling } from './http/errors';
+import { installJsonBodies } from './http/json-body';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
@@ -48,6 +49,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
+  installJsonBodies(app);
 
   // First, so its answer hook sees HTML before compression and every answer (errors too) gets the headers.
   await app.register(securityHeaders, { https: context.config.publicUrl.startsWith('https:') });
