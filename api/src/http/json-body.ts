@@ -21,7 +21,7 @@ export function installJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body, (error, value) => {
+    parse(request, body.toString(), (error, value) => {
       if (error) return done(error, undefined);
       if (holdsNul(value)) return done(ApiError.request(400, messages.malformedRequest), undefined);
       done(null, value);
