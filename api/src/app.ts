@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrors, installErrorHandling } from './http/errors';
+import { installJsonBodies } from './http/json-body';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
@@ -45,9 +46,11 @@ export async function buildApp(
     logger: options.logger === false ? false : { level: context.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: context.config.trustProxy,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
+  installJsonBodies(app);
 
   // First, so its answer hook sees HTML before compression and every answer (errors too) gets the headers.
   await app.register(securityHeaders, { https: context.config.publicUrl.startsWith('https:') });

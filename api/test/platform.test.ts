@@ -53,6 +53,12 @@ describe('the platform API', () => {
     assert.deepEqual(body, { errors: [{ message: messages.routeNotFound, property: 'request' }] });
   });
 
+  test('a NUL character in any JSON string answers 400 before it reaches the database', async () => {
+    const { status, body } = await api.request('POST', '/__probe', { body: '{"mobile_phone":"61234\\u00005678"}' });
+    assert.equal(status, 400);
+    assert.deepEqual(body, { errors: [{ message: messages.malformedRequest, property: 'request' }] });
+  });
+
   test('malformed JSON answers 400 in Spanish, never 5xx', async () => {
     const { status, body } = await api.request('POST', '/__probe', { body: '{"mobile_phone":' });
     assert.equal(status, 400);

@@ -140,6 +140,26 @@ describe('limits on every route', () => {
     assert.equal((await api.request('GET', '/v2/products', { headers: flood })).status, 200);
   });
 
+  test('unknown paths count too: a scanner walking paths from one address gets 429 once past the standard group', async () => {
+    const scanner = from('10.66.3.1');
+    const { max } = LIMIT_GROUPS.standard;
+    const statuses: number[] = [];
+    for (let batch = 0; batch * 50 < max + 10; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          api.request('GET', `/v2/no-such-path-${batch}-${i}`, { headers: scanner }),
+        ),
+      );
+      statuses.push(...answers.map((a) => a.status));
+    }
+    assert.equal(statuses.filter((s) => s === 404).length, max);
+    assert.ok(statuses.slice(max).every((s) => s === 429));
+    const refused = await api.request('GET', '/v2/still-nothing', { headers: scanner });
+    assert.equal(refused.status, 429);
+    assert.deepEqual(refused.body, { errors: [{ message: messages.tooManyRequests, property: 'request' }] });
+    assert.equal((await api.request('GET', '/v2/still-nothing', { headers: from('10.66.3.2') })).status, 404);
+  });
+
   test('a customer polling GET /v2/user every 3 s on five tabs for a minute is never refused', async () => {
     const token = await signIn('612000202');
     // Several tabs may sit behind one address with other customers; the customer is counted, not the address.

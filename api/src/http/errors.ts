@@ -1,7 +1,7 @@
 import { type ErrorBody, type ErrorEntry, REQUEST_PROPERTY } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorEntries } from './validation';
 
 /** A rule of ours refused the request: answered as SPEC section 8's error body with a 4xx. */
@@ -31,7 +31,19 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: messages.malformedRequest,
   FST_ERR_CTP_INVALID_JSON_BODY: messages.malformedRequest,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.malformedRequest,
+  FST_ERR_BAD_URL: messages.malformedRequest,
+  FST_ERR_MAX_PARAM_LENGTH: messages.requestTooLarge,
 };
+
+/**
+ * Errors the router meets before a route (a path parameter too long, a malformed URL): Fastify answers them in
+ * its own shape unless given this as `frameworkErrors`. Same shape and Spanish as every other 4xx.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = FASTIFY_CODES[error.code] ?? messages.malformedRequest;
+  return reply.code(status).send(errorBody([{ message, property: REQUEST_PROPERTY }]));
+}
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: ErrorObject[] }, request, reply) => {
@@ -50,7 +62,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody([{ message: messages.serverError, property: REQUEST_PROPERTY }]));
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send(errorBody([{ message: messages.routeNotFound, property: REQUEST_PROPERTY }])),
-  );
+}
+
+/** Unknown paths: SPEC's error shape. Registered by the rate limits (api/src/http/rate-limit.ts), which count them. */
+export function notFound(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(errorBody([{ message: messages.routeNotFound, property: REQUEST_PROPERTY }]));
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from './errors';
+import { ApiError, notFound } from './errors';
 import { LIMIT_GROUPS, type LimitGroup, limitGroupOf } from './rate-limit-groups';
 
 type Counter = { current: number; ttl: number };
@@ -68,7 +68,7 @@ export function callerKey(request: FastifyRequest): string {
 /**
  * Limits on every route (OWASP API4). Runs after the authentication hook has resolved the session (so the
  * key can be the customer) and before the body is parsed (so a flood costs no parsing).
- * Must be registered after `authentication` and before the routes.
+ * Must be registered after `authentication` and before the routes. Also answers unknown paths (404), limited alike.
  */
 export const rateLimits = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
   await app.register(rateLimit, {
@@ -89,4 +89,6 @@ export const rateLimits = fp(async (app: FastifyInstance, { db }: { db: Kysely<D
     },
     errorResponseBuilder: () => ApiError.request(429, messages.tooManyRequests),
   });
+  // The 404 handler is no route, so the global hook above misses it: a scanner walking unknown paths is counted too.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFound);
 });

@@ -17,6 +17,7 @@ export * from './identity';
 export * from './loans';
 export * from './operator';
 export * from './origination';
+export * from './params';
 export * from './pricing';
 export * from './registration';
 export * from './servicing';

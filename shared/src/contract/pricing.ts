@@ -1,8 +1,9 @@
 import Type, { type Static } from 'typebox';
+import { PathCents, RowId, TermDays } from './params';
 
 const Cents = Type.Integer({ minimum: 0, description: 'integer cents' });
 
-export const ProductParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ProductParams = Type.Object({ id: RowId });
 
 export const Product = Type.Object({
   id: Type.Integer(),
@@ -74,12 +75,12 @@ export const CheckPromocodeResponse = Type.Object({
 export type CheckPromocodeResponse = Static<typeof CheckPromocodeResponse>;
 
 export const OfferParams = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  term: Type.Integer({ minimum: 1 }),
-  amount: Type.Integer({ minimum: 1 }),
+  id: RowId,
+  term: TermDays,
+  amount: PathCents,
   format: Type.Union([Type.Literal('html'), Type.Literal('pdf')]),
 });
-export const AgreementParams = Type.Object({ id: Type.Integer({ minimum: 1 }), type: Type.String({ maxLength: 40 }) });
+export const AgreementParams = Type.Object({ id: RowId, type: Type.String({ maxLength: 40 }) });
 
 export const DiscountsQuery = Type.Object(
   { target: Type.Optional(Type.String({ maxLength: 40 })) },

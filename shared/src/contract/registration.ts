@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { MAX_ROW_ID, RowId } from './params';
 
 const Text = (max: number, message = 'incorrectData') => Type.String({ maxLength: max, 'x-message': message });
 const WireDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-message': 'incorrectDate' });
@@ -79,10 +80,10 @@ export const OptionsResponse = Type.Array(Option);
 
 export const PlaceQuery = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, default: 1 })),
     search: Type.Optional(Type.String({ maxLength: 50 })),
-    region_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    city_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    region_id: Type.Optional(RowId),
+    city_id: Type.Optional(RowId),
   },
   strict,
 );

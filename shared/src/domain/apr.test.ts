@@ -11,6 +11,19 @@ describe('TAE (Directive 2008/48/EC Annex I)', () => {
     expect(singlePaymentApr(30000, 0, 30)).toBe(0);
   });
 
+  test('a commission below zero (a discount above the fee) never gives a negative TAE', () => {
+    expect(singlePaymentApr(30000, -100, 30)).toBe(0);
+  });
+
+  test('the solver gives exactly 0 when no more than the principal is repaid', () => {
+    expect(solveApr([{ day: 0, amount: 30000 }], [{ day: 30, amount: 30000 }])).toBe(0);
+    expect(solveApr([{ day: 0, amount: 30000 }], [{ day: 30, amount: 29000 }])).toBe(0);
+  });
+
+  test('a rate beyond any real loan is refused rather than looped on', () => {
+    expect(() => solveApr([{ day: 0, amount: 1 }], [{ day: 1, amount: 1e15 }])).toThrow('APR out of range');
+  });
+
   test('the general solver agrees with the closed form for one payment', () => {
     for (const [p, f, d] of [
       [5000, 550, 5],

@@ -11,6 +11,7 @@ describe('phone rules of SPEC section 5', () => {
 
   test('empty is required', () => {
     expect(phoneProblem('')).toBe('fieldRequired');
+    expect(phoneProblem(null)).toBe('fieldRequired');
     expect(phoneProblem('   ')).toBe('fieldRequired');
   });
 

@@ -5,6 +5,9 @@ import {
   filterHouse,
   idExpiryProblem,
   incomeDateProblem,
+  needsBusinessActivity,
+  needsCompanyName,
+  normalisePersonalId,
   personalIdProblem,
   postalCodeProblem,
   SELECTABLE_CONTACT_TYPES,
@@ -20,6 +23,8 @@ describe('DNI and NIE (SPEC section 5)', () => {
     (id) => expect(personalIdProblem(id)).toBe('incorrectData'),
   );
   test('empty is required', () => expect(personalIdProblem(' ')).toBe('fieldRequired'));
+  test('missing is required', () => expect(personalIdProblem(null)).toBe('fieldRequired'));
+  test('is stored trimmed and in capitals', () => expect(normalisePersonalId(' x1234567l ')).toBe('X1234567L'));
 });
 
 describe('ages 21 to 80 on the birth date', () => {
@@ -52,6 +57,11 @@ describe('document and job dates', () => {
     expect(incomeDateProblem(new Date(2026, 10, 23), today)).toBeNull();
     expect(incomeDateProblem(today, today)).toBe('minDate');
   });
+  test('a missing date is an invalid date', () => {
+    expect(idExpiryProblem(null, today)).toBe('incorrectDate');
+    expect(employmentDateProblem(null, today)).toBe('incorrectDate');
+    expect(incomeDateProblem(null, today)).toBe('incorrectDate');
+  });
 });
 
 describe('other fields', () => {
@@ -59,6 +69,8 @@ describe('other fields', () => {
     expect(postalCodeProblem('28014')).toBeNull();
     expect(postalCodeProblem('2801')).toBe('onlyNumbers');
     expect(postalCodeProblem('')).toBe('fieldRequired');
+    expect(postalCodeProblem('280145')).toBe('onlyNumbers');
+    expect(postalCodeProblem('a28014')).toBe('onlyNumbers');
   });
   test('house and flat keep word characters, 7 at most', () => {
     expect(filterHouse('12-B º 3ª!!')).toBe('12Bº3ª');
@@ -68,6 +80,23 @@ describe('other fields', () => {
     expect(emailProblem('ana@credimo.es')).toBeNull();
     expect(emailProblem('ana@credimo')).toBe('incorrectEmail');
     expect(emailProblem('')).toBe('fieldRequired');
+    expect(emailProblem('   ')).toBe('fieldRequired');
+    expect(emailProblem(null)).toBe('fieldRequired');
+  });
+  test('e-mail: surrounding spaces are ignored, nothing else may surround the address', () => {
+    expect(emailProblem(' ana@credimo.es ')).toBeNull();
+    expect(emailProblem('x ana@credimo.es')).toBe('incorrectEmail');
+    expect(emailProblem('ana@credimo.es x')).toBe('incorrectEmail');
+  });
+  test('e-mail: at most 100 characters', () => {
+    const local = (length: number) => 'a'.repeat(length - '@credimo.es'.length);
+    expect(emailProblem(`${local(100)}@credimo.es`)).toBeNull();
+    expect(emailProblem(`${local(101)}@credimo.es`)).toBe('incorrectEmail');
+  });
+  test('business activity for the employed and the self-employed, a company name for the employed only', () => {
+    const types = [1, 2, 3, 4, 5, 6, 7];
+    expect(types.filter(needsBusinessActivity)).toEqual([1, 3]);
+    expect(types.filter(needsCompanyName)).toEqual([1]);
   });
   test('the selectable contact types leave out the second number', () => {
     expect(SELECTABLE_CONTACT_TYPES).not.toContain(2);

@@ -216,3 +216,40 @@ describe('the exceptions', () => {
     expect(from('forbidden', registered({ authorizationStatus: 3 }))).toBe('account');
   });
 });
+
+describe('what the rules count as done (SPEC section 2)', () => {
+  test('a name of spaces is no name: personal data is still missing', () => {
+    const user = registered();
+    expect(from('registrationApplication', { ...user, personal: { ...user.personal, firstName: '  ' } })).toBe(
+      'registrationPersonalData',
+    );
+  });
+
+  test('no actual address is missing personal data', () => {
+    const user = registered();
+    expect(from('registrationApplication', { ...user, addresses: { ...user.addresses, actual: null } })).toBe(
+      'registrationPersonalData',
+    );
+  });
+
+  test('the employed and the self-employed need their business activity', () => {
+    for (const employmentTypeId of [1, 3]) {
+      const user = registered();
+      const employment = { ...user.employment, employmentTypeId, businessActivityId: null };
+      expect(from('registrationApplication', { ...user, employment })).toBe('registrationAdditionalInformation');
+      expect(
+        from('registrationApplication', { ...user, employment: { ...employment, businessActivityId: 5 } }),
+      ).toBeNull();
+    }
+  });
+
+  test('a repeated customer whose amount did not change has no new conditions to approve', () => {
+    const loan = loanWith(LoanStatus.AwaitingSignContract);
+    expect(from('account', registered({ isRepeated: true }), loan)).toBe('applicationSign');
+  });
+
+  test('auto-debit confirmation is asked only while a contract awaits signing', () => {
+    const loan = loanWith(LoanStatus.Active, { autoDebitStepCompleted: false });
+    expect(from('account', registered(), loan)).toBeNull();
+  });
+});
