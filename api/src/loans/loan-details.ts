@@ -5,6 +5,7 @@ import { loanBalances, todayFromBalances } from '../domain/ledger';
 import { clockToday, servicingView } from '../servicing';
 import { agreementsOf } from './agreements';
 import { currentLoan, type LoanRowLike, loanRowsOf, loanView } from './applications';
+import { openLoanId } from './ownership';
 
 /** The loan view with what lives outside the loan row: balances from the ledger and the agreement links. */
 export async function fullLoanView(db: Kysely<Database>, row: LoanRowLike, given?: Date): Promise<LoanView> {
@@ -16,6 +17,13 @@ export async function fullLoanView(db: Kysely<Database>, row: LoanRowLike, given
     servicingView(db, row, today),
   ]);
   return { ...loanView(row, today), agreements, calculations: { today: todayFromBalances(balances) }, ...servicing };
+}
+
+/** The customer's open loan as the API answers it (404 when there is none, as openLoanId says). */
+export async function openLoanView(db: Kysely<Database>, userId: string): Promise<LoanView> {
+  const loanId = await openLoanId(db, userId);
+  const row = await db.selectFrom('loans').selectAll().where('id', '=', loanId).executeTakeFirstOrThrow();
+  return fullLoanView(db, row);
 }
 
 /** GET /v2/loan: the current loan as the API answers it, or null. */

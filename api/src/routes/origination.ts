@@ -9,8 +9,8 @@ import { agreementFile } from '../loans/agreements';
 import { completeAutodebitStep } from '../loans/autodebit';
 import { decisionReasons, requestReview } from '../loans/decision';
 import { availableBankAccounts, chooseIssueMethod } from '../loans/disbursement';
-import { fullLoanView } from '../loans/loan-details';
-import { latestLoanId, openLoanId } from '../loans/ownership';
+import { openLoanView } from '../loans/loan-details';
+import { latestLoanId } from '../loans/ownership';
 import { payoutCallback, startPayout } from '../loans/payout';
 import { approveNewConditions, sendSigningCode, signLoan } from '../loans/signing';
 import { route } from './route';
@@ -29,11 +29,7 @@ export async function originationRoutes(app: FastifyInstance, context: AppContex
   const payout = context.payout;
   if (!jobs || !payout) throw new Error('origination routes need the job queue and the payout provider');
 
-  const currentView = async (userId: string) => {
-    const loanId = await openLoanId(db, userId);
-    const row = await db.selectFrom('loans').selectAll().where('id', '=', loanId).executeTakeFirstOrThrow();
-    return fullLoanView(db, row);
-  };
+  const currentView = (userId: string) => openLoanView(db, userId);
 
   route(app, endpoints.issueMethod, async (request) => {
     const session = requireNotAdmin(request);
