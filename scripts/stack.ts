@@ -179,7 +179,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           spaFallback: true,
           json: { '/config.json': config },
           // The first screen's remote is asked for with the page, not after the shell and /config.json.
-          headFor: (pathname) => firstLoadLinks(pathname, remoteUrls),
+          headFor: (pathname) => firstLoadLinks(pathname, remoteUrls, apiUrl),
           // The page's CSP allows exactly the addresses the config names (an override in tests: the defaults).
           appPolicy: {
             remotes: Object.values(remoteUrls),

@@ -39,7 +39,7 @@ interface Audit {
   scoreDisplayMode: string;
   numericValue?: number;
   displayValue?: string;
-  details?: { type?: string; overallSavingsMs?: number };
+  details?: { type?: string; overallSavingsMs?: number; items?: Array<{ url?: unknown }> };
 }
 
 interface Result {
@@ -93,6 +93,9 @@ function findings(result: Result): string[] {
       if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
       if (category === 'performance' && ref.weight === 0 && !audit.details?.overallSavingsMs) continue;
       lines.push(`${category}: ${ref.id} (${audit.title})${audit.displayValue ? `: ${audit.displayValue}` : ''}`);
+      // The addresses an opportunity names say what to change.
+      for (const item of (audit.details?.items ?? []).slice(0, 3))
+        if (typeof item.url === 'string') lines.push(`    ${item.url}`);
     }
   }
   return [...new Set(lines)];
@@ -150,9 +153,12 @@ async function main() {
     // A first unmeasured load of each page warms the servers (WordPress's PHP, the API), not the browser.
     for (const target of targets) await fetch(target.url).catch(() => undefined);
 
+    // BENCH_PAGES=auth,account measures only the pages whose names hold one of the words.
+    const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+    const measured = only ? targets.filter((target) => only.some((word) => target.name.includes(word))) : targets;
     const rows: string[] = [];
     let failed = false;
-    for (const target of targets) {
+    for (const target of measured) {
       const result = await runLighthouse(target, app);
       if (result.runtimeError) throw new Error(`${target.name}: ${result.runtimeError.message}`);
       const missed = misses(target, result);

@@ -31,6 +31,12 @@ describe('the first screen asks for its remote with the page (issue 17)', () => 
     );
   });
 
+  test("the API's origin is preconnected without credentials, as its calls go", () => {
+    expect(firstLoadLinks('/auth', remotes, 'https://api.credimo.es/v2')).toMatch(
+      /^<link rel="preconnect" href="https:\/\/api.credimo.es" crossorigin \/><link rel="preconnect" href="https:\/\/cdn.credimo.es" \/>/,
+    );
+  });
+
   test('an unknown path or a malformed address asks for nothing', () => {
     expect(firstLoadLinks('/no-such-page', remotes)).toBe('');
     expect(firstLoadLinks('/auth', { ...remotes, registration: 'not a url' })).toBe('');

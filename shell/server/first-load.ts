@@ -3,6 +3,14 @@ import { ROUTES } from '@credimo/shared/paths';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
 /** A route path (`/unnax-aggregation/:status`) as a matcher of request paths. */
 const matcher = (routePath: string) =>
   new RegExp(`^${routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`);
@@ -29,7 +37,11 @@ export function firstRemoteFor(pathname: string): RemoteName | undefined {
  * file name `remoteEntry.js`. Without these the page waits for the shell, then /config.json, then the manifest
  * before it asks for the first byte of the screen.
  */
-export function firstLoadLinks(pathname: string, remotes: Partial<Record<RemoteName, string>>): string {
+export function firstLoadLinks(
+  pathname: string,
+  remotes: Partial<Record<RemoteName, string>>,
+  apiUrl?: string,
+): string {
   const remote = firstRemoteFor(pathname);
   const manifest = remote ? remotes[remote] : undefined;
   if (!manifest) return '';
@@ -40,7 +52,13 @@ export function firstLoadLinks(pathname: string, remotes: Partial<Record<RemoteN
     return '';
   }
   const entry = new URL('remoteEntry.js', manifestUrl).href;
+  // Every screen asks the API something as it opens (the session, the content); its calls are CORS without
+  // credentials (a bearer token), so the connection is the anonymous one. Two preconnects at most: more compete.
+  const api = apiUrl ? originOf(apiUrl) : null;
   return [
+    ...(api && api !== manifestUrl.origin
+      ? [`<link rel="preconnect" href="${escapeAttribute(api)}" crossorigin />`]
+      : []),
     `<link rel="preconnect" href="${escapeAttribute(manifestUrl.origin)}" />`,
     `<link rel="preload" href="${escapeAttribute(manifestUrl.href)}" as="fetch" crossorigin />`,
     `<link rel="preload" href="${escapeAttribute(entry)}" as="script" />`,
