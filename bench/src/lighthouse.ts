@@ -7,7 +7,7 @@
  * Lighthouse navigates (Lighthouse is told not to clear storage, which would sign the customer out).
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -161,6 +161,12 @@ async function main() {
     for (const target of measured) {
       const result = await runLighthouse(target, app);
       if (result.runtimeError) throw new Error(`${target.name}: ${result.runtimeError.message}`);
+      // BENCH_REPORTS=dir keeps each page's full Lighthouse report (open it in the Lighthouse viewer).
+      if (process.env.BENCH_REPORTS) {
+        mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+        const file = `${target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'page'}.json`;
+        writeFileSync(path.join(process.env.BENCH_REPORTS, file), JSON.stringify(result));
+      }
       const missed = misses(target, result);
       if (missed.length) failed = true;
       rows.push(
