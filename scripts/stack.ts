@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { firstLoadLinks } from '../shell/server/first-load';
 import { startStaticServer } from '../shell/server/static-server';
 import { type AppName, distDir, REMOTES, type RemoteApp } from '../webpack.config';
 import { build } from './build';
@@ -177,6 +178,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           host,
           spaFallback: true,
           json: { '/config.json': config },
+          // The first screen's remote is asked for with the page, not after the shell and /config.json.
+          headFor: (pathname) => firstLoadLinks(pathname, remoteUrls, apiUrl),
           // The page's CSP allows exactly the addresses the config names (an override in tests: the defaults).
           appPolicy: {
             remotes: Object.values(remoteUrls),

@@ -149,3 +149,27 @@ describe('security headers of the customer app and the remotes', () => {
     }
   });
 });
+
+describe("the page's head carries what its first screen needs", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'credimo-static-head-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>Credimo</title></head></html>');
+
+  test('each client route gets the links its path asks for, before the end of the head', async () => {
+    const server = await startStaticServer({
+      root,
+      port: 0,
+      spaFallback: true,
+      headFor: (pathname) => `<link rel="preload" href="https://cdn.credimo.es${pathname}.js" as="script" />`,
+    });
+    const address = server.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      expect(await (await fetch(`${base}/auth?phone=1`)).text()).toContain(
+        '<link rel="preload" href="https://cdn.credimo.es/auth.js" as="script" /></head>',
+      );
+      expect(await (await fetch(`${base}/account`)).text()).toContain('https://cdn.credimo.es/account.js');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { cacheControlFor, NO_CACHE } from './cache-policy';
 import {
   type AppPolicyInput,
@@ -32,6 +32,8 @@ export interface StaticServerOptions {
   appPolicy?: AppPolicyInput;
   /** The public address is HTTPS (assets servers): send HSTS. */
   https?: boolean;
+  /** Extra `<head>` markup for the page at a path: what its first screen needs, asked for early. */
+  headFor?: (pathname: string) => string;
 }
 
 /** Serves one built app (the shell or a remote) with the cache policy of DESIGN.md section 4. */
@@ -61,17 +63,20 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
   const index = path.join(options.root, 'index.html');
   // The page is rendered per answer: its nonce must match this answer's CSP. No validators, so a revalidating
   // browser gets a fresh page and nonce, never a 304 for a page whose nonce no longer matches.
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(index)) return reply.code(404).send('Not found');
     const html = await readFile(index, 'utf8');
+    const head = options.headFor?.(request.url.split('?')[0] ?? '/') ?? '';
     return reply
       .header('Cache-Control', NO_CACHE)
       .type('text/html; charset=utf-8')
-      .send(withNonce(html, (reply.cspNonce as { style: string } | null)?.style ?? ''));
+      .send(
+        withNonce(html.replace('</head>', `${head}</head>`), (reply.cspNonce as { style: string } | null)?.style ?? ''),
+      );
   };
   if (options.spaFallback) {
-    app.get('/', (_request, reply) => sendIndex(reply));
-    app.get('/index.html', (_request, reply) => sendIndex(reply));
+    app.get('/', (request, reply) => sendIndex(request, reply));
+    app.get('/index.html', (request, reply) => sendIndex(request, reply));
   }
   if (existsSync(options.root)) {
     await app.register(fastifyStatic, {
@@ -91,7 +96,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
       ) {
         return reply.code(404).send('Not found');
       }
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     });
   }
   await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });

@@ -14,23 +14,15 @@ import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { configRequest } from './config-request';
 import { registerRemoteConfig } from './federation';
 import { buildRoutes } from './routes';
 
 /** Where the API is when /config.json cannot be read: the same origin's /api would be a guess, so say it. */
 const UNCONFIGURED_API = '/';
 
-async function readConfig(): Promise<unknown> {
-  try {
-    const response = await fetch('/config.json', { cache: 'no-cache' });
-    return response.ok ? await response.json() : null;
-  } catch {
-    return null;
-  }
-}
-
 async function start() {
-  const parsed = parseAppConfig(await readConfig());
+  const parsed = parseAppConfig(await configRequest);
   let apiBaseUrl = UNCONFIGURED_API;
   if (parsed.ok) {
     apiBaseUrl = parsed.config.apiBaseUrl;

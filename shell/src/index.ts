@@ -1,2 +1,5 @@
+// Started before the async boundary: /config.json loads while the shared modules do.
+import './config-request';
+
 // Async boundary: the federation runtime negotiates shared modules before any of them is used.
 import('./bootstrap');

@@ -1,0 +1,44 @@
+/**
+ * @jest-environment node
+ */
+import { firstLoadLinks, firstRemoteFor } from './first-load';
+
+const remotes = {
+  calculator: 'http://localhost:3001/mf-manifest.json',
+  registration: 'https://cdn.credimo.es/registration/mf-manifest.json',
+  account: 'http://localhost:3003/mf-manifest.json',
+  payments: 'http://localhost:3004/mf-manifest.json',
+};
+
+describe('the first screen asks for its remote with the page (issue 17)', () => {
+  test.each([
+    ['/auth', 'registration'],
+    ['/', 'registration'],
+    ['/login', 'registration'],
+    ['/registration/personal-data', 'registration'],
+    ['/account', 'account'],
+    ['/unnax-aggregation/ok', 'registration'],
+    ['/account/payment-methods', 'payments'],
+  ])('%s is drawn by the %s remote', (pathname, remote) => {
+    expect(firstRemoteFor(pathname)).toBe(remote);
+  });
+
+  test("/auth connects to the registration remote's origin and preloads its manifest and container", () => {
+    expect(firstLoadLinks('/auth', remotes)).toBe(
+      '<link rel="preconnect" href="https://cdn.credimo.es" />' +
+        '<link rel="preload" href="https://cdn.credimo.es/registration/mf-manifest.json" as="fetch" crossorigin />' +
+        '<link rel="preload" href="https://cdn.credimo.es/registration/remoteEntry.js" as="script" />',
+    );
+  });
+
+  test("the API's origin is preconnected without credentials, as its calls go", () => {
+    expect(firstLoadLinks('/auth', remotes, 'https://api.credimo.es/v2')).toMatch(
+      /^<link rel="preconnect" href="https:\/\/api.credimo.es" crossorigin \/><link rel="preconnect" href="https:\/\/cdn.credimo.es" \/>/,
+    );
+  });
+
+  test('an unknown path or a malformed address asks for nothing', () => {
+    expect(firstLoadLinks('/no-such-page', remotes)).toBe('');
+    expect(firstLoadLinks('/auth', { ...remotes, registration: 'not a url' })).toBe('');
+  });
+});
