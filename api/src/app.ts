@@ -81,7 +81,11 @@ export async function buildApp(
 
   await app.register(authentication, { db: context.database.db });
   // After authentication (signed-in callers are counted per customer), before every route.
-  await app.register(rateLimits, { db: context.database.db });
+  await app.register(rateLimits, {
+    db: context.database.db,
+    kind: context.database.kind,
+    factor: context.config.rateLimitFactor,
+  });
   await app.register(healthRoutes, context);
   await app.register(contentRoutes);
   await app.register(identityRoutes, context);

@@ -20,6 +20,11 @@ export interface ApiConfig {
   publicUrl: string;
   /** Only behind a known proxy may X-Forwarded-For name the client; otherwise limits per address could be dodged. */
   trustProxy: boolean;
+  /**
+   * Multiplies every rate limit (RATE_LIMIT_FACTOR, sandbox only): `npm run bench:api` makes 50 customers poll
+   * thousands of times a second, which the limits rightly refuse; the counters still run, so they are measured.
+   */
+  rateLimitFactor: number;
   sms: { url: string; token: string } | null;
   /** Uploaded documents, outside any served folder; `memory://` keeps them in the process (tests). */
   documentsDir: string;
@@ -150,6 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     appUrl: env.PUBLIC_APP_URL || 'http://localhost:3000',
     publicUrl: env.PUBLIC_API_URL || `http://localhost:${readPort(env, 'API_PORT', 8080)}`,
     trustProxy: env.TRUST_PROXY === 'true',
+    rateLimitFactor: providerMode === 'production' ? 1 : Math.max(1, Number(env.RATE_LIMIT_FACTOR) || 1),
     sms,
     operator: readOperator(env, providerMode, port, host, dataDir),
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),

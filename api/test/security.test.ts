@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '@credimo/shared/i18n';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
+import { FLUSH_EVERY_MS } from '../src/http/rate-limit.js';
 import { LIMIT_GROUPS, limitGroupOf } from '../src/http/rate-limit-groups.js';
 import { inlineStyleHashes, pagePolicy } from '../src/http/security.js';
 import { smsProviderFor } from '../src/providers/index.js';
@@ -187,6 +189,20 @@ describe('limits on every route', () => {
     }
     assert.equal(statuses.filter((s) => s === 200).length, max);
     assert.ok(statuses.slice(max).every((s) => s === 429));
+  });
+
+  test('polls are counted in memory and reach the shared table within a second on PostgreSQL (none on PGlite)', async () => {
+    const token = await signIn('612000404');
+    const auth = { authorization: `Bearer ${token}`, ...from() };
+    const polls = 7;
+    for (let i = 0; i < polls; i++)
+      assert.equal((await api.request('GET', '/v2/loans', { headers: auth })).status, 200);
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_EVERY_MS + 500));
+    const { rows } = await sql<{ key: string; hits: number }>`
+      select key, hits from rate_limit_counters where key like 'polling|user:%'`.execute(api.database.db);
+    if (api.database.kind === 'pglite') assert.deepEqual(rows, []);
+    // Other tests' customers have rows too; this customer's is the one with exactly these polls.
+    else assert.ok(rows.map((row) => Number(row.hits)).includes(polls), JSON.stringify(rows));
   });
 
   test('two API processes on one database share the counter', async () => {

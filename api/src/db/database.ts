@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { FolderLockedError, lockFolder } from './lock';
-import { PreparingClient } from './prepared';
+import { PreparingClient, PreparingPGlite } from './prepared';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -68,7 +68,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite() : new PGlite(dataDir);
+    client = inMemory ? new PreparingPGlite() : new PreparingPGlite(dataDir);
     await client.waitReady;
   } catch (error) {
     lock?.release();

@@ -5,10 +5,14 @@
  * The SMS code rules of SPEC (5 an hour per phone, 30 an hour per address) are enforced by identity on top.
  */
 export const LIMIT_GROUPS = {
-  /** Anything not listed: generous for people, a wall for scripts. */
-  standard: { max: 300, windowMs: 60_000 },
+  /**
+   * Anything not listed: generous for people, a wall for scripts. `batched`: counted in memory and written to
+   * the shared counter once a second (rate-limit.ts), since an exact count of a generous limit is not worth a
+   * database round trip per request.
+   */
+  standard: { max: 300, windowMs: 60_000, batched: true },
   /** SPEC's polling (GET /v2/user, /v2/loan every 3 s): five tabs polling for a minute are 100 calls. */
-  polling: { max: 600, windowMs: 60_000 },
+  polling: { max: 600, windowMs: 60_000, batched: true },
   /**
    * Sign-in and phone changes: each answer may send an SMS. Per address, and a mobile carrier's address is
    * shared by many customers, so not tighter; identity's own SMS rules (per phone, per address) apply too.
@@ -24,7 +28,7 @@ export const LIMIT_GROUPS = {
   operatorLinks: { max: 10, windowMs: 10 * 60_000 },
   /** Answers that cost real CPU per call (PDF rendering). */
   expensive: { max: 30, windowMs: 60_000 },
-} as const satisfies Record<string, { max: number; windowMs: number }>;
+} as const satisfies Record<string, { max: number; windowMs: number; batched?: boolean }>;
 
 export type LimitGroup = keyof typeof LIMIT_GROUPS;
 

@@ -3,28 +3,36 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
+import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from './errors';
 import { LIMIT_GROUPS, type LimitGroup, limitGroupOf } from './rate-limit-groups';
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
+type Increment = (key: string, windowMs: number) => Promise<Counter>;
 
-/** One in this many increments also deletes long-expired counters, so the table stays small without a job. */
+/** One in this many exact increments also deletes long-expired counters, so the table stays small without a job. */
 const SWEEP_EVERY = 500;
+/** How often a process writes its batched counts to the shared table (and learns the other processes'). */
+export const FLUSH_EVERY_MS = 1_000;
+
+const groupOfKey = (key: string) => key.slice(0, key.indexOf('|')) as LimitGroup;
+const isBatched = (key: string) => (LIMIT_GROUPS[groupOfKey(key)] as { batched?: boolean } | undefined)?.batched;
 
 /**
- * A @fastify/rate-limit store in our database: one upsert per request, atomic under the row lock, so every
- * API process on the same PostgreSQL (or the one PGlite) sees the same count. Fixed windows per key.
+ * Exact counting in our database: one upsert per request, atomic under the row lock, so every API process on
+ * the same PostgreSQL sees the same count. Fixed windows per key. `hits` adds several requests at once.
  */
-export function databaseStore(db: Kysely<Database>) {
+function exactCounter(db: Kysely<Database>) {
   let calls = 0;
-  async function increment(key: string, windowMs: number): Promise<Counter> {
+  return async (key: string, windowMs: number, hits = 1): Promise<Counter> => {
     const { rows } = await sql<{ hits: number; ttl_ms: number }>`
       insert into rate_limit_counters (key, hits, window_ends_at)
-      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      values (${key}, ${hits}, now() + make_interval(secs => ${windowMs / 1000}))
       on conflict (key) do update set
-        hits = case when rate_limit_counters.window_ends_at <= now() then 1 else rate_limit_counters.hits + 1 end,
+        hits = case when rate_limit_counters.window_ends_at <= now() then excluded.hits
+          else rate_limit_counters.hits + excluded.hits end,
         window_ends_at = case when rate_limit_counters.window_ends_at <= now()
           then excluded.window_ends_at else rate_limit_counters.window_ends_at end
       returning hits, ceil(extract(epoch from (window_ends_at - now())) * 1000)::integer as ttl_ms`.execute(db);
@@ -32,26 +40,139 @@ export function databaseStore(db: Kysely<Database>) {
       await sql`delete from rate_limit_counters where window_ends_at < now() - interval '1 hour'`.execute(db);
     }
     const row = rows[0];
-    return { current: Number(row?.hits ?? 1), ttl: Math.max(0, Number(row?.ttl_ms ?? windowMs)) };
+    return { current: Number(row?.hits ?? hits), ttl: Math.max(0, Number(row?.ttl_ms ?? windowMs)) };
+  };
+}
+
+interface Tally {
+  /** The shared count as the table last answered it (this process's flushed hits included). */
+  shared: number;
+  /** This process's hits not yet written. */
+  pending: number;
+  windowEndsAt: number;
+  windowMs: number;
+  /** The first hit of a window is counted exactly; later hits wait for it. */
+  ready: Promise<void>;
+}
+
+/**
+ * Batched counting for the generous groups (polling, standard): the first request of a caller's window is one
+ * exact upsert (so it learns what other processes counted); later ones in the window are counted in memory
+ * and written, every key at once, once a second. One process alone counts exactly; with N processes a caller
+ * may pass the limit by what the other processes let through in the last second, a small overshoot of a
+ * generous limit bought with one round trip per request fewer. The strict groups (codes, promo codes,
+ * uploads, operator links) stay exact.
+ */
+function batchedCounter(exact: ReturnType<typeof exactCounter>) {
+  const tallies = new Map<string, Tally>();
+  let flushing: Promise<void> | null = null;
+
+  async function flush(): Promise<void> {
+    const now = Date.now();
+    for (const [key, tally] of tallies) if (tally.windowEndsAt <= now && tally.pending === 0) tallies.delete(key);
+    const due = [...tallies].filter(([, tally]) => tally.pending > 0);
+    await Promise.all(
+      due.map(async ([key, tally]) => {
+        const hits = tally.pending;
+        try {
+          const counter = await exact(key, tally.windowMs, hits);
+          tally.pending -= hits;
+          tally.shared = counter.current;
+        } catch {
+          // Kept pending: written with the next flush.
+        }
+      }),
+    );
   }
-  async function peek(key: string): Promise<Counter> {
-    const { rows } = await sql<{ hits: number; ttl_ms: number }>`
-      select hits, ceil(extract(epoch from (window_ends_at - now())) * 1000)::integer as ttl_ms
-      from rate_limit_counters where key = ${key} and window_ends_at > now()`.execute(db);
-    const row = rows[0];
-    return row ? { current: Number(row.hits), ttl: Number(row.ttl_ms) } : { current: 0, ttl: 0 };
+  const timer = setInterval(() => {
+    flushing ??= flush().finally(() => {
+      flushing = null;
+    });
+  }, FLUSH_EVERY_MS);
+  timer.unref();
+
+  async function increment(key: string, windowMs: number): Promise<Counter> {
+    const now = Date.now();
+    const tally = tallies.get(key);
+    if (!tally || tally.windowEndsAt <= now) {
+      const fresh: Tally = { shared: 0, pending: 0, windowEndsAt: now + windowMs, windowMs, ready: Promise.resolve() };
+      fresh.ready = exact(key, windowMs).then((counter) => {
+        fresh.shared = counter.current;
+        fresh.windowEndsAt = now + counter.ttl;
+      });
+      tallies.set(key, fresh);
+      try {
+        await fresh.ready;
+      } catch (error) {
+        tallies.delete(key);
+        throw error;
+      }
+      return { current: fresh.shared + fresh.pending, ttl: Math.max(0, fresh.windowEndsAt - Date.now()) };
+    }
+    await tally.ready;
+    tally.pending += 1;
+    return { current: tally.shared + tally.pending, ttl: Math.max(0, tally.windowEndsAt - Date.now()) };
   }
-  return class DatabaseStore {
+  async function close() {
+    clearInterval(timer);
+    await flushing;
+    await flush();
+  }
+  return { increment, close };
+}
+
+/**
+ * PGlite has one process (it locks its folder), so counters in memory, one set per database, are the shared
+ * count: no write per request. They restart empty with the process, like a fixed window that just ended.
+ */
+const memoryCounters = new WeakMap<Kysely<Database>, Map<string, { hits: number; windowEndsAt: number }>>();
+
+function memoryCounter(db: Kysely<Database>): Increment {
+  let counters = memoryCounters.get(db);
+  if (!counters) {
+    counters = new Map();
+    memoryCounters.set(db, counters);
+  }
+  const table = counters;
+  let calls = 0;
+  return async (key, windowMs) => {
+    const now = Date.now();
+    if (++calls % SWEEP_EVERY === 0) {
+      for (const [k, c] of table) if (c.windowEndsAt <= now) table.delete(k);
+    }
+    let counter = table.get(key);
+    if (!counter || counter.windowEndsAt <= now) {
+      counter = { hits: 0, windowEndsAt: now + windowMs };
+      table.set(key, counter);
+    }
+    counter.hits += 1;
+    return { current: counter.hits, ttl: counter.windowEndsAt - now };
+  };
+}
+
+/** A @fastify/rate-limit store over one of the counters above. */
+function storeOf(increment: Increment) {
+  return class CounterStore {
     incr(key: string, callback: Callback, timeWindow: number) {
       increment(key, timeWindow).then((counter) => callback(null, counter), callback);
     }
-    read(key: string, callback: Callback) {
-      peek(key).then((counter) => callback(null, counter), callback);
-    }
     child() {
-      return new DatabaseStore();
+      return new CounterStore();
     }
   };
+}
+
+/**
+ * The counters of one database: in memory on PGlite; on PostgreSQL exact for the strict groups and batched for
+ * the generous ones. `close` writes what is still pending.
+ */
+export function databaseCounters(db: Kysely<Database>, kind: DatabaseKind) {
+  if (kind === 'pglite') return { store: storeOf(memoryCounter(db)), close: async () => {} };
+  const exact = exactCounter(db);
+  const batched = batchedCounter(exact);
+  const increment: Increment = (key, windowMs) =>
+    isBatched(key) ? batched.increment(key, windowMs) : exact(key, windowMs);
+  return { store: storeOf(increment), close: batched.close };
 }
 
 function groupOf(request: FastifyRequest): LimitGroup {
@@ -70,25 +191,32 @@ export function callerKey(request: FastifyRequest): string {
  * key can be the customer) and before the body is parsed (so a flood costs no parsing).
  * Must be registered after `authentication` and before the routes. Also answers unknown paths (404), limited alike.
  */
-export const rateLimits = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
-  await app.register(rateLimit, {
-    global: true,
-    hook: 'preParsing',
-    store: databaseStore(db),
-    keyGenerator: callerKey,
-    max: (request) => LIMIT_GROUPS[groupOf(request)].max,
-    timeWindow: (request) => LIMIT_GROUPS[groupOf(request)].windowMs,
-    // If the counter table cannot answer, the request's own queries will fail too; do not add a second error.
-    skipOnError: true,
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    addHeaders: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-      'retry-after': true,
-    },
-    errorResponseBuilder: () => ApiError.request(429, messages.tooManyRequests),
-  });
-  // The 404 handler is no route, so the global hook above misses it: a scanner walking unknown paths is counted too.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFound);
-});
+export const rateLimits = fp(
+  async (
+    app: FastifyInstance,
+    { db, kind, factor = 1 }: { db: Kysely<Database>; kind: DatabaseKind; factor?: number },
+  ) => {
+    const counters = databaseCounters(db, kind);
+    app.addHook('onClose', () => counters.close());
+    await app.register(rateLimit, {
+      global: true,
+      hook: 'preParsing',
+      store: counters.store,
+      keyGenerator: callerKey,
+      max: (request) => LIMIT_GROUPS[groupOf(request)].max * factor,
+      timeWindow: (request) => LIMIT_GROUPS[groupOf(request)].windowMs,
+      // If the counter table cannot answer, the request's own queries will fail too; do not add a second error.
+      skipOnError: true,
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      addHeaders: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+        'retry-after': true,
+      },
+      errorResponseBuilder: () => ApiError.request(429, messages.tooManyRequests),
+    });
+    // The 404 handler is no route, so the global hook above misses it: a scanner walking unknown paths is counted too.
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFound);
+  },
+);

@@ -6,6 +6,7 @@ import { hmac, safeEqual, secret } from '../identity/crypto';
 
 /** Agreement links expire: the account refetches loans when one is within 5 s of its expiry (SPEC section 9). */
 export const AGREEMENT_LINK_SECONDS = 15 * 60;
+const LINK_STEP_SECONDS = 60;
 
 const signatureOf = async (db: Kysely<Database>, id: string, expires: number) =>
   hmac(await secret(db, 'agreement_link_key'), `agreement:${id}:${expires}`);
@@ -18,7 +19,9 @@ export async function agreementsOf(db: Kysely<Database>, loanId: string, now = D
     .where('loan_id', '=', loanId)
     .orderBy('id')
     .execute();
-  const expires = Math.floor(now / 1000) + AGREEMENT_LINK_SECONDS;
+  // Expiries step by the minute: the links (and so the polled body and its ETag) stay the same for a minute,
+  // where a per-second expiry made every poll a new body and no poll a 304. Valid 15 to 16 minutes.
+  const expires = Math.ceil((now / 1000 + AGREEMENT_LINK_SECONDS) / LINK_STEP_SECONDS) * LINK_STEP_SECONDS;
   return Promise.all(
     rows.map(async (r) => ({
       link: `/v2/loan/agreements/${r.id}?expires=${expires}&signature=${await signatureOf(db, String(r.id), expires)}`,
