@@ -7,6 +7,7 @@ export type FunnelEvent =
   | 'sign_code_sent'
   | 'signing'
   | 'autodebit'
+  | 'card_added'
   | 'payout_started'
   | 'payout'
   | 'decision_review_requested';
