@@ -27,10 +27,22 @@ export interface EarnedDiscountsTable {
   used_by_loan_id: string | null;
 }
 
-// The cards room's tables join the database type here, beside the code that owns them.
+export interface BankImportsTable {
+  id: Generated<string>;
+  loan_id: string;
+  provider: 'unnax' | 'kontomatik';
+  token: string;
+  bank_name: string | null;
+  status: 'importing' | 'imported' | 'failed';
+  accounts: ColumnType<string[], string | undefined, string>;
+  created_at: Timestamp;
+}
+
+// The cards and aggregation rooms' tables join the database type here, beside the code that owns them.
 declare module '../db/schema' {
   interface Database {
     payment_cards: PaymentCardsTable;
     earned_discounts: EarnedDiscountsTable;
+    bank_imports: BankImportsTable;
   }
 }

@@ -1,6 +1,7 @@
 import { endpoints } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { submitBankToken } from '../aggregation';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
@@ -38,6 +39,12 @@ export async function originationRoutes(app: FastifyInstance, context: AppContex
   route(app, endpoints.issueMethod, async (request) => {
     const session = requireNotAdmin(request);
     await chooseIssueMethod(db, session.userId, request.body);
+    return {};
+  });
+
+  route(app, endpoints.bankToken, async (request) => {
+    const session = requireNotAdmin(request);
+    await submitBankToken(db, jobs, session.userId, request.body);
     return {};
   });
 

@@ -472,6 +472,13 @@ export const endpoints = {
     body: documents.LivenessRequest,
     response: documents.LivenessResult,
   },
+  bankToken: {
+    method: 'POST',
+    path: '/v2/loan/bank_token',
+    summary: "The aggregation provider's bank session (unnax token1/token2 or kontomatik sessionId); starts the import",
+    body: origination.BankTokenRequest,
+    response: origination.Ok,
+  },
   addPaymentCard: {
     method: 'POST',
     path: '/v2/user/payment_card',

@@ -52,3 +52,28 @@ export const PayoutCallbackRequest = Type.Object({
 export const CallbackResponse = Type.Object({ applied: Type.Boolean() });
 
 export const Ok = Type.Object({});
+
+/** SPEC section 7, POST /v2/loan/bank_token: unnax's token pair, or kontomatik's signed session. */
+export const BankTokenRequest = Type.Union(
+  [
+    Type.Object(
+      {
+        token1: Type.String({ minLength: 1, maxLength: 500 }),
+        token2: Type.Optional(Type.String({ maxLength: 500 })),
+        bank_name: Type.Optional(Type.String({ maxLength: 200 })),
+        type: Type.Optional(Type.String({ maxLength: 50 })),
+      },
+      strict,
+    ),
+    Type.Object(
+      {
+        sessionId: Type.String({ minLength: 1, maxLength: 500 }),
+        sessionIdSignature: Type.String({ minLength: 1, maxLength: 500 }),
+        bankId: Type.Optional(Type.String({ maxLength: 200 })),
+        bankName: Type.Optional(Type.String({ maxLength: 200 })),
+      },
+      strict,
+    ),
+  ],
+  { 'x-message': 'incorrectData' },
+);

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
  * page; its status follows the acquirer's (New, PendingConfirmation, Completed, PartiallyRefunded, Refunded,
  * Error, Fraud). A completed request carries the card: its acquirer token and masked number, never the number.
  * Earned discounts (the 15 % for adding a card) are one per customer and target, spent by one later loan.
+ * Bank imports: the aggregation provider's token per loan and the accounts its import found.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -43,9 +44,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_by_loan_id', 'bigint', (c) => c.references('loans.id').onDelete('set null'))
     .addPrimaryKeyConstraint('earned_discounts_pk', ['user_id', 'target'])
     .execute();
+
+  // Bank-data aggregation (disbursement method 9): the provider's token for a loan and what its import found.
+  await db.schema
+    .createTable('bank_imports')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('loan_id', 'bigint', (c) => c.notNull().references('loans.id').onDelete('cascade'))
+    .addColumn('provider', 'text', (c) => c.notNull().check(sql`provider in ('unnax', 'kontomatik')`))
+    .addColumn('token', 'text', (c) => c.notNull())
+    .addColumn('bank_name', 'text')
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('importing', 'imported', 'failed')`))
+    .addColumn('accounts', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('bank_imports_one_per_token', ['loan_id', 'token'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('bank_imports').execute();
   await db.schema.dropTable('earned_discounts').execute();
   await db.schema.dropTable('payment_cards').execute();
 }
