@@ -107,7 +107,7 @@ export async function importBankData(db: Kysely<Database>, importId: string): Pr
       .where('id', '=', importId)
       .forUpdate()
       .executeTakeFirst();
-    if (!row || row.status !== 'importing') return;
+    if (row?.status !== 'importing') return;
     const loan = await lockLoan(trx, String(row.loan_id));
     if (loan.status !== LoanStatus.AwaitingBankDataImport) return;
     const failed = row.token.startsWith('fail');
