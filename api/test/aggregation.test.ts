@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ibanProblem, LoanStatus } from '@credimo/shared/domain';
+import { messages } from '@credimo/shared/i18n';
 import { sandboxIbanFor } from '../src/aggregation/index.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, waitForStatus } from './origination-path.js';
@@ -82,6 +83,31 @@ describe('bank-data aggregation (disbursement method 9)', () => {
       steps.slice(-2).map((s) => s.to_status),
       [LoanStatus.AwaitingBankDataImport, LoanStatus.AwaitingBankProcessData],
     );
+  });
+
+  test("the widget's error is the identity error, logged as a funnel event; the fallback reports the same way", async () => {
+    const me = await awaitingBankData();
+    const failed = await api.request('POST', '/v2/aggregation/unnax/widget/error', {
+      headers: me.headers,
+      body: { code: 'identity_mismatch' },
+    });
+    assert.equal(failed.status, 200);
+    assert.deepEqual(failed.body, { status: 'error', message: messages.identityNotVerified });
+    const fallback = await api.request('POST', '/v2/aggregation/fallback', {
+      headers: me.headers,
+      body: { status: 'success', code: 'ok' },
+    });
+    assert.deepEqual(fallback.body, { status: 'success', message: null });
+    const unknown = await api.request('POST', '/v2/aggregation/unnax/widget/maybe', { headers: me.headers, body: {} });
+    assert.equal(unknown.status, 422);
+    const events = await api.database.db
+      .selectFrom('funnel_events')
+      .select('detail')
+      .where('loan_id', '=', me.loanId)
+      .where('event', '=', 'bank_widget')
+      .execute();
+    assert.equal(events.length, 2);
+    assert.equal((await api.request('GET', '/v2/loan', { headers: me.headers })).body.status, 35);
   });
 
   test('a body of neither variant is a 422; a loan not awaiting bank data is a 409', async () => {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { LoanStatus } from '@credimo/shared/domain';
+import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
 import '../cards/tables';
 import type { Database } from '../db/schema';
+import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
 import type { JobQueue } from '../jobs/queue';
 import { openLoanId } from '../loans/ownership';
@@ -125,4 +127,24 @@ export async function importBankData(db: Kysely<Database>, importId: string): Pr
       { actor: { kind: 'job', id: null }, reason: failed ? 'bank import failed' : 'bank data imported' },
     );
   });
+}
+
+/**
+ * The widget's own ending (or the fallback request when it could not report): recorded as a funnel event. An
+ * error is SPEC's identity widget error: the customer is told "La identidad no ha sido verificada" and goes
+ * back to the preview; nothing moves the loan (the bank session, if any, comes by POST /v2/loan/bank_token).
+ */
+export async function recordWidgetOutcome(
+  db: Kysely<Database>,
+  userId: string,
+  outcome: { status: 'success' | 'error' | 'cancel'; code?: string | undefined; via: 'widget' | 'fallback' },
+): Promise<{ status: string; message: string | null }> {
+  const loanId = await openLoanId(db, userId);
+  await emitFunnelEvent(db, {
+    userId,
+    loanId,
+    name: 'bank_widget',
+    detail: { status: outcome.status, code: outcome.code ?? null, via: outcome.via },
+  });
+  return { status: outcome.status, message: outcome.status === 'error' ? messages.identityNotVerified : null };
 }

@@ -8,6 +8,7 @@ export type FunnelEvent =
   | 'signing'
   | 'autodebit'
   | 'card_added'
+  | 'bank_widget'
   | 'payout_started'
   | 'payout'
   | 'decision_review_requested';

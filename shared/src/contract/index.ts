@@ -479,6 +479,21 @@ export const endpoints = {
     body: origination.BankTokenRequest,
     response: origination.Ok,
   },
+  unnaxWidgetStatus: {
+    method: 'POST',
+    path: '/v2/aggregation/unnax/widget/:status',
+    summary: "How the aggregation widget ended (success, error, cancel); an error is the identity widget's",
+    params: origination.WidgetStatusParams,
+    body: origination.WidgetStatusRequest,
+    response: origination.WidgetOutcome,
+  },
+  aggregationFallback: {
+    method: 'POST',
+    path: '/v2/aggregation/fallback',
+    summary: "The aggregation provider's return (status and code) when its widget could not report itself",
+    body: origination.AggregationFallbackRequest,
+    response: origination.WidgetOutcome,
+  },
   addPaymentCard: {
     method: 'POST',
     path: '/v2/user/payment_card',

@@ -77,3 +77,21 @@ export const BankTokenRequest = Type.Union(
   ],
   { 'x-message': 'incorrectData' },
 );
+
+/** POST /v2/aggregation/unnax/widget/{status}: how the provider's widget ended, with its code if any. */
+export const WidgetStatusParams = Type.Object({
+  status: Type.Enum(['success', 'error', 'cancel'] as const, { 'x-message': 'incorrectData' }),
+});
+export const WidgetStatusRequest = Type.Object({ code: Type.Optional(Type.String({ maxLength: 100 })) }, strict);
+/** The aggregation fallback request: the status and code the provider's page returned with. */
+export const AggregationFallbackRequest = Type.Object(
+  {
+    status: Type.Enum(['success', 'error', 'cancel'] as const, { 'x-message': 'incorrectData' }),
+    code: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  strict,
+);
+export const WidgetOutcome = Type.Object({
+  status: Type.String(),
+  message: Type.Union([Type.String(), Type.Null()]),
+});
