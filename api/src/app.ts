@@ -20,6 +20,7 @@ import { startWorkers } from './jobs/workers';
 import { documentStorageProviderFor, livenessProviderFor } from './providers';
 import { registerCallbackRoute } from './providers/callback-route';
 import { SandboxPayoutProvider } from './providers/payout';
+import { sandboxAggregationPages } from './providers/sandbox/aggregation-pages';
 import { sandboxCardPages } from './providers/sandbox/card-pages';
 import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
 import { callbackSecret } from './providers/secrets';
@@ -144,4 +145,5 @@ async function registerCards(app: FastifyInstance, context: AppContext): Promise
     handle: (trx, event) => recordCardRequest(trx, event),
   });
   await app.register(sandboxCardPages, { config: context.config, secret });
+  await app.register(sandboxAggregationPages, { config: context.config, db });
 }

@@ -110,6 +110,36 @@ describe('bank-data aggregation (disbursement method 9)', () => {
     assert.equal((await api.request('GET', '/v2/loan', { headers: me.headers })).body.status, 35);
   });
 
+  test('the sandbox widget page sends the browser back to /unnax-aggregation/success with a session bank_token takes', async () => {
+    const me = await awaitingBankData();
+    const token = me.headers.authorization.slice('Bearer '.length);
+    const widget = await fetch(`${api.baseUrl}/aggregation/unnax/widget?access_token=${token}&provider=kontomatik`, {
+      redirect: 'manual',
+    });
+    assert.equal(widget.status, 303);
+    const pageUrl = widget.headers.get('location') ?? '';
+    const page = await fetch(`${api.baseUrl}${pageUrl}`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /name="bank"/);
+    const form = new FormData();
+    form.set('provider', 'kontomatik');
+    form.set('return_url', new URL(pageUrl, api.baseUrl).searchParams.get('return_url') ?? '');
+    form.set('bank', 'BBVA');
+    form.set('user', 'ana');
+    form.set('outcome', 'success');
+    const back = await fetch(`${api.baseUrl}/sandbox/aggregation`, { method: 'POST', body: form, redirect: 'manual' });
+    const location = new URL(back.headers.get('location') ?? '');
+    assert.equal(location.pathname, '/unnax-aggregation/success');
+    const sent = await api.request('POST', '/v2/loan/bank_token', {
+      headers: me.headers,
+      body: Object.fromEntries(location.searchParams),
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    await waitForStatus(api, me.headers, [LoanStatus.AwaitingSignContract]);
+    const denied = await fetch(`${api.baseUrl}/aggregation/unnax/widget?access_token=nope`, { redirect: 'manual' });
+    assert.equal(denied.status, 401);
+  });
+
   test('a body of neither variant is a 422; a loan not awaiting bank data is a 409', async () => {
     const me = await awaitingBankData();
     const neither = await api.request('POST', '/v2/loan/bank_token', { headers: me.headers, body: { bank: 'x' } });
