@@ -3,6 +3,8 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { recordCardRequest } from './cards';
+import { CARD_CALLBACK_PATH, CardRequestEvent, SandboxCardAcquirer } from './cards/acquirer';
 import type { AppContext } from './context';
 import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
@@ -18,8 +20,11 @@ import { startWorkers } from './jobs/workers';
 import { documentStorageProviderFor, livenessProviderFor } from './providers';
 import { registerCallbackRoute } from './providers/callback-route';
 import { SandboxPayoutProvider } from './providers/payout';
+import { sandboxAggregationPages } from './providers/sandbox/aggregation-pages';
+import { sandboxCardPages } from './providers/sandbox/card-pages';
 import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
 import { callbackSecret } from './providers/secrets';
+import { cardRoutes } from './routes/cards';
 import { contentRoutes } from './routes/content';
 import { evidenceRoutes } from './routes/evidence';
 import { healthRoutes } from './routes/health';
@@ -98,6 +103,7 @@ export async function buildApp(
   app.addHook('onClose', async () => jobs.stop());
   if (options.workers) await startWorkers(context.database.db, jobs, context.autoDebit ?? null);
   await registerEvidence(app, context);
+  await registerCards(app, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }
@@ -122,4 +128,26 @@ async function registerEvidence(app: FastifyInstance, context: AppContext): Prom
   if (context.config.providerMode === 'sandbox') {
     await app.register(sandboxLivenessPages, { config: context.config, db, secret });
   }
+}
+
+/** Payment cards: their routes, the card acquirer's callback and, in sandbox mode, its tokenization page. */
+async function registerCards(app: FastifyInstance, context: AppContext): Promise<void> {
+  const db = context.database.db;
+  if (context.config.providerMode === 'production') {
+    // No real acquirer is integrated yet: production must not save cards through the sandbox.
+    return;
+  }
+  const acquirer = new SandboxCardAcquirer();
+  const secret = callbackSecret(context.config, db, acquirer.name);
+  await app.register(cardRoutes, { context, acquirer });
+  registerCallbackRoute(app, db, {
+    provider: acquirer.name,
+    path: CARD_CALLBACK_PATH,
+    body: CardRequestEvent,
+    eventId: (event) => event.event_id,
+    secret,
+    handle: (trx, event) => recordCardRequest(trx, event),
+  });
+  await app.register(sandboxCardPages, { config: context.config, secret });
+  await app.register(sandboxAggregationPages, { config: context.config, db });
 }

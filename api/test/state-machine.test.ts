@@ -234,6 +234,7 @@ describe('the job queue (pg-boss on this database)', () => {
       'loan.decision-timeout': async (data) => void seen.push(data),
       'payout.confirm': async () => {},
       'servicing.day': async () => {},
+      'bank.import': async () => {},
     });
     await jobs.send('loan.decision-timeout', { loanId: 'y', status: 0 });
     const until = Date.now() + 10_000;

@@ -7,6 +7,8 @@ export type FunnelEvent =
   | 'sign_code_sent'
   | 'signing'
   | 'autodebit'
+  | 'card_added'
+  | 'bank_widget'
   | 'payout_started'
   | 'payout'
   | 'decision_review_requested';

@@ -1,8 +1,9 @@
 import type { LoanView, UserResponse } from '@credimo/shared/contract';
-import { CLOSED_LOAN_STATUSES, isOpenLoanStatus, LoanStatus } from '@credimo/shared/domain';
+import { CLOSED_LOAN_STATUSES, COMPLETED_CARD_STATUSES, isOpenLoanStatus, LoanStatus } from '@credimo/shared/domain';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { wireDay } from '../db/dates';
+import '../cards/tables';
 import { compiledOnce } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { openFirst } from '../loans/applications';
@@ -85,6 +86,24 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
         .whereRef('loans.user_id', '=', 'users.id'),
     ).as('loan_count'),
     jsonArrayFrom(eb.selectFrom('discounts').selectAll().orderBy('target')).as('discounts'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('payment_cards')
+        .select(['payment_cards.id', 'payment_cards.pan'])
+        .whereRef('payment_cards.user_id', '=', 'users.id')
+        .where('payment_cards.status', 'in', COMPLETED_CARD_STATUSES)
+        .where('payment_cards.token', 'is not', null)
+        .orderBy('payment_cards.is_default', 'desc')
+        .orderBy('payment_cards.created_at', 'desc'),
+    ).as('payment_cards'),
+    eb
+      .selectFrom('payment_cards as latest_card')
+      .select('latest_card.status')
+      .whereRef('latest_card.user_id', '=', 'users.id')
+      .orderBy('latest_card.created_at', 'desc')
+      .orderBy('latest_card.id', 'desc')
+      .limit(1)
+      .as('payment_card_request_status'),
     // SPEC section 3, is_repeated: the customer has paid back a loan before.
     eb
       .exists(
@@ -216,6 +235,8 @@ function toUserView(row: UserRow, session: Session, loan: LoanView | null): User
     loan,
     loan_count: { all: Number(row.loan_count?.all ?? 0), active: Number(row.loan_count?.active ?? 0) },
     discounts: row.discounts.map((d) => ({ target: d.target, percent: d.percent, description: d.description })),
+    payment_cards: row.payment_cards.map((c) => ({ id: String(c.id), pan: c.pan ?? '' })),
+    payment_card_request_status: row.payment_card_request_status ?? null,
     session: { kind: session.kind, actor: session.actor },
   };
   return {

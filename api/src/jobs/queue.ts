@@ -10,12 +10,13 @@ import type { Database } from '../db/schema';
  * transaction, so a step and its follow-up job commit together.
  */
 
-export type JobName = 'loan.decide' | 'loan.decision-timeout' | 'payout.confirm' | 'servicing.day';
+export type JobName = 'loan.decide' | 'loan.decision-timeout' | 'payout.confirm' | 'servicing.day' | 'bank.import';
 export const JOB_NAMES: readonly JobName[] = [
   'loan.decide',
   'loan.decision-timeout',
   'payout.confirm',
   'servicing.day',
+  'bank.import',
 ];
 
 export interface SendJobOptions {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { importBankData } from '../aggregation';
 import type { Database } from '../db/schema';
 import { decide, decisionTimeout } from '../loans/decision';
 import { confirmPayout } from '../loans/payout';
@@ -15,6 +16,7 @@ export async function startWorkers(
   await jobs.work({
     'loan.decide': async (data) => void (await decide(db, jobs, String(data.loanId))),
     'loan.decision-timeout': async (data) => void (await decisionTimeout(db, String(data.loanId), Number(data.status))),
+    'bank.import': async (data) => importBankData(db, String(data.importId)),
     'payout.confirm': async (data) => {
       try {
         // The sandbox bank pays on the servicing clock's day, so an aged sandbox gives new loans today's dates.

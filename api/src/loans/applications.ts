@@ -4,6 +4,7 @@ import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { spendEarnedDiscount, unusedEarnedDiscount } from '../cards';
 import { wireDay } from '../db/dates';
 import { compiledOnce } from '../db/prepared';
 import type { Database, LoansTable } from '../db/schema';
@@ -157,9 +158,12 @@ export async function applyForLoan(
     const free = firstLoan && input.loan_sum <= rules.freeFirstLoanMaxAmount;
     // SPEC section 5: free loans are created without a promo code.
     const promo = !free && input.promocode?.trim() ? await findUsablePromo(trx, input.promocode, userId) : null;
+    // SPEC section 9: a card added earns 15 % on the next loan; with a promo code too, the larger one applies.
+    const earned = free ? null : await unusedEarnedDiscount(trx, userId);
+    const useEarned = earned !== null && earned.percent > (promo?.percent_commission ?? 0);
     const price = priceFor(rules, input.loan_period, input.loan_sum, {
       firstLoan,
-      commissionDiscountPercent: promo?.percent_commission ?? null,
+      commissionDiscountPercent: useEarned ? earned.percent : (promo?.percent_commission ?? null),
     });
     if (promo) {
       const used = await trx
@@ -193,6 +197,7 @@ export async function applyForLoan(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (useEarned) await spendEarnedDiscount(trx, userId, earned.target, String(loan.id));
     return { loan, created: true };
   });
 }

@@ -1,6 +1,7 @@
 import { LoanStatus } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
+import { hasUsableCard } from '../cards';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { transitionRefused } from '../domain/transitions';
@@ -8,11 +9,11 @@ import { ApiError } from '../http/errors';
 import { openLoanId } from './ownership';
 
 /**
- * Hook for card acquiring (wave 2): true when the customer has a completed card request (SPEC: Completed,
- * PartiallyRefunded, Refunded). No card can exist yet, so enabling auto-debit is refused until then.
+ * True when the customer has a completed card request (SPEC: Completed, PartiallyRefunded, Refunded) whose card
+ * is still valid more than 3 months.
  */
-export async function hasCompletedCardRequest(_db: Kysely<Database>, _userId: string): Promise<boolean> {
-  return false;
+export async function hasCompletedCardRequest(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return hasUsableCard(db, userId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { LoanStatus } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely, Transaction } from 'kysely';
+import { loanEarnedDiscountPercent } from '../cards';
 import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
 import { ageOn, type DecisionOutcome, evaluate, type Reason } from '../domain/decision-rules';
@@ -86,9 +87,10 @@ async function approve(
           .where('code', '=', loan.promocode)
           .executeTakeFirst()
       : undefined;
+    const earned = await loanEarnedDiscountPercent(trx, loanId);
     const price = priceFor(rules, loan.term, amount, {
       firstLoan,
-      commissionDiscountPercent: promo?.percent_commission ?? null,
+      commissionDiscountPercent: earned ?? promo?.percent_commission ?? null,
     });
     // The original request stays in original_request_amount; the counter-offer needs the customer's approval.
     await trx

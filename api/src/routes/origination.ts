@@ -1,6 +1,7 @@
 import { endpoints } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordWidgetOutcome, submitBankToken } from '../aggregation';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
@@ -35,6 +36,26 @@ export async function originationRoutes(app: FastifyInstance, context: AppContex
     const session = requireNotAdmin(request);
     await chooseIssueMethod(db, session.userId, request.body);
     return {};
+  });
+
+  route(app, endpoints.bankToken, async (request) => {
+    const session = requireNotAdmin(request);
+    await submitBankToken(db, jobs, session.userId, request.body);
+    return {};
+  });
+
+  route(app, endpoints.unnaxWidgetStatus, async (request) => {
+    const session = requireSession(request);
+    const outcome = { status: request.params.status, code: request.body.code, via: 'widget' as const };
+    if (outcome.status === 'error') request.log.warn({ code: outcome.code }, 'aggregation identity widget error');
+    return recordWidgetOutcome(db, session.userId, outcome);
+  });
+
+  route(app, endpoints.aggregationFallback, async (request) => {
+    const session = requireSession(request);
+    const outcome = { status: request.body.status, code: request.body.code, via: 'fallback' as const };
+    if (outcome.status === 'error') request.log.warn({ code: outcome.code }, 'aggregation fallback error');
+    return recordWidgetOutcome(db, session.userId, outcome);
   });
 
   route(app, endpoints.availableBankAccounts, async (request) =>

@@ -115,6 +115,10 @@ export const UserResponse = Type.Object({
     active: Type.Integer({ description: 'open ones (not returned, denied or timed out)' }),
   }),
   discounts: Type.Array(Type.Object({ target: Type.String(), percent: Type.Integer(), description: Type.String() })),
+  /** SPEC section 3: the saved cards (id, masked pan), default first. Optional for clients built before cards. */
+  payment_cards: Type.Optional(Type.Array(Type.Object({ id: Type.String(), pan: Type.String() }))),
+  /** The latest card request's status (SPEC section 9: Completed, New, Error...), null when none. */
+  payment_card_request_status: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   session: Type.Object({ kind: SessionKind, actor: Type.Union([Type.String(), Type.Null()]) }),
 });
 export type UserResponse = Static<typeof UserResponse>;

@@ -1,3 +1,4 @@
+import * as cards from './cards';
 import * as documents from './documents';
 import { HealthResponse } from './health';
 import * as identity from './identity';
@@ -9,6 +10,7 @@ import * as registration from './registration';
 import * as servicing from './servicing';
 
 export * from './app-config';
+export * from './cards';
 export * from './compact-prices';
 export * from './documents';
 export * from './errors';
@@ -469,6 +471,66 @@ export const endpoints = {
     errors: [404],
     body: documents.LivenessRequest,
     response: documents.LivenessResult,
+  },
+  bankToken: {
+    method: 'POST',
+    path: '/v2/loan/bank_token',
+    summary: "The aggregation provider's bank session (unnax token1/token2 or kontomatik sessionId); starts the import",
+    body: origination.BankTokenRequest,
+    response: origination.Ok,
+  },
+  unnaxWidgetStatus: {
+    method: 'POST',
+    path: '/v2/aggregation/unnax/widget/:status',
+    summary: "How the aggregation widget ended (success, error, cancel); an error is the identity widget's",
+    params: origination.WidgetStatusParams,
+    body: origination.WidgetStatusRequest,
+    response: origination.WidgetOutcome,
+  },
+  aggregationFallback: {
+    method: 'POST',
+    path: '/v2/aggregation/fallback',
+    summary: "The aggregation provider's return (status and code) when its widget could not report itself",
+    body: origination.AggregationFallbackRequest,
+    response: origination.WidgetOutcome,
+  },
+  addPaymentCard: {
+    method: 'POST',
+    path: '/v2/user/payment_card',
+    summary: 'Add a payment card: starts a card request at the acquirer and names its tokenization page',
+    body: cards.AddPaymentCardRequest,
+    response: cards.CardRequestStarted,
+  },
+  tokenizeCard: {
+    method: 'GET',
+    path: '/card/tokenize',
+    summary: "The acquirer's tokenization page for the token's customer (a redirect; access_token in the query)",
+    access: 'public',
+    errors: [401],
+    query: cards.TokenizeQuery,
+    response: cards.CardRequestStarted,
+  },
+  paymentCards: {
+    method: 'GET',
+    path: '/v2/user/payment_cards',
+    summary: "The caller's saved cards (completed card requests), masked",
+    response: cards.PaymentCards,
+  },
+  setDefaultPaymentCard: {
+    method: 'PUT',
+    path: '/v2/user/payment_card/:id',
+    summary: 'Make a saved card the default one for auto-debit',
+    errors: [404],
+    params: cards.PaymentCardParams,
+    response: cards.PaymentCards,
+  },
+  validatePaymentCard: {
+    method: 'GET',
+    path: '/v2/user/payment_card/:id/validate',
+    summary: 'Whether a saved card can still be used for auto-debit (valid more than 3 months)',
+    errors: [404],
+    params: cards.PaymentCardParams,
+    response: cards.CardValidation,
   },
 } as const;
 

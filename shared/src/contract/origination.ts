@@ -52,3 +52,46 @@ export const PayoutCallbackRequest = Type.Object({
 export const CallbackResponse = Type.Object({ applied: Type.Boolean() });
 
 export const Ok = Type.Object({});
+
+/** SPEC section 7, POST /v2/loan/bank_token: unnax's token pair, or kontomatik's signed session. */
+export const BankTokenRequest = Type.Union(
+  [
+    Type.Object(
+      {
+        token1: Type.String({ minLength: 1, maxLength: 500 }),
+        token2: Type.Optional(Type.String({ maxLength: 500 })),
+        bank_name: Type.Optional(Type.String({ maxLength: 200 })),
+        type: Type.Optional(Type.String({ maxLength: 50 })),
+      },
+      strict,
+    ),
+    Type.Object(
+      {
+        sessionId: Type.String({ minLength: 1, maxLength: 500 }),
+        sessionIdSignature: Type.String({ minLength: 1, maxLength: 500 }),
+        bankId: Type.Optional(Type.String({ maxLength: 200 })),
+        bankName: Type.Optional(Type.String({ maxLength: 200 })),
+      },
+      strict,
+    ),
+  ],
+  { 'x-message': 'incorrectData' },
+);
+
+/** POST /v2/aggregation/unnax/widget/{status}: how the provider's widget ended, with its code if any. */
+export const WidgetStatusParams = Type.Object({
+  status: Type.Enum(['success', 'error', 'cancel'] as const, { 'x-message': 'incorrectData' }),
+});
+export const WidgetStatusRequest = Type.Object({ code: Type.Optional(Type.String({ maxLength: 100 })) }, strict);
+/** The aggregation fallback request: the status and code the provider's page returned with. */
+export const AggregationFallbackRequest = Type.Object(
+  {
+    status: Type.Enum(['success', 'error', 'cancel'] as const, { 'x-message': 'incorrectData' }),
+    code: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  strict,
+);
+export const WidgetOutcome = Type.Object({
+  status: Type.String(),
+  message: Type.Union([Type.String(), Type.Null()]),
+});

@@ -1,5 +1,6 @@
 export * from './apr';
 export * from './calculator';
+export * from './cards';
 export * from './documents';
 export * from './iban';
 export * from './loan-status';

@@ -37,6 +37,11 @@ export const messages = {
   loanStateConflict: 'Esta acción ya no es posible en el estado actual de tu préstamo.',
   autoDebitCardRequired: 'Añade una tarjeta válida para activar el débito automático.',
   autoDebitRequired: 'Activa el débito automático para continuar.',
+  // Payment cards (SPEC section 5: valid more than 3 months, personal)
+  cardNotFound: 'No encontramos esta tarjeta.',
+  cardExpiresTooSoon: 'La tarjeta debe ser válida durante más de 3 meses.',
+  cardNotPersonal: 'La tarjeta debe estar a tu nombre.',
+  cardDeclined: 'La tarjeta ha sido rechazada. Prueba con otra tarjeta.',
   agreementLinkExpired: 'El enlace ha caducado. Vuelve a abrir tu historial de préstamos.',
   callbackRejected: 'Notificación no válida.',
   noAutomatedDecision: 'Tu solicitud todavía no tiene una decisión automática.',

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ApiConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import { readUploadForm } from '../../http/multipart';
+import { pagePolicy } from '../../http/security';
+import { unauthorized } from '../../identity/auth';
+import { findSession } from '../../identity/sessions';
+import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
+
+export const SANDBOX_AGGREGATION_PATH = '/sandbox/aggregation';
+const STYLE = readFileSync(new URL('./assets/sandbox.css', import.meta.url));
+
+const PROVIDERS = ['unnax', 'kontomatik'] as const;
+type Provider = (typeof PROVIDERS)[number];
+const BANKS = ['CaixaBank', 'BBVA', 'Santander', 'Sabadell', 'Bankinter'];
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+
+function page(provider: Provider, returnUrl: string): string {
+  const banks = BANKS.map((b) => `<option>${escapeHtml(b)}</option>`).join('');
+  return `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Conecta tu banco (sandbox ${provider})</title>
+<link rel="stylesheet" href="${SANDBOX_AGGREGATION_PATH}/sandbox.css">
+</head>
+<body>
+<main>
+<h1>Conecta tu banco</h1>
+<p class="note">Agregador de pruebas (sandbox ${provider}): no escribas claves reales.</p>
+<form method="post" action="${SANDBOX_AGGREGATION_PATH}" enctype="multipart/form-data">
+<input type="hidden" name="provider" value="${provider}">
+<input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">
+<label>Banco <select name="bank">${banks}</select></label>
+<label>Usuario de banca online <input name="user" autocomplete="off" required></label>
+<fieldset>
+<legend>Resultado simulado</legend>
+<label><input type="radio" name="outcome" value="success" checked> Datos importados</label>
+<label><input type="radio" name="outcome" value="error"> Identidad no verificada</label>
+<label><input type="radio" name="outcome" value="cancel"> Cancelar</label>
+</fieldset>
+<button type="submit">Continuar</button>
+</form>
+</main>
+</body>
+</html>`;
+}
+
+/** Where the provider sends the browser back: the app's /unnax-aggregation/{status} with the bank session. */
+export function aggregationReturn(returnUrl: string, provider: Provider, outcome: string, bank: string): string {
+  const status = outcome === 'success' || outcome === 'cancel' ? outcome : 'error';
+  const back = new URL(returnUrl.replace('{status}', status));
+  if (status === 'success') {
+    const session = randomBytes(12).toString('hex');
+    const params: Record<string, string> =
+      provider === 'unnax'
+        ? { token1: `ux1_${session}`, token2: `ux2_${session}`, bank_name: bank, type: 'widget' }
+        : {
+            sessionId: `kt_${session}`,
+            sessionIdSignature: `sig_${session}`,
+            bankId: bank.toLowerCase(),
+            bankName: bank,
+          };
+    for (const [key, value] of Object.entries(params)) back.searchParams.set(key, value);
+  } else if (status === 'error') {
+    back.searchParams.set('code', 'identity_not_verified');
+  }
+  return back.toString();
+}
+
+/**
+ * The sandbox aggregation providers' page (unnax's widget, kontomatik's redirect or iframe alike): the customer
+ * picks a bank and a simulated result and goes back to the app's /unnax-aggregation/{status}, which posts the
+ * bank session to POST /v2/loan/bank_token. The browser reaches it by GET /aggregation/unnax/widget with the
+ * access token; `return_url` is allow-listed and may carry `{status}`.
+ */
+export async function sandboxAggregationPages(
+  app: FastifyInstance,
+  { config, db }: { config: ApiConfig; db: Kysely<Database> },
+) {
+  const policy = pagePolicy({
+    'style-src': ["'self'"],
+    'form-action': ["'self'", ...allowedReturnOrigins(config)],
+    // kontomatik's page may be shown in an iframe of the app.
+    'frame-ancestors': ["'self'", ...allowedReturnOrigins(config)],
+  });
+  const defaultReturn = new URL('/unnax-aggregation/{status}', config.appUrl)
+    .toString()
+    .replace('%7Bstatus%7D', '{status}');
+  const returnOf = (given: string | undefined) => {
+    const candidate = given ?? defaultReturn;
+    return isAllowedReturnUrl(config, candidate.replace('{status}', 'success')) ? candidate : null;
+  };
+
+  app.get(`${SANDBOX_AGGREGATION_PATH}/sandbox.css`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLE),
+  );
+
+  app.get<{ Querystring: { access_token?: string; provider?: string; return_url?: string } }>(
+    '/aggregation/unnax/widget',
+    { schema: { hide: true }, config: { sessionInQuery: true } },
+    async (request, reply) => {
+      const session = request.query.access_token ? await findSession(db, request.query.access_token) : null;
+      if (!session) throw unauthorized();
+      request.session = session;
+      const provider = PROVIDERS.find((p) => p === request.query.provider) ?? 'unnax';
+      const returnUrl = returnOf(request.query.return_url);
+      if (!returnUrl) return html(reply.code(400)).send('<!doctype html><p>Dirección de vuelta no permitida.</p>');
+      const query = new URLSearchParams({ provider, return_url: returnUrl });
+      return reply.header('cache-control', 'no-store').redirect(`${SANDBOX_AGGREGATION_PATH}?${query}`, 303);
+    },
+  );
+
+  app.get<{ Querystring: { provider?: string; return_url?: string } }>(
+    SANDBOX_AGGREGATION_PATH,
+    { schema: { hide: true }, helmet: policy },
+    async (request, reply) => {
+      const provider = PROVIDERS.find((p) => p === request.query.provider) ?? 'unnax';
+      const returnUrl = returnOf(request.query.return_url);
+      if (!returnUrl) return html(reply.code(400)).send('<!doctype html><p>Dirección de vuelta no permitida.</p>');
+      return html(reply).send(page(provider, returnUrl));
+    },
+  );
+
+  app.post(SANDBOX_AGGREGATION_PATH, { schema: { hide: true }, helmet: policy }, async (request, reply) => {
+    const body = (await readUploadForm(request, { maxFileBytes: 1, maxFiles: 0 })).fields;
+    const provider = PROVIDERS.find((p) => p === body.provider) ?? 'unnax';
+    const returnUrl = returnOf(body.return_url);
+    if (!returnUrl) return html(reply.code(400)).send('<!doctype html><p>Dirección de vuelta no permitida.</p>');
+    const bank = BANKS.includes(body.bank ?? '') ? (body.bank as string) : 'CaixaBank';
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(aggregationReturn(returnUrl, provider, body.outcome ?? 'success', bank), 303);
+  });
+}

@@ -1,0 +1,57 @@
+import { endpoints } from '@credimo/shared/contract';
+import { messages } from '@credimo/shared/i18n';
+import type { FastifyInstance } from 'fastify';
+import { listCards, setDefaultCard, startCardRequest, validateCard } from '../cards';
+import type { CardAcquirer } from '../cards/acquirer';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { requireSession, unauthorized } from '../identity/auth';
+import { findSession } from '../identity/sessions';
+import { isAllowedReturnUrl } from '../providers/return-urls';
+import { route } from './route';
+
+export interface CardRoutesOptions {
+  context: AppContext;
+  acquirer: CardAcquirer;
+}
+
+/** SPEC section 7: payment cards. Every card is found through the caller's token. */
+export async function cardRoutes(app: FastifyInstance, { context, acquirer }: CardRoutesOptions) {
+  const db = context.database.db;
+  const defaultReturn = new URL('/account?payment=add_card_successful', context.config.appUrl).toString();
+  const returnUrlOf = (given: string | undefined) => {
+    if (given === undefined) return defaultReturn;
+    if (!isAllowedReturnUrl(context.config, given)) throw ApiError.field(422, 'return_url', messages.incorrectData);
+    return given;
+  };
+
+  route(app, endpoints.addPaymentCard, async (request, reply) => {
+    const session = requireSession(request);
+    reply.code(201);
+    return startCardRequest(db, acquirer, session.userId, returnUrlOf(request.body.return_url));
+  });
+
+  // The browser comes here itself (SPEC: GET /card/tokenize with access_token), so the token is in the query.
+  route(
+    app,
+    endpoints.tokenizeCard,
+    async (request, reply) => {
+      const session = await findSession(db, request.query.access_token);
+      if (!session) throw unauthorized();
+      request.session = session;
+      const started = await startCardRequest(db, acquirer, session.userId, returnUrlOf(request.query.return_url));
+      return reply.header('cache-control', 'no-store').redirect(started.url, 303) as never;
+    },
+    { config: { sessionInQuery: true } },
+  );
+
+  route(app, endpoints.paymentCards, async (request) => listCards(db, requireSession(request).userId));
+
+  route(app, endpoints.setDefaultPaymentCard, async (request) =>
+    setDefaultCard(db, requireSession(request).userId, request.params.id),
+  );
+
+  route(app, endpoints.validatePaymentCard, async (request) =>
+    validateCard(db, requireSession(request).userId, request.params.id),
+  );
+}

@@ -1,0 +1,72 @@
+import { addMonths, endOfMonth } from 'date-fns';
+
+/** SPEC section 9, card request statuses, by what the app shows for them. */
+export const CARD_REQUEST_STATUSES = {
+  Completed: 'completed',
+  PartiallyRefunded: 'completed',
+  Refunded: 'completed',
+  New: 'processing',
+  PendingConfirmation: 'processing',
+  Error: 'error',
+  Fraud: 'error',
+} as const;
+
+export type CardRequestStatus = keyof typeof CARD_REQUEST_STATUSES;
+export type CardRequestGroup = (typeof CARD_REQUEST_STATUSES)[CardRequestStatus];
+
+export const COMPLETED_CARD_STATUSES = (Object.keys(CARD_REQUEST_STATUSES) as CardRequestStatus[]).filter(
+  (status) => CARD_REQUEST_STATUSES[status] === 'completed',
+);
+
+export function cardRequestGroup(status: string | null | undefined): CardRequestGroup | null {
+  return status && status in CARD_REQUEST_STATUSES ? CARD_REQUEST_STATUSES[status as CardRequestStatus] : null;
+}
+
+/** SPEC section 5: a card for auto-debit must stay valid more than 3 months. */
+export const CARD_MIN_VALID_MONTHS = 3;
+
+/** Luhn checksum of a card number (digits only, 12 to 19 of them). */
+export function isLuhnValid(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card works until the end of its expiry month; it must still work 3 months from today. */
+export function cardValidLongEnough(expiryMonth: number, expiryYear: number, today: Date = new Date()): boolean {
+  if (!Number.isInteger(expiryMonth) || expiryMonth < 1 || expiryMonth > 12) return false;
+  const lastDay = endOfMonth(new Date(expiryYear, expiryMonth - 1, 1));
+  return lastDay > addMonths(today, CARD_MIN_VALID_MONTHS);
+}
+
+const comparable = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+/**
+ * SPEC section 5: the card must be personal. The holder's name on the card must carry the customer's first name
+ * and first surname (accents, case and order aside; cards often leave out the second surname).
+ */
+export function cardHolderMatches(holder: string, customer: { first_name: string; first_surname: string }): boolean {
+  const words = new Set(comparable(holder));
+  const needed = [...comparable(customer.first_name), ...comparable(customer.first_surname)];
+  return needed.length > 0 && needed.every((word) => words.has(word));
+}
+
+/** The card number as we may show and keep it: first six and last four digits. */
+export function maskPan(number: string): string {
+  return `${number.slice(0, 6)}${'*'.repeat(Math.max(0, number.length - 10))}${number.slice(-4)}`;
+}
