@@ -6,8 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { LoanStatus } from '@credimo/shared/domain';
 import { DatabaseUnavailableError, openPglite } from '../src/db/database.js';
 import { LOCK_FILE } from '../src/db/lock.js';
+import type { TestApi } from './harness.js';
+import { customerAt } from './origination-path.js';
 import { freePort, startApiProcess, stopApiProcess } from './spawn-api.js';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
@@ -144,10 +147,31 @@ describe('the PGlite folder has one owner', () => {
   });
 });
 
+/** The test API's request helper over a spawned process, for the origination path's helper. */
+function overHttp(baseUrl: string): TestApi {
+  const request: TestApi['request'] = async (method, path, init = {}) => {
+    const hasBody = init.body !== undefined;
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      body: hasBody ? JSON.stringify(init.body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  };
+  return { request } as TestApi;
+}
+
+async function loanOf(baseUrl: string, headers: Record<string, string>) {
+  const answer = await fetch(`${baseUrl}/v2/loan`, { headers });
+  assert.equal(answer.status, 200);
+  return (await answer.json()) as { id: string; status: number; calculations: { today: { body: number } } };
+}
+
 describe('crash safety', () => {
   test('after SIGKILL and a restart, every acknowledged write is there', async () => {
     const dataDir = tempFolder('crash');
-    const env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()) };
+    const env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()), TRUST_PROXY: 'true' };
     try {
       const api = await startApiProcess(env);
       const customers: { phone: string; token: string }[] = [];
@@ -205,6 +229,16 @@ describe('crash safety', () => {
       assert.equal(applied.status, 201, await applied.clone().text());
       const loan = (await applied.json()) as { id: string; status: number };
 
+      // A second customer takes a loan all the way to Active: a status change and ledger postings, acknowledged.
+      const borrower = await customerAt(overHttp(api.url), 'active');
+      const active = await loanOf(api.url, borrower.headers);
+      assert.equal(active.status, LoanStatus.Active);
+      assert.ok(active.calculations.today.body > 0, 'the payout posted the principal to the ledger');
+      // Meanwhile the decision job has moved the first application on (a job's write, acknowledged by this read).
+      const decided = await loanOf(api.url, auth);
+      assert.equal(decided.id, loan.id);
+      assert.notEqual(decided.status, LoanStatus.Request);
+
       // No goodbye: the process dies mid-flight, its lock stays behind naming a dead process.
       assert.equal((await stopApiProcess(api, 'SIGKILL')).signal, 'SIGKILL');
       const restarted = await startApiProcess(env);
@@ -217,7 +251,12 @@ describe('crash safety', () => {
         const current = await fetch(`${restarted.url}/v2/loan`, { headers: auth });
         assert.equal(current.status, 200);
         const reopened = (await current.json()) as { id: string; status: number };
-        assert.deepEqual({ id: reopened.id, status: reopened.status }, { id: loan.id, status: loan.status });
+        assert.deepEqual({ id: reopened.id, status: reopened.status }, { id: decided.id, status: decided.status });
+        const after = await loanOf(restarted.url, borrower.headers);
+        assert.deepEqual(
+          { id: after.id, status: after.status, today: after.calculations.today },
+          { id: active.id, status: active.status, today: active.calculations.today },
+        );
       } finally {
         assert.equal((await stopApiProcess(restarted)).code, 0);
       }
