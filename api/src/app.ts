@@ -46,7 +46,20 @@ export async function buildApp(
   // The job queue shares the database handle; its workers run only where asked (the API process, tests).
   const jobs = given.jobs ?? new JobQueue(given.database);
   await jobs.start();
-  const context: AppContext = { ...given, jobs, payout: given.payout ?? new SandboxPayoutProvider() };
+  try {
+    return await assembleApp({ ...given, jobs, payout: given.payout ?? new SandboxPayoutProvider() }, jobs, options);
+  } catch (error) {
+    // A refused start (a provider missing in production, say) must not leave the queue's timers running.
+    await jobs.stop();
+    throw error;
+  }
+}
+
+async function assembleApp(
+  context: AppContext,
+  jobs: JobQueue,
+  options: { logger?: boolean; workers?: boolean },
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: context.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
