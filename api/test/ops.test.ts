@@ -56,7 +56,10 @@ describe('npm run ops with no API running: it opens the database itself', () => 
     assert.equal(bad.stderr.trim(), 'credimo-ops: 123456789: El teléfono no es válido');
     const none = await ops(env);
     assert.equal(none.status, 1);
-    assert.match(none.stderr, /usage:\n {2}npm run ops -- agent-link <phone> \[agent-name\]\n/);
+    assert.match(
+      none.stderr,
+      /usage:\n {2}npm run ops -- agent-link <phone> \[agent-name\] \[amount-eur term-days\]\n/,
+    );
   });
 
   test('admin-link needs an existing customer', async () => {
