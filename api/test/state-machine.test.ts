@@ -17,7 +17,6 @@ import {
 import { ALLOWED_TRANSITIONS, canTransition, transition } from '../src/domain/transitions.js';
 import { ApiError } from '../src/http/errors.js';
 import { confirmedUser } from '../src/identity/users.js';
-import { JobQueue } from '../src/jobs/queue.js';
 import { freshDatabase } from './harness.js';
 
 let database: DatabaseHandle;
@@ -217,29 +216,5 @@ describe('the ledger', () => {
     );
     await assert.rejects(sql`update ledger_postings set amount = amount * 2`.execute(database.db), /cannot be changed/);
     await assert.rejects(sql`delete from ledger_postings`.execute(database.db), /cannot be changed/);
-  });
-});
-
-describe('the job queue (pg-boss on this database)', () => {
-  test('creates its schema, runs jobs, and keeps one queued job per key', async () => {
-    const jobs = new JobQueue(database);
-    await jobs.start();
-    const first = await jobs.send('loan.decide', { loanId: 'x' }, { key: 'decide:x', afterSeconds: 60 });
-    const second = await jobs.send('loan.decide', { loanId: 'x' }, { key: 'decide:x', afterSeconds: 60 });
-    assert.ok(first);
-    assert.equal(second, null, 'the same key is not queued twice');
-    const seen: unknown[] = [];
-    await jobs.work({
-      'loan.decide': async () => {},
-      'loan.decision-timeout': async (data) => void seen.push(data),
-      'payout.confirm': async () => {},
-      'servicing.day': async () => {},
-      'bank.import': async () => {},
-    });
-    await jobs.send('loan.decision-timeout', { loanId: 'y', status: 0 });
-    const until = Date.now() + 10_000;
-    while (seen.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    assert.deepEqual(seen, [{ loanId: 'y', status: 0 }]);
-    await jobs.stop();
   });
 });
