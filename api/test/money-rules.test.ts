@@ -210,8 +210,10 @@ describe('the loan state machine table', () => {
       S.Processing,
       S.Active,
     ];
-    for (let i = 1; i < path.length; i++)
-      assert.ok(canTransition(path[i - 1], path[i]), `${path[i - 1]} -> ${path[i]}`);
+    path.slice(1).forEach((to, i) => {
+      const from = path[i] as number;
+      assert.ok(canTransition(from, to), `${from} -> ${to}`);
+    });
   });
 
   test('lets a signed contract go only to Processing, and Processing only to Active or ProcessingFail', () => {
@@ -230,10 +232,10 @@ describe('the loan state machine table', () => {
 
   test('walks collection one step at a time, each step able to end in repayment, presale or discount', () => {
     const chain = [S.AwaitingCollector, S.CollectorInProgress, S.PreCourt, S.Court, S.PostCourt, S.Execution];
-    for (let i = 0; i < chain.length; i++) {
+    chain.forEach((step, i) => {
       const next = chain[i + 1];
-      assert.deepEqual(ALLOWED_TRANSITIONS[chain[i]], [...(next ? [next] : []), S.Returned, S.Presale, S.Discount]);
-    }
+      assert.deepEqual(ALLOWED_TRANSITIONS[step], [...(next ? [next] : []), S.Returned, S.Presale, S.Discount]);
+    });
     assert.deepEqual(ALLOWED_TRANSITIONS[S.Presale], [S.Sold, S.Overdue]);
     assert.deepEqual(ALLOWED_TRANSITIONS[S.Discount], [S.Returned]);
   });
