@@ -1,15 +1,19 @@
 import {
+  Alert,
+  Button,
   formatMoney,
   LOAN_IN_SERVICE,
   LoanStatus,
   type LoanView,
   loanAtom,
+  normaliseApiError,
   refreshUser,
   type ScreenProps,
+  SUPPORT_PHONE,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { narrowScreen } from '../screen';
 import { originationCalls } from './calls';
 import styles from './origination.module.css';
@@ -18,6 +22,7 @@ import { useUserPolling } from './polling';
 
 const money = originationTexts.moneyOnTheWay;
 const active = originationTexts.activeLoan;
+const failed = originationTexts.payoutFailed;
 const displayDate = (wire: string | null | undefined) => (wire ? wire.split('-').reverse().join('/') : '');
 
 /** Signed and past the auto-debit step: the payout is ordered (again, harmlessly: one payout per loan). */
@@ -25,12 +30,14 @@ const payoutDue = (loan: LoanView) => loan.status === LoanStatus.ContractSigned 
 
 /**
  * On the account page, until the account remote has its own loan screens: money on the way (ContractSigned after
- * the auto-debit step, Processing) and the active loan (status, amount, due date). Nothing for other loans.
+ * the auto-debit step, Processing), a bounced payout (ProcessingFail) and the active loan (status, amount, due
+ * date). Nothing for other loans.
  */
 export function LoanProgressScreen({ screen }: ScreenProps) {
   const loan = useAtomValue(loanAtom);
   if (!loan) return null;
   if (payoutDue(loan) || loan.status === LoanStatus.Processing) return <MoneyOnTheWay loan={loan} screen={screen} />;
+  if (loan.status === LoanStatus.ProcessingFail) return <PayoutFailed loan={loan} screen={screen} />;
   if (LOAN_IN_SERVICE.includes(loan.status)) return <ActiveLoan loan={loan} screen={screen} />;
   return null;
 }
@@ -50,6 +57,48 @@ function MoneyOnTheWay({ loan, screen }: { loan: LoanView; screen: string }) {
         <dd>{formatMoney(loan.request_amount)}</dd>
       </dl>
       <p>{money.reference(loan.public_id)}</p>
+    </section>
+  );
+}
+
+/**
+ * ProcessingFail 15: the bank returned the transfer. SPEC section 4 (application in progress: no status bar) and
+ * the payment rule "failed shows a retry screen": the status text, what to check, and a retry that orders a new
+ * transfer to the same signed-for account (POST /v2/loan/issuance again).
+ */
+function PayoutFailed({ loan, screen }: { loan: LoanView; screen: string }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useUserPolling(USER_POLL_MS.awaiting);
+  const retry = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await originationCalls.issuance();
+      await refreshUser();
+    } catch (error) {
+      setProblem(normaliseApiError(error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={narrowScreen} data-screen={`${screen}:payoutFailed`} aria-labelledby="payout-failed-title">
+      <h2 id="payout-failed-title">{failed.title}</h2>
+      <Alert tone="error">{loan.status_text}</Alert>
+      <p>{failed.body}</p>
+      <dl className={styles.summary}>
+        <dt>{money.amount}</dt>
+        <dd>{formatMoney(loan.request_amount)}</dd>
+      </dl>
+      <p>{money.reference(loan.public_id)}</p>
+      {problem && <Alert tone="error">{problem}</Alert>}
+      <div className={styles.actions}>
+        <Button onClick={retry} disabled={busy}>
+          {failed.retry}
+        </Button>
+      </div>
+      <p className={styles.note}>{failed.help(SUPPORT_PHONE)}</p>
     </section>
   );
 }
