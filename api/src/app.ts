@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { recordBankSession } from './aggregation';
 import { recordCardRequest } from './cards';
 import { CARD_CALLBACK_PATH, CardRequestEvent, SandboxCardAcquirer } from './cards/acquirer';
 import { ConfigError } from './config';
@@ -20,6 +21,7 @@ import { JobQueue } from './jobs/queue';
 import { type SandboxPayoutBank, startWorkers } from './jobs/workers';
 import { settlePayout } from './loans/payout';
 import { documentStorageProviderFor, livenessProviderFor } from './providers';
+import { AGGREGATION_CALLBACK_PATH, AGGREGATION_PROVIDER_NAME, AggregationEvent } from './providers/aggregation';
 import { postSignedCallback, registerCallbackRoute } from './providers/callback-route';
 import { PAYOUT_CALLBACK_PATH, PayoutEvent, type PayoutProvider, SandboxPayoutProvider } from './providers/payout';
 import { sandboxAggregationPages } from './providers/sandbox/aggregation-pages';
@@ -119,6 +121,7 @@ async function assembleApp(
   app.addHook('onClose', async () => jobs.stop());
   await registerEvidence(app, context);
   await registerCards(app, context);
+  await registerAggregation(app, context);
   const payoutBank = registerPayout(app, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Last, once every route is in place: a job may post a sandbox provider's callback through app.inject.
@@ -195,5 +198,21 @@ async function registerCards(app: FastifyInstance, context: AppContext): Promise
     handle: (trx, event) => recordCardRequest(trx, event),
   });
   await app.register(sandboxCardPages, { config: context.config, secret });
-  await app.register(sandboxAggregationPages, { config: context.config, db });
+}
+
+/** Bank-data aggregation: the providers' signed callback and, in sandbox mode, their page. */
+async function registerAggregation(app: FastifyInstance, context: AppContext): Promise<void> {
+  const db = context.database.db;
+  const secret = callbackSecret(context.config, db, AGGREGATION_PROVIDER_NAME);
+  registerCallbackRoute(app, db, {
+    provider: AGGREGATION_PROVIDER_NAME,
+    path: AGGREGATION_CALLBACK_PATH,
+    body: AggregationEvent,
+    eventId: (event) => event.event_id,
+    secret,
+    handle: (trx, event) => recordBankSession(trx, event),
+  });
+  if (context.config.providerMode === 'sandbox') {
+    await app.register(sandboxAggregationPages, { config: context.config, db, secret });
+  }
 }
