@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  cardRequestGroup,
   formatMoney,
   LOAN_IN_SERVICE,
   LoanStatus,
@@ -10,6 +11,8 @@ import {
   refreshUser,
   type ScreenProps,
   SUPPORT_PHONE,
+  type UserResponse,
+  userAtom,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
@@ -29,25 +32,40 @@ const displayDate = (wire: string | null | undefined) => (wire ? wire.split('-')
 const payoutDue = (loan: LoanView) => loan.status === LoanStatus.ContractSigned && loan.auto_debit_step_completed;
 
 /**
+ * SPEC rule 13 shows the auto-debit page only to a customer with no card: one with a card on file (or a card request
+ * completed) comes here with the step still open, and it is completed with auto-debit on that card.
+ */
+const stepDoneByCard = (loan: LoanView, user: UserResponse | null) =>
+  loan.status === LoanStatus.ContractSigned &&
+  !loan.auto_debit_step_completed &&
+  ((user?.payment_cards?.length ?? 0) > 0 || cardRequestGroup(user?.payment_card_request_status) === 'completed');
+
+/**
  * On the account page, until the account remote has its own loan screens: money on the way (ContractSigned after
  * the auto-debit step, Processing), a bounced payout (ProcessingFail) and the active loan (status, amount, due
  * date). Nothing for other loans.
  */
 export function LoanProgressScreen({ screen }: ScreenProps) {
   const loan = useAtomValue(loanAtom);
+  const user = useAtomValue(userAtom);
   if (!loan) return null;
-  if (payoutDue(loan) || loan.status === LoanStatus.Processing) return <MoneyOnTheWay loan={loan} screen={screen} />;
+  const byCard = stepDoneByCard(loan, user);
+  if (payoutDue(loan) || byCard || loan.status === LoanStatus.Processing) {
+    return <MoneyOnTheWay loan={loan} screen={screen} byCard={byCard} />;
+  }
   if (loan.status === LoanStatus.ProcessingFail) return <PayoutFailed loan={loan} screen={screen} />;
   if (LOAN_IN_SERVICE.includes(loan.status)) return <ActiveLoan loan={loan} screen={screen} />;
   return null;
 }
 
-function MoneyOnTheWay({ loan, screen }: { loan: LoanView; screen: string }) {
+function MoneyOnTheWay({ loan, screen, byCard }: { loan: LoanView; screen: string; byCard: boolean }) {
   useUserPolling(USER_POLL_MS.awaiting);
-  const due = payoutDue(loan);
+  const due = payoutDue(loan) || byCard;
   useEffect(() => {
-    if (due) void originationCalls.issuance().then(refreshUser, () => {});
-  }, [due]);
+    if (!due) return;
+    const step = byCard ? originationCalls.autodebitComplete(true) : Promise.resolve(null);
+    void step.then(() => originationCalls.issuance()).then(refreshUser, () => {});
+  }, [due, byCard]);
   return (
     <section className={narrowScreen} data-screen={`${screen}:moneyOnTheWay`} aria-labelledby="money-title">
       <h2 id="money-title">{due ? money.signedTitle : money.title}</h2>

@@ -384,6 +384,20 @@ describe('money on the way and the active loan (account page)', () => {
     expect(http.current.history.post).toHaveLength(1);
   });
 
+  test('a customer with a card on file (rule 13 skipped the auto-debit page) finishes the step with it, then the payout', async () => {
+    const signed = loan({ status: LoanStatus.ContractSigned, auto_debit_step_completed: false });
+    sessionStore.set(loanAtom, signed);
+    sessionStore.set(userAtom, userWith(signed, { payment_cards: [{ id: '1', pan: '424242******4242' }] }));
+    http.current.onPost('/v2/loan/steps/autodebit/complete').reply(200, { ...signed, auto_debit_step_completed: true });
+    http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P1' });
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
+    showScreen(LoanProgressScreen);
+    await waitFor(() => expect(http.current.history.post).toHaveLength(2));
+    const [step, payout] = http.current.history.post;
+    expect(JSON.parse(step?.data)).toEqual({ autodebit_enabled: true });
+    expect(payout?.url).toBe('/v2/loan/issuance');
+  });
+
   test('a bounced payout (ProcessingFail) says so and retries the transfer on request', async () => {
     sessionStore.set(
       loanAtom,
