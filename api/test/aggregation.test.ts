@@ -179,6 +179,43 @@ describe('bank-data aggregation (disbursement method 9)', () => {
     assert.equal(denied.status, 401);
   });
 
+  test("the sandbox page's account without recent transactions: the provider says so, the import fails, back to 35", async () => {
+    const me = await awaitingBankData();
+    const token = me.headers.authorization.slice('Bearer '.length);
+    const widget = await fetch(`${api.baseUrl}/aggregation/unnax/widget?access_token=${token}&provider=unnax`, {
+      redirect: 'manual',
+    });
+    const pageUrl = widget.headers.get('location') ?? '';
+    const form = new FormData();
+    form.set('provider', 'unnax');
+    form.set('return_url', new URL(pageUrl, api.baseUrl).searchParams.get('return_url') ?? '');
+    form.set('bank', 'Sabadell');
+    form.set('user', 'ana');
+    form.set('outcome', 'no_transactions');
+    const back = await fetch(`${api.baseUrl}/sandbox/aggregation`, { method: 'POST', body: form, redirect: 'manual' });
+    const location = new URL(back.headers.get('location') ?? '');
+    assert.equal(location.pathname, '/unnax-aggregation/success');
+    const sent = await api.request('POST', '/v2/loan/bank_token', {
+      headers: me.headers,
+      body: Object.fromEntries(location.searchParams),
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const until = Date.now() + 15_000;
+    while (Date.now() < until) {
+      const row = await api.database.db
+        .selectFrom('bank_imports')
+        .select('status')
+        .where('loan_id', '=', me.loanId)
+        .executeTakeFirst();
+      if (row?.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const { body: loan } = await api.request('GET', '/v2/loan', { headers: me.headers });
+    assert.equal(loan.status, LoanStatus.AwaitingBankProcessData);
+    const accounts = await api.request('GET', '/v2/user/available_bank_accounts', { headers: me.headers });
+    assert.deepEqual(accounts.body, []);
+  });
+
   test('a body of neither variant is a 422; a loan not awaiting bank data is a 409', async () => {
     const me = await awaitingBankData();
     const neither = await api.request('POST', '/v2/loan/bank_token', { headers: me.headers, body: { bank: 'x' } });
