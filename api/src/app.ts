@@ -137,7 +137,7 @@ async function assembleApp(
  */
 function registerPayout(app: FastifyInstance, context: AppContext): SandboxPayoutBank | null {
   const db = context.database.db;
-  const payout = context.payout as PayoutProvider;
+  const payout: PayoutProvider = context.payout ?? new SandboxPayoutProvider();
   if (context.config.providerMode === 'production' && payout.sandbox) {
     throw new ConfigError('PROVIDER_MODE=production needs a payout provider; none is integrated yet');
   }
@@ -148,6 +148,7 @@ function registerPayout(app: FastifyInstance, context: AppContext): SandboxPayou
     body: PayoutEvent,
     eventId: (event) => event.event_id,
     secret,
+    // Paid on the servicing clock's day (today, unless the sandbox's advance-days moved it on).
     handle: async (trx, event) => settlePayout(trx, event, await clockToday(trx)),
   });
   if (!payout.sandbox) return null;
