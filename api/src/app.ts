@@ -3,8 +3,10 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { recordBankSession } from './aggregation';
 import { recordCardRequest } from './cards';
 import { CARD_CALLBACK_PATH, CardRequestEvent, SandboxCardAcquirer } from './cards/acquirer';
+import { ConfigError } from './config';
 import type { AppContext } from './context';
 import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
@@ -16,10 +18,12 @@ import { securityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { authentication } from './identity/auth';
 import { JobQueue } from './jobs/queue';
-import { startWorkers } from './jobs/workers';
+import { type SandboxPayoutBank, startWorkers } from './jobs/workers';
+import { settlePayout } from './loans/payout';
 import { documentStorageProviderFor, livenessProviderFor } from './providers';
-import { registerCallbackRoute } from './providers/callback-route';
-import { SandboxPayoutProvider } from './providers/payout';
+import { AGGREGATION_CALLBACK_PATH, AGGREGATION_PROVIDER_NAME, AggregationEvent } from './providers/aggregation';
+import { postSignedCallback, registerCallbackRoute } from './providers/callback-route';
+import { PAYOUT_CALLBACK_PATH, PayoutEvent, type PayoutProvider, SandboxPayoutProvider } from './providers/payout';
 import { sandboxAggregationPages } from './providers/sandbox/aggregation-pages';
 import { sandboxCardPages } from './providers/sandbox/card-pages';
 import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
@@ -35,6 +39,7 @@ import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
 import { servicingRoutes } from './routes/servicing';
+import { clockToday } from './servicing';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -114,11 +119,43 @@ async function assembleApp(
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
-  if (options.workers) await startWorkers(context.database.db, jobs, context.autoDebit ?? null);
   await registerEvidence(app, context);
   await registerCards(app, context);
+  await registerAggregation(app, context);
+  const payoutBank = registerPayout(app, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Last, once every route is in place: a job may post a sandbox provider's callback through app.inject.
+  if (options.workers) {
+    await startWorkers(context.database.db, jobs, { charger: context.autoDebit ?? null, payoutBank });
+  }
   return app;
+}
+
+/**
+ * The bank payout's signed callback; in sandbox mode, the sandbox bank: what the `payout.confirm` job calls to post
+ * a transfer's outcome, signed, to that callback.
+ */
+function registerPayout(app: FastifyInstance, context: AppContext): SandboxPayoutBank | null {
+  const db = context.database.db;
+  const payout: PayoutProvider = context.payout ?? new SandboxPayoutProvider();
+  if (context.config.providerMode === 'production' && payout.sandbox) {
+    throw new ConfigError('PROVIDER_MODE=production needs a payout provider; none is integrated yet');
+  }
+  const secret = callbackSecret(context.config, db, payout.name);
+  registerCallbackRoute(app, db, {
+    provider: payout.name,
+    path: PAYOUT_CALLBACK_PATH,
+    body: PayoutEvent,
+    eventId: (event) => event.event_id,
+    secret,
+    // Paid on the servicing clock's day (today, unless the sandbox's advance-days moved it on).
+    handle: async (trx, event) => settlePayout(trx, event, await clockToday(trx)),
+  });
+  if (!payout.sandbox) return null;
+  return async (event) => {
+    const answer = await postSignedCallback(app, PAYOUT_CALLBACK_PATH, secret, event);
+    return answer.statusCode;
+  };
 }
 
 /** Documents and liveness: their routes, the liveness callback and, in sandbox mode, the provider's own pages. */
@@ -162,5 +199,21 @@ async function registerCards(app: FastifyInstance, context: AppContext): Promise
     handle: (trx, event) => recordCardRequest(trx, event),
   });
   await app.register(sandboxCardPages, { config: context.config, secret });
-  await app.register(sandboxAggregationPages, { config: context.config, db });
+}
+
+/** Bank-data aggregation: the providers' signed callback and, in sandbox mode, their page. */
+async function registerAggregation(app: FastifyInstance, context: AppContext): Promise<void> {
+  const db = context.database.db;
+  const secret = callbackSecret(context.config, db, AGGREGATION_PROVIDER_NAME);
+  registerCallbackRoute(app, db, {
+    provider: AGGREGATION_PROVIDER_NAME,
+    path: AGGREGATION_CALLBACK_PATH,
+    body: AggregationEvent,
+    eventId: (event) => event.event_id,
+    secret,
+    handle: (trx, event) => recordBankSession(trx, event),
+  });
+  if (context.config.providerMode === 'sandbox') {
+    await app.register(sandboxAggregationPages, { config: context.config, db, secret });
+  }
 }

@@ -3,14 +3,38 @@ import { after, before, describe, test } from 'node:test';
 import { ibanProblem, LoanStatus } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sandboxIbanFor } from '../src/aggregation/index.js';
+import { SIGNATURE_HEADER, signHeader } from '../src/providers/callbacks.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, waitForStatus } from './origination-path.js';
 
 let api: TestApi;
+const SECRET = 'test-aggregation-secret';
 
 before(async () => {
-  api = await startTestApi({ workers: true, env: { TRUST_PROXY: 'true' } });
+  api = await startTestApi({ workers: true, env: { TRUST_PROXY: 'true', PROVIDER_SECRET_AGGREGATION: SECRET } });
 });
+
+let events = 0;
+/** The provider's signed callback: what it read of a bank session. */
+async function providerSaid(
+  provider: 'unnax' | 'kontomatik',
+  session: string,
+  status: 'imported' | 'failed',
+  options: { accounts?: Array<{ iban: string }>; secret?: string; eventId?: string } = {},
+) {
+  const event = {
+    event_id: options.eventId ?? `evt-agg-${process.pid}-${++events}`,
+    provider,
+    session,
+    status,
+    accounts: options.accounts ?? (status === 'imported' ? [{ iban: sandboxIbanFor(session) }] : []),
+  };
+  const body = JSON.stringify(event);
+  return api.request('POST', '/v2/providers/aggregation/callback', {
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signHeader(options.secret ?? SECRET, body) },
+    body: event,
+  });
+}
 after(() => api.close());
 
 /** A customer whose approved loan waits for the bank data of the aggregation method (9). */
@@ -38,6 +62,14 @@ describe('bank-data aggregation (disbursement method 9)', () => {
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     const again = await api.request('POST', '/v2/loan/bank_token', { headers: me.headers, body });
     assert.equal(again.status, 200, 'the same session twice is harmless');
+    // The import waits for the provider's word on the session; its signed callback settles it.
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.equal((await api.request('GET', '/v2/loan', { headers: me.headers })).body.status, 37);
+    const forged = await providerSaid('unnax', 'unnax-token-1:unnax-token-2', 'imported', { secret: 'not-unnax' });
+    assert.equal(forged.status, 401);
+    const said = await providerSaid('unnax', 'unnax-token-1:unnax-token-2', 'imported');
+    assert.equal(said.status, 200, JSON.stringify(said.body));
+    assert.deepEqual(said.body.result, { applied: true, imports: 1 });
     const loan = await waitForStatus(api, me.headers, [LoanStatus.AwaitingSignContract]);
     assert.equal(loan.status, LoanStatus.AwaitingSignContract);
     const accounts = await api.request('GET', '/v2/user/available_bank_accounts', { headers: me.headers });
@@ -52,8 +84,9 @@ describe('bank-data aggregation (disbursement method 9)', () => {
     assert.ok(path.includes('35->37') && path.includes('37->26'), path.join(' '));
   });
 
-  test("kontomatik's sessionId variant works the same way", async () => {
+  test("kontomatik's sessionId variant works the same way (the provider's callback first, then the session)", async () => {
     const me = await awaitingBankData();
+    assert.equal((await providerSaid('kontomatik', 'kt-session-1:kt-signature-1', 'imported')).status, 200);
     const sent = await api.request('POST', '/v2/loan/bank_token', {
       headers: me.headers,
       body: { sessionId: 'kt-session-1', sessionIdSignature: 'kt-signature-1', bankId: 'bbva', bankName: 'BBVA' },
@@ -64,9 +97,15 @@ describe('bank-data aggregation (disbursement method 9)', () => {
     assert.deepEqual(accounts.body, [sandboxIbanFor('kt-session-1:kt-signature-1')]);
   });
 
-  test('a failed import sends the loan back for another bank session', async () => {
+  test('a session the provider could not use (no recent transactions) sends the loan back; replays change nothing', async () => {
     const me = await awaitingBankData();
-    await api.request('POST', '/v2/loan/bank_token', { headers: me.headers, body: { token1: 'fail-1' } });
+    await api.request('POST', '/v2/loan/bank_token', { headers: me.headers, body: { token1: 'empty-1' } });
+    const said = await providerSaid('unnax', 'empty-1', 'failed', { eventId: `evt-empty-${process.pid}` });
+    assert.equal(said.status, 200);
+    const replay = await providerSaid('unnax', 'empty-1', 'imported', { eventId: `evt-empty-${process.pid}` });
+    assert.deepEqual([replay.body.replayed, replay.body.result], [true, said.body.result]);
+    const later = await providerSaid('unnax', 'empty-1', 'imported');
+    assert.deepEqual(later.body.result, { applied: false, imports: 0 }, 'a session is settled once');
     const until = Date.now() + 15_000;
     let steps: { to_status: number }[] = [];
     while (Date.now() < until) {
@@ -138,6 +177,43 @@ describe('bank-data aggregation (disbursement method 9)', () => {
     await waitForStatus(api, me.headers, [LoanStatus.AwaitingSignContract]);
     const denied = await fetch(`${api.baseUrl}/aggregation/unnax/widget?access_token=nope`, { redirect: 'manual' });
     assert.equal(denied.status, 401);
+  });
+
+  test("the sandbox page's account without recent transactions: the provider says so, the import fails, back to 35", async () => {
+    const me = await awaitingBankData();
+    const token = me.headers.authorization.slice('Bearer '.length);
+    const widget = await fetch(`${api.baseUrl}/aggregation/unnax/widget?access_token=${token}&provider=unnax`, {
+      redirect: 'manual',
+    });
+    const pageUrl = widget.headers.get('location') ?? '';
+    const form = new FormData();
+    form.set('provider', 'unnax');
+    form.set('return_url', new URL(pageUrl, api.baseUrl).searchParams.get('return_url') ?? '');
+    form.set('bank', 'Sabadell');
+    form.set('user', 'ana');
+    form.set('outcome', 'no_transactions');
+    const back = await fetch(`${api.baseUrl}/sandbox/aggregation`, { method: 'POST', body: form, redirect: 'manual' });
+    const location = new URL(back.headers.get('location') ?? '');
+    assert.equal(location.pathname, '/unnax-aggregation/success');
+    const sent = await api.request('POST', '/v2/loan/bank_token', {
+      headers: me.headers,
+      body: Object.fromEntries(location.searchParams),
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const until = Date.now() + 15_000;
+    while (Date.now() < until) {
+      const row = await api.database.db
+        .selectFrom('bank_imports')
+        .select('status')
+        .where('loan_id', '=', me.loanId)
+        .executeTakeFirst();
+      if (row?.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const { body: loan } = await api.request('GET', '/v2/loan', { headers: me.headers });
+    assert.equal(loan.status, LoanStatus.AwaitingBankProcessData);
+    const accounts = await api.request('GET', '/v2/user/available_bank_accounts', { headers: me.headers });
+    assert.deepEqual(accounts.body, []);
   });
 
   test('a body of neither variant is a 422; a loan not awaiting bank data is a 409', async () => {

@@ -36,6 +36,8 @@ export async function customerAt(
     hasCurrentLoan?: boolean;
     personalId?: string;
     iban?: boolean;
+    /** The IBAN given with the application (TEST_IBAN by default). */
+    ibanNumber?: string;
   } = {},
 ) {
   let phone = '';
@@ -86,7 +88,7 @@ export async function customerAt(
       loan_period: 30,
       loan_sum: options.amount ?? 50_000,
       attempt_reference: `path-${phone}-attempt`,
-      ...(options.iban === false ? {} : { method_of_disbursement: 1, iban: TEST_IBAN }),
+      ...(options.iban === false ? {} : { method_of_disbursement: 1, iban: options.ibanNumber ?? TEST_IBAN }),
     },
   });
   assert.equal(applied.status, 201, JSON.stringify(applied.body));

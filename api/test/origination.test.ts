@@ -5,14 +5,16 @@ import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { openSession } from '../src/identity/sessions.js';
 import { decisionTimeout, operatorDecision } from '../src/loans/decision.js';
-import { signPayoutCallback } from '../src/loans/payout.js';
+import { SIGNATURE_HEADER, signHeader } from '../src/providers/callbacks.js';
+import { SANDBOX_BOUNCING_IBAN } from '../src/providers/payout.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, nextDni, TEST_IBAN, waitForStatus } from './origination-path.js';
 
 let api: TestApi;
+const PAYOUT_SECRET = 'test-payout-secret';
 
 before(async () => {
-  api = await startTestApi({ workers: true, env: { TRUST_PROXY: 'true' } });
+  api = await startTestApi({ workers: true, env: { TRUST_PROXY: 'true', PROVIDER_SECRET_PAYOUT: PAYOUT_SECRET } });
 });
 after(() => api.close());
 
@@ -28,6 +30,17 @@ async function ledgerSnapshot() {
 async function loanStatus(loanId: string) {
   const row = await db().selectFrom('loans').select('status').where('id', '=', loanId).executeTakeFirstOrThrow();
   return row.status;
+}
+/** The bank's callback as the framework takes it: HMAC-SHA256 over the timestamp and raw body. */
+async function payoutCallback(event: Record<string, unknown>, options: { secret?: string; header?: string } = {}) {
+  const body = JSON.stringify(event);
+  return api.request('POST', '/v2/providers/payout/callback', {
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: options.header ?? signHeader(options.secret ?? PAYOUT_SECRET, body),
+    },
+    body: event,
+  });
 }
 const assertSpanishError = (body: { errors: Array<{ message: string; property: string }> }) => {
   assert.ok(Array.isArray(body.errors) && body.errors.length > 0, JSON.stringify(body));
@@ -335,28 +348,20 @@ describe('auto-debit and payout faults', () => {
     assert.equal(again.body.reference, first.body.reference);
     await waitForStatus(api, me.headers, [LoanStatus.Active]);
     const ledger = await ledgerSnapshot();
-    const callback = {
-      reference: first.body.reference,
-      status: 'confirmed',
-      nonce: `n-${Date.now()}-a`,
-      timestamp: Math.floor(Date.now() / 1000),
-    } as const;
-    const forged = await api.request('POST', '/v2/providers/payout/callback', {
-      headers: { 'x-signature': 'forged' },
-      body: callback,
-    });
+    const event = { event_id: `evt-payout-${Date.now()}-a`, reference: first.body.reference, status: 'confirmed' };
+    const forged = await payoutCallback(event, { secret: 'not-the-bank' });
     assert.equal(forged.status, 401);
     assertSpanishError(forged.body);
-    const signature = await signPayoutCallback(db(), callback);
+    const unsigned = await payoutCallback(event, { header: '' });
+    assert.equal(unsigned.status, 401);
+    // The sandbox bank already settled this transfer: a real callback for it, then its replays, do nothing.
     const replays = [];
-    for (let i = 0; i < 3; i++)
-      replays.push(
-        await api.request('POST', '/v2/providers/payout/callback', {
-          headers: { 'x-signature': signature },
-          body: callback,
-        }),
-      );
-    assert.ok(replays.every((r) => r.status === 200 && r.body.applied === false));
+    for (let i = 0; i < 3; i++) replays.push(await payoutCallback(event));
+    assert.ok(replays.every((r) => r.status === 200 && r.body.result.applied === false));
+    assert.deepEqual(
+      replays.map((r) => r.body.replayed),
+      [false, true, true],
+    );
     assert.deepEqual(await ledgerSnapshot(), ledger);
     assert.equal(await loanStatus(me.loanId), LoanStatus.Active);
   });
@@ -372,19 +377,87 @@ describe('auto-debit and payout faults', () => {
       .where('provider_reference', '=', body.reference)
       .execute();
     const ledger = await ledgerSnapshot();
-    const callback = {
+    const answer = await payoutCallback({
+      event_id: `evt-payout-${Date.now()}-b`,
       reference: body.reference,
       status: 'confirmed',
-      nonce: `n-${Date.now()}-b`,
-      timestamp: Math.floor(Date.now() / 1000),
-    } as const;
-    const answer = await api.request('POST', '/v2/providers/payout/callback', {
-      headers: { 'x-signature': await signPayoutCallback(db(), callback) },
-      body: callback,
     });
     assert.equal(answer.status, 409);
     assert.equal(answer.body.errors[0].message, messages.loanStateConflict);
     assert.deepEqual(await ledgerSnapshot(), ledger);
+    assert.equal(await loanStatus(me.loanId), LoanStatus.Active);
+  });
+
+  test('a bounced payout: ProcessingFail 15 with its text, the principal back in cash; the retry pays out once', async () => {
+    const me = await customerAt(api, 'autodebit', { ibanNumber: SANDBOX_BOUNCING_IBAN });
+    const first = await api.request('POST', '/v2/loan/issuance', { headers: me.headers });
+    assert.equal(first.status, 201);
+    // The sandbox bank refuses transfers to its test IBAN, by its signed callback.
+    const failed = await waitForStatus(api, me.headers, [LoanStatus.ProcessingFail]);
+    assert.equal(failed.status_text, 'No hemos podido enviar el dinero');
+    assert.equal(failed.status_type, 'error');
+    assert.equal(failed.give_date, null);
+    assert.equal(failed.calculations.today.amount, 0, 'the customer owes nothing for money never received');
+    const moneyOf = async () => {
+      const { rows } = await sql<{ code: string; total: string }>`
+        select a.code, sum(p.amount) as total from ledger_postings p
+        join ledger_accounts a on a.id = p.account_id
+        join ledger_transactions t on t.id = p.transaction_id
+        where t.loan_id = ${me.loanId} group by a.code`.execute(db());
+      return Object.fromEntries(rows.map((r) => [r.code, Number(r.total)]));
+    };
+    assert.deepEqual(await moneyOf(), { cash_at_bank: 0, payout_clearing: 0 });
+    const stored = await db()
+      .selectFrom('payouts')
+      .select(['status', 'failure', 'attempt'])
+      .where('loan_id', '=', me.loanId)
+      .execute();
+    assert.deepEqual(stored, [{ status: 'failed', failure: 'account closed', attempt: 1 }]);
+    // The bank repeating its bounce changes nothing.
+    const ledger = await ledgerSnapshot();
+    const replay = await payoutCallback({
+      event_id: `evt-bounce-${Date.now()}`,
+      reference: first.body.reference,
+      status: 'failed',
+    });
+    assert.equal(replay.status, 200);
+    assert.equal(replay.body.result.applied, false);
+    assert.deepEqual(await ledgerSnapshot(), ledger);
+
+    // The customer tries again: a second transfer, which the bank confirms this time.
+    const retry = await api.request('POST', '/v2/loan/issuance', { headers: me.headers });
+    assert.equal(retry.status, 201);
+    assert.notEqual(retry.body.reference, first.body.reference);
+    assert.equal(retry.body.status, LoanStatus.Processing);
+    const again = await api.request('POST', '/v2/loan/issuance', { headers: me.headers });
+    assert.equal(again.body.reference, retry.body.reference, 'one transfer under way at a time');
+    const confirmed = await payoutCallback({
+      event_id: `evt-paid-${Date.now()}`,
+      reference: retry.body.reference,
+      status: 'confirmed',
+    });
+    assert.equal(confirmed.status, 200);
+    assert.equal(confirmed.body.result.applied, true);
+    const active = await waitForStatus(api, me.headers, [LoanStatus.Active]);
+    assert.equal(active.calculations.today.body, active.request_amount);
+    assert.deepEqual((await moneyOf()).payout_clearing, 0);
+    const moves = await db()
+      .selectFrom('loan_transitions')
+      .select(['from_status', 'to_status', 'actor_kind'])
+      .where('loan_id', '=', me.loanId)
+      .where('from_status', 'in', [LoanStatus.Processing, LoanStatus.ProcessingFail])
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      moves.map((m) => [m.from_status, m.to_status, m.actor_kind]),
+      [
+        [10, 15, 'provider'],
+        [15, 10, 'customer'],
+        [10, 2, 'provider'],
+      ],
+    );
+    // Later, the sandbox bank's own answer for the retry (a bounce, to this IBAN) finds it settled: nothing moves.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.equal(await loanStatus(me.loanId), LoanStatus.Active);
   });
 

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { LoanStatus } from '@credimo/shared/domain';
+import { ibanProblem, LoanStatus, normaliseIban } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import '../cards/tables';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
 import type { JobQueue } from '../jobs/queue';
 import { openLoanId } from '../loans/ownership';
+import type { AggregationEvent } from '../providers/aggregation';
 
 /** SPEC section 7, POST /v2/loan/bank_token: unnax's variant and kontomatik's. */
 export type BankTokenInput =
@@ -82,7 +83,7 @@ function cccDigit(ten: string): number {
   return d === 11 ? 0 : d === 10 ? 1 : d;
 }
 
-/** A valid Spanish IBAN for a sandbox bank session: the same token always names the same account. */
+/** A valid Spanish IBAN for a sandbox bank session: the same session always names the same account. */
 export function sandboxIbanFor(token: string): string {
   const digits = BigInt(`0x${createHash('sha256').update(token).digest('hex').slice(0, 24)}`)
     .toString()
@@ -97,9 +98,8 @@ export function sandboxIbanFor(token: string): string {
 }
 
 /**
- * The import job: the sandbox aggregator answers the session's accounts (a token starting with "fail" fails,
- * as a bank that refuses the session). Imported: the first account becomes the loan's IBAN and the loan moves
- * on to signing; failed: back to AwaitingBankProcessData for another try. Runs once: a settled import is left.
+ * The import job: the loan's bank session is settled by what the provider's signed callback said of it
+ * (aggregation_sessions). When the callback has not come yet, the import waits for it: the callback settles it.
  */
 export async function importBankData(db: Kysely<Database>, importId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -110,23 +110,77 @@ export async function importBankData(db: Kysely<Database>, importId: string): Pr
       .forUpdate()
       .executeTakeFirst();
     if (row?.status !== 'importing') return;
-    const loan = await lockLoan(trx, String(row.loan_id));
-    if (loan.status !== LoanStatus.AwaitingBankDataImport) return;
-    const failed = row.token.startsWith('fail');
-    const accounts = failed ? [] : [sandboxIbanFor(row.token)];
-    await trx
-      .updateTable('bank_imports')
-      .set({ status: failed ? 'failed' : 'imported', accounts: JSON.stringify(accounts) })
-      .where('id', '=', row.id)
-      .execute();
-    if (accounts[0]) await trx.updateTable('loans').set({ iban: accounts[0] }).where('id', '=', loan.id).execute();
-    await transition(
-      trx,
-      String(loan.id),
-      failed ? LoanStatus.AwaitingBankProcessData : LoanStatus.AwaitingSignContract,
-      { actor: { kind: 'job', id: null }, reason: failed ? 'bank import failed' : 'bank data imported' },
-    );
+    const session = await trx
+      .selectFrom('aggregation_sessions')
+      .selectAll()
+      .where('provider', '=', row.provider)
+      .where('token', '=', row.token)
+      .executeTakeFirst();
+    if (session) await settleImport(trx, row, session);
   });
+}
+
+/**
+ * The provider's signed callback (providers/callback-route.ts: signature checked, once per event id), inside the
+ * replay claim's transaction: the session's outcome is kept, and an import already waiting for it is settled.
+ */
+export async function recordBankSession(
+  trx: Transaction<Database>,
+  event: AggregationEvent,
+): Promise<{ applied: boolean; imports: number }> {
+  const stored = await trx
+    .insertInto('aggregation_sessions')
+    .values({
+      provider: event.provider,
+      token: event.session,
+      status: event.status,
+      bank_name: event.bank_name ?? null,
+      accounts: JSON.stringify(event.accounts),
+    })
+    .onConflict((oc) => oc.columns(['provider', 'token']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  // A session is settled once: a later event for it (a different id) changes nothing.
+  if (!stored) return { applied: false, imports: 0 };
+  const waiting = await trx
+    .selectFrom('bank_imports')
+    .selectAll()
+    .where('provider', '=', event.provider)
+    .where('token', '=', event.session)
+    .where('status', '=', 'importing')
+    .forUpdate()
+    .execute();
+  for (const row of waiting) await settleImport(trx, row, stored);
+  return { applied: true, imports: waiting.length };
+}
+
+type ImportRow = Selectable<Database['bank_imports']>;
+type SessionRow = Selectable<Database['aggregation_sessions']>;
+
+/**
+ * Imported: the session's first valid Spanish account becomes the loan's IBAN and the loan moves on to signing.
+ * Failed (or no usable account): back to AwaitingBankProcessData for another try.
+ */
+async function settleImport(trx: Transaction<Database>, row: ImportRow, session: SessionRow): Promise<void> {
+  const loan = await lockLoan(trx, String(row.loan_id));
+  if (loan.status !== LoanStatus.AwaitingBankDataImport) return;
+  const accounts =
+    session.status === 'imported'
+      ? session.accounts.map((a) => normaliseIban(a.iban)).filter((iban) => ibanProblem(iban) === null)
+      : [];
+  const failed = accounts.length === 0;
+  await trx
+    .updateTable('bank_imports')
+    .set({ status: failed ? 'failed' : 'imported', accounts: JSON.stringify(accounts) })
+    .where('id', '=', row.id)
+    .execute();
+  if (accounts[0]) await trx.updateTable('loans').set({ iban: accounts[0] }).where('id', '=', loan.id).execute();
+  await transition(
+    trx,
+    String(loan.id),
+    failed ? LoanStatus.AwaitingBankProcessData : LoanStatus.AwaitingSignContract,
+    { actor: { kind: 'provider', id: session.provider }, reason: failed ? 'bank import failed' : 'bank data imported' },
+  );
 }
 
 /**

@@ -38,11 +38,23 @@ export interface BankImportsTable {
   created_at: Timestamp;
 }
 
+/** The aggregation provider's word on a bank session (migration 0015). */
+export interface AggregationSessionsTable {
+  id: Generated<string>;
+  provider: 'unnax' | 'kontomatik';
+  token: string;
+  status: 'imported' | 'failed';
+  bank_name: string | null;
+  accounts: ColumnType<Array<{ iban: string; holder?: string | undefined }>, string | undefined, string>;
+  received_at: Timestamp;
+}
+
 // The cards and aggregation rooms' tables join the database type here, beside the code that owns them.
 declare module '../db/schema' {
   interface Database {
     payment_cards: PaymentCardsTable;
     earned_discounts: EarnedDiscountsTable;
     bank_imports: BankImportsTable;
+    aggregation_sessions: AggregationSessionsTable;
   }
 }

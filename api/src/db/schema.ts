@@ -305,6 +305,10 @@ export interface PayoutsTable {
   status: 'accepted' | 'confirmed' | 'failed';
   created_at: CreatedAt;
   confirmed_at: Timestamp | null;
+  /** 1 for the first transfer, then one more per retry after a bounce (migration 0015). */
+  attempt: ColumnType<number, number | undefined, number>;
+  /** The bank's reason when the transfer bounced. */
+  failure: string | null;
 }
 export interface ProviderCallbackNoncesTable {
   provider: string;

@@ -11,6 +11,7 @@ export type FunnelEvent =
   | 'bank_widget'
   | 'payout_started'
   | 'payout'
+  | 'payout_failed'
   | 'decision_review_requested';
 
 /** The one place funnel events are written (SPEC section 4: an event at each step); analytics read the table. */

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { SIGNATURE_HEADER, verifySignature } from './callbacks';
+import { SIGNATURE_HEADER, signHeader, verifySignature } from './callbacks';
 import { onceForEvent } from './events';
 
 /** Provider callbacks are small JSON events; anything larger is not one. */
@@ -79,4 +79,30 @@ export function registerCallbackRoute<S extends TSchema, R>(
       },
     });
   });
+}
+
+/**
+ * How a sandbox provider's server side posts its signed event: through `app.inject` to the callback route, the
+ * exact path (signature, replay claim, effect) a real provider's request takes. Answers the route's status code.
+ */
+export async function postSignedCallback(
+  app: FastifyInstance,
+  path: string,
+  secret: () => Promise<string>,
+  event: unknown,
+): Promise<{ statusCode: number; body: unknown }> {
+  const body = JSON.stringify(event);
+  const response = await app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signHeader(await secret(), body) },
+    payload: body,
+  });
+  let parsed: unknown = null;
+  try {
+    parsed = response.json();
+  } catch {
+    parsed = response.body;
+  }
+  return { statusCode: response.statusCode, body: parsed };
 }

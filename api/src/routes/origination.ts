@@ -12,7 +12,7 @@ import { decisionReasons, requestReview } from '../loans/decision';
 import { availableBankAccounts, chooseIssueMethod } from '../loans/disbursement';
 import { openLoanView } from '../loans/loan-details';
 import { latestLoanId } from '../loans/ownership';
-import { payoutCallback, startPayout } from '../loans/payout';
+import { startPayout } from '../loans/payout';
 import { approveNewConditions, sendSigningCode, signLoan } from '../loans/signing';
 import { route } from './route';
 
@@ -124,10 +124,5 @@ export async function originationRoutes(app: FastifyInstance, context: AppContex
       .header('cache-control', 'no-store')
       .header('content-disposition', `inline; filename="${file.name.replace(/[^\w. -]/g, '_')}"`);
     return reply.send(Buffer.from(file.pdf)) as never;
-  });
-
-  route(app, endpoints.payoutCallback, async (request) => {
-    const signature = request.headers['x-signature'];
-    return payoutCallback(db, request.body, typeof signature === 'string' ? signature : undefined);
   });
 }

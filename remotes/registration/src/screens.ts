@@ -8,6 +8,7 @@ import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens
 import { PhotoVerificationScreen } from './documents/PhotoVerificationScreen';
 import { ApproveNewConditionsScreen } from './origination/ApproveNewConditionsScreen';
 import { AutoDebitScreen } from './origination/AutoDebitScreen';
+import { AggregationReturnScreen, BankDataPreviewScreen, BankDataScreen } from './origination/BankVerificationScreens';
 import { IssueMethodScreen } from './origination/IssueMethodScreen';
 import { LoanProgressScreen } from './origination/LoanProgressScreen';
 import { SignScreen } from './origination/SignScreen';
@@ -33,8 +34,8 @@ export const SCREENS: ScreenTable = {
   registrationApplication: ApplicationScreen,
   registrationSelectAccount: IssueMethodScreen,
   applicationRequestAdditionalPhotos: PhotoVerificationScreen,
-  applicationBankDataPreview: placeholderScreen('Verificación bancaria'),
-  applicationBankData: placeholderScreen('Conecta tu banco'),
+  applicationBankDataPreview: BankDataPreviewScreen,
+  applicationBankData: BankDataScreen,
   applicationApproveNewConditions: ApproveNewConditionsScreen,
   applicationIssueMethod: IssueMethodScreen,
   applicationSign: SignScreen,
@@ -43,7 +44,7 @@ export const SCREENS: ScreenTable = {
   applicationAwaitingNewLoan: AwaitingScreen,
   applicationAwaitingRequestLoan: AwaitingScreen,
   applicationAwaitingVerificationLoan: AwaitingScreen,
-  unnaxAggregation: placeholderScreen('Volviendo de tu banco'),
+  unnaxAggregation: AggregationReturnScreen,
   blocked: BlockedScreen,
   // Shown on the account page while the account remote has no loan screens of its own.
   accountLoanProgress: LoanProgressScreen,

@@ -358,13 +358,6 @@ export const endpoints = {
     query: origination.AgreementFileQuery,
     response: origination.Ok,
   },
-  payoutCallback: {
-    method: 'POST',
-    path: '/v2/providers/payout/callback',
-    summary: 'The bank confirms a payout (HMAC-signed, each nonce once)',
-    body: origination.PayoutCallbackRequest,
-    response: origination.CallbackResponse,
-  },
   partialRepay: {
     method: 'GET',
     path: '/v2/loan/partial_repay',

@@ -42,15 +42,6 @@ export const AgreementFileQuery = Type.Object({
   signature: Type.String({ maxLength: 100, 'x-message': 'agreementLinkExpired' }),
 });
 
-/** The bank payout provider's callback, signed with HMAC-SHA256 in the x-signature header. */
-export const PayoutCallbackRequest = Type.Object({
-  reference: Type.String({ maxLength: 100 }),
-  status: Type.Literal('confirmed'),
-  nonce: Type.String({ minLength: 8, maxLength: 100 }),
-  timestamp: Type.Integer(),
-});
-export const CallbackResponse = Type.Object({ applied: Type.Boolean() });
-
 export const Ok = Type.Object({});
 
 /** SPEC section 7, POST /v2/loan/bank_token: unnax's token pair, or kontomatik's signed session. */

@@ -140,6 +140,18 @@ describe('the redirect rules of SPEC section 2, in order', () => {
     );
   });
 
+  test("12's step: the provider's page and the return from it stay while the bank data is awaited, then move on", () => {
+    const awaiting = loanWith(LoanStatus.AwaitingBankProcessData);
+    expect(from('applicationBankData', registered(), awaiting)).toBeNull();
+    expect(from('unnaxAggregation', registered(), awaiting)).toBeNull();
+    expect(from('applicationBankData', registered(), loanWith(LoanStatus.AwaitingBankDataImport))).toBe(
+      'applicationAwaitingBankDataImporting',
+    );
+    expect(from('applicationBankData', registered(), loanWith(LoanStatus.AwaitingSignContract))).toBe(
+      'applicationSign',
+    );
+  });
+
   test('13. auto-debit confirmation once signed (flow order: sign, then auto-debit) with no card, no completed request, step not done', () => {
     const signed = loanWith(LoanStatus.ContractSigned, { autoDebitStepCompleted: false });
     expect(from('account', registered(), signed)).toBe('applicationAutoDebitConfirmation');

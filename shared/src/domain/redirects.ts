@@ -123,6 +123,14 @@ const RULES: Rule[] = [
   { route: 'applicationSign', passes: (_u, loan) => !awaitingSignature(loan) },
 ];
 
+/**
+ * Pages that belong to a rule's step: while the rule applies the customer may be on any of them. Rule 12's bank
+ * verification goes preview -> the provider's page (bank-data) -> back through /unnax-aggregation/{status}.
+ */
+const STEP_PAGES: Record<string, readonly string[]> = {
+  applicationBankDataPreview: ['applicationBankData', 'unnaxAggregation'],
+};
+
 /** Steps the user may not be sent back from (SPEC section 2: these never go backwards). */
 const NO_BACKWARDS = ['registrationPersonalData', 'registrationAdditionalInformation'];
 /** The dynamic step asks for exactly what these rules require, so missing it keeps the customer there. */
@@ -157,6 +165,7 @@ export function redirectFor({ route, user, loan, flags }: RedirectState): string
     const failing = RULES.find((rule) => !rule.passes(user, loan));
     if (failing) {
       if (route === 'registrationDynamic' && DYNAMIC_STEP_COVERS.includes(failing.route)) return null;
+      if (STEP_PAGES[failing.route]?.includes(route)) return null;
       // SPEC section 2: on these two steps redirects never go backwards, and the back button from additional
       // information to personal data is the customer's choice: the rules send them on only to a step past both.
       const lastProfileStep = Math.max(...NO_BACKWARDS.map(stepIndex));

@@ -55,7 +55,8 @@ function useBankAccounts(): string[] | null {
 /**
  * SPEC section 2: /application/issue-method and /registration/select-account, the IBAN screen titled "go to
  * signing". Method 1 (bank account) with a known or new Spanish IBAN; the loan then awaits its signature and the
- * redirect rules take the customer to signing.
+ * redirect rules take the customer to signing. Or method 9: the customer's bank connected through the aggregation
+ * provider (the rules then lead to the bank verification preview).
  */
 export function IssueMethodScreen({ screen }: ScreenProps) {
   const accounts = useBankAccounts();
@@ -77,6 +78,16 @@ export function IssueMethodScreen({ screen }: ScreenProps) {
       }
     },
   });
+  // Method 9: the bank-data aggregation; the loan then awaits the bank's data and the rules lead to its preview.
+  const chooseAggregation = async () => {
+    setFailure(null);
+    try {
+      await originationCalls.issueMethod({ method_of_disbursement: 9 });
+      await refreshUser();
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+    }
+  };
   // With no known account the only choice is a new one.
   const { setFieldValue } = form;
   const hasKnown = known.length > 0;
@@ -128,6 +139,13 @@ export function IssueMethodScreen({ screen }: ScreenProps) {
           </Button>
         </div>
       </form>
+      <h2>{texts.aggregationTitle}</h2>
+      <p>{texts.aggregationBody}</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={chooseAggregation}>
+          {texts.aggregation}
+        </Button>
+      </div>
     </section>
   );
 }

@@ -1,15 +1,22 @@
 import {
+  Alert,
+  Button,
+  cardRequestGroup,
   formatMoney,
   LOAN_IN_SERVICE,
   LoanStatus,
   type LoanView,
   loanAtom,
+  normaliseApiError,
   refreshUser,
   type ScreenProps,
+  SUPPORT_PHONE,
+  type UserResponse,
+  userAtom,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { narrowScreen } from '../screen';
 import { originationCalls } from './calls';
 import styles from './origination.module.css';
@@ -18,29 +25,47 @@ import { useUserPolling } from './polling';
 
 const money = originationTexts.moneyOnTheWay;
 const active = originationTexts.activeLoan;
+const failed = originationTexts.payoutFailed;
 const displayDate = (wire: string | null | undefined) => (wire ? wire.split('-').reverse().join('/') : '');
 
 /** Signed and past the auto-debit step: the payout is ordered (again, harmlessly: one payout per loan). */
 const payoutDue = (loan: LoanView) => loan.status === LoanStatus.ContractSigned && loan.auto_debit_step_completed;
 
 /**
+ * SPEC rule 13 shows the auto-debit page only to a customer with no card: one with a card on file (or a card request
+ * completed) comes here with the step still open, and it is completed with auto-debit on that card.
+ */
+const stepDoneByCard = (loan: LoanView, user: UserResponse | null) =>
+  loan.status === LoanStatus.ContractSigned &&
+  !loan.auto_debit_step_completed &&
+  ((user?.payment_cards?.length ?? 0) > 0 || cardRequestGroup(user?.payment_card_request_status) === 'completed');
+
+/**
  * On the account page, until the account remote has its own loan screens: money on the way (ContractSigned after
- * the auto-debit step, Processing) and the active loan (status, amount, due date). Nothing for other loans.
+ * the auto-debit step, Processing), a bounced payout (ProcessingFail) and the active loan (status, amount, due
+ * date). Nothing for other loans.
  */
 export function LoanProgressScreen({ screen }: ScreenProps) {
   const loan = useAtomValue(loanAtom);
+  const user = useAtomValue(userAtom);
   if (!loan) return null;
-  if (payoutDue(loan) || loan.status === LoanStatus.Processing) return <MoneyOnTheWay loan={loan} screen={screen} />;
+  const byCard = stepDoneByCard(loan, user);
+  if (payoutDue(loan) || byCard || loan.status === LoanStatus.Processing) {
+    return <MoneyOnTheWay loan={loan} screen={screen} byCard={byCard} />;
+  }
+  if (loan.status === LoanStatus.ProcessingFail) return <PayoutFailed loan={loan} screen={screen} />;
   if (LOAN_IN_SERVICE.includes(loan.status)) return <ActiveLoan loan={loan} screen={screen} />;
   return null;
 }
 
-function MoneyOnTheWay({ loan, screen }: { loan: LoanView; screen: string }) {
+function MoneyOnTheWay({ loan, screen, byCard }: { loan: LoanView; screen: string; byCard: boolean }) {
   useUserPolling(USER_POLL_MS.awaiting);
-  const due = payoutDue(loan);
+  const due = payoutDue(loan) || byCard;
   useEffect(() => {
-    if (due) void originationCalls.issuance().then(refreshUser, () => {});
-  }, [due]);
+    if (!due) return;
+    const step = byCard ? originationCalls.autodebitComplete(true) : Promise.resolve(null);
+    void step.then(() => originationCalls.issuance()).then(refreshUser, () => {});
+  }, [due, byCard]);
   return (
     <section className={narrowScreen} data-screen={`${screen}:moneyOnTheWay`} aria-labelledby="money-title">
       <h2 id="money-title">{due ? money.signedTitle : money.title}</h2>
@@ -50,6 +75,48 @@ function MoneyOnTheWay({ loan, screen }: { loan: LoanView; screen: string }) {
         <dd>{formatMoney(loan.request_amount)}</dd>
       </dl>
       <p>{money.reference(loan.public_id)}</p>
+    </section>
+  );
+}
+
+/**
+ * ProcessingFail 15: the bank returned the transfer. SPEC section 4 (application in progress: no status bar) and
+ * the payment rule "failed shows a retry screen": the status text, what to check, and a retry that orders a new
+ * transfer to the same signed-for account (POST /v2/loan/issuance again).
+ */
+function PayoutFailed({ loan, screen }: { loan: LoanView; screen: string }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useUserPolling(USER_POLL_MS.awaiting);
+  const retry = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await originationCalls.issuance();
+      await refreshUser();
+    } catch (error) {
+      setProblem(normaliseApiError(error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={narrowScreen} data-screen={`${screen}:payoutFailed`} aria-labelledby="payout-failed-title">
+      <h2 id="payout-failed-title">{failed.title}</h2>
+      <Alert tone="error">{loan.status_text}</Alert>
+      <p>{failed.body}</p>
+      <dl className={styles.summary}>
+        <dt>{money.amount}</dt>
+        <dd>{formatMoney(loan.request_amount)}</dd>
+      </dl>
+      <p>{money.reference(loan.public_id)}</p>
+      {problem && <Alert tone="error">{problem}</Alert>}
+      <div className={styles.actions}>
+        <Button onClick={retry} disabled={busy}>
+          {failed.retry}
+        </Button>
+      </div>
+      <p className={styles.note}>{failed.help(SUPPORT_PHONE)}</p>
     </section>
   );
 }

@@ -20,6 +20,25 @@ export const originationCalls = {
   sign: async (code: string) => (await api().post<LoanView>('/v2/loan/sign', { code })).data,
   autodebitComplete: async (enabled: boolean) =>
     (await api().post<LoanView>('/v2/loan/steps/autodebit/complete', { autodebit_enabled: enabled })).data,
+  /** The aggregation provider's bank session: unnax's token pair or kontomatik's signed session. */
+  bankToken: async (body: Record<string, string>) => {
+    await api().post('/v2/loan/bank_token', body);
+  },
+  /** How the provider's widget ended; an error answers SPEC's identity message. */
+  widgetStatus: async (status: 'success' | 'error' | 'cancel', code?: string) =>
+    (
+      await api().post<{ status: string; message: string | null }>(
+        `/v2/aggregation/unnax/widget/${status}`,
+        code ? { code } : {},
+      )
+    ).data,
+  /** Starts a card request at the acquirer; the browser then goes to its page, which comes back to `returnUrl`. */
+  addPaymentCard: async (returnUrl: string) =>
+    (
+      await api().post<{ request_id: string; status: string; url: string }>('/v2/user/payment_card', {
+        return_url: returnUrl,
+      })
+    ).data,
   /** Idempotent on the API side: one payout per loan, a repeated order answers the same reference. */
   issuance: async () => (await api().post<{ status: number; reference: string }>('/v2/loan/issuance')).data,
 };

@@ -1,4 +1,5 @@
 import {
+  accessTokenAtom,
   LoanStatus,
   type LoanView,
   loanAtom,
@@ -11,7 +12,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApiPerTest, showScreen } from '../test-utils';
 import { ApproveNewConditionsScreen } from './ApproveNewConditionsScreen';
-import { AutoDebitScreen } from './AutoDebitScreen';
+import { AutoDebitScreen, cardPageBrowser } from './AutoDebitScreen';
+import {
+  AggregationReturnScreen,
+  aggregationBrowser,
+  BankDataPreviewScreen,
+  BankDataScreen,
+} from './BankVerificationScreens';
 import { IssueMethodScreen } from './IssueMethodScreen';
 import { LoanProgressScreen } from './LoanProgressScreen';
 import { SignScreen } from './SignScreen';
@@ -111,6 +118,93 @@ describe('the IBAN screen (/application/issue-method, /registration/select-accou
   });
 });
 
+describe('bank-data aggregation (method 9)', () => {
+  test('the IBAN screen offers the bank connection: method 9, then the user is refreshed', async () => {
+    http.current.onGet('/v2/user/available_bank_accounts').reply(200, []);
+    http.current.onPut('/v2/user/issue_method').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.AwaitingBankProcessData })));
+    showScreen(IssueMethodScreen, { screen: 'applicationIssueMethod' });
+    await userEvent.click(screen.getByRole('button', { name: 'Conectar mi banco' }));
+    await waitFor(() => expect(http.current.history.put).toHaveLength(1));
+    expect(JSON.parse(http.current.history.put[0]?.data)).toEqual({ method_of_disbursement: 9 });
+    await waitFor(() => expect(sessionStore.get(loanAtom)?.status).toBe(LoanStatus.AwaitingBankProcessData));
+  });
+
+  test('the preview says what the bank account needs, shows a widget error, polls every 3 s, and continues', async () => {
+    jest.useFakeTimers();
+    try {
+      http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.AwaitingBankProcessData })));
+      const { navigate } = showScreen(BankDataPreviewScreen, {
+        state: { aggregationError: messages.identityNotVerified },
+      });
+      expect(screen.getByRole('heading', { name: 'Verifica tu cuenta bancaria' })).toBeInTheDocument();
+      expect(screen.getByText('Debes ser el titular de la cuenta.')).toBeInTheDocument();
+      expect(screen.getByText('La cuenta debe tener movimientos recientes.')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('La identidad no ha sido verificada');
+      await act(async () => {
+        jest.advanceTimersByTime(3_000);
+      });
+      expect(userCalls()).toBe(1);
+      act(() => screen.getByRole('button', { name: 'Continuar' }).click());
+      expect(navigate).toHaveBeenCalledWith('/application/bank-data');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("the bank-data screen sends the browser to the provider's page with the token, coming back to /unnax-aggregation", async () => {
+    sessionStore.set(accessTokenAtom, 'tok-1');
+    const assign = jest.spyOn(aggregationBrowser, 'assign').mockImplementation(() => {});
+    showScreen(BankDataScreen);
+    await userEvent.click(screen.getByRole('button', { name: 'Ir a mi banco' }));
+    const target = new URL(assign.mock.calls[0]?.[0] ?? '');
+    expect(`${target.origin}${target.pathname}`).toBe('http://api.test/aggregation/unnax/widget');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      access_token: 'tok-1',
+      provider: 'unnax',
+      return_url: `${window.location.origin}/unnax-aggregation/{status}`,
+    });
+    assign.mockRestore();
+  });
+
+  test('back with success: the ending is recorded, the bank session posted (either variant), the user refreshed', async () => {
+    http.current.onPost('/v2/aggregation/unnax/widget/success').reply(200, { status: 'success', message: null });
+    http.current.onPost('/v2/loan/bank_token').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.AwaitingBankDataImport })));
+    showScreen(AggregationReturnScreen, {
+      params: { status: 'success' },
+      query: { sessionId: 'kt_1', sessionIdSignature: 'sig_1', bankId: 'bbva', bankName: 'BBVA' },
+    });
+    await waitFor(() => expect(sessionStore.get(loanAtom)?.status).toBe(LoanStatus.AwaitingBankDataImport));
+    const [ending, token] = http.current.history.post;
+    expect(ending?.url).toBe('/v2/aggregation/unnax/widget/success');
+    expect(JSON.parse(token?.data)).toEqual({
+      sessionId: 'kt_1',
+      sessionIdSignature: 'sig_1',
+      bankId: 'bbva',
+      bankName: 'BBVA',
+    });
+  });
+
+  test("back with the identity widget's error: recorded with its code, then the preview with SPEC's message", async () => {
+    http.current
+      .onPost('/v2/aggregation/unnax/widget/error')
+      .reply(200, { status: 'error', message: 'La identidad no ha sido verificada' });
+    const { navigate } = showScreen(AggregationReturnScreen, {
+      params: { status: 'error' },
+      query: { code: 'identity_not_verified' },
+    });
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/application/bank-data-preview', {
+        replace: true,
+        state: { aggregationError: 'La identidad no ha sido verificada' },
+      }),
+    );
+    expect(JSON.parse(http.current.history.post[0]?.data)).toEqual({ code: 'identity_not_verified' });
+    expect(http.current.history.post.some((r) => r.url === '/v2/loan/bank_token')).toBe(false);
+  });
+});
+
 describe('the counter-offer (/application/approve-new-conditions)', () => {
   test('shows the requested and the offered amount; accepting sets the approve flag and refreshes', async () => {
     sessionStore.set(loanAtom, loan());
@@ -203,13 +297,79 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
     expect(payout?.url).toBe('/v2/loan/issuance');
   });
 
-  test('skip is hidden when is_hide_skip_auto_debit_button; confirming needs the card page (not there yet)', () => {
+  test('skip is hidden when is_hide_skip_auto_debit_button; confirming needs the consent', async () => {
     sessionStore.set(loanAtom, signed);
     sessionStore.set(userAtom, userWith(signed, { is_hide_skip_auto_debit_button: true }));
     showScreen(AutoDebitScreen);
     expect(screen.queryByRole('button', { name: 'Ahora no' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Añadir tarjeta' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /Autorizo el cargo automático/ })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir tarjeta' }));
+    expect(await screen.findByText(messages.checkboxFieldRequired)).toBeInTheDocument();
+    expect(http.current.history.post).toHaveLength(0);
+  });
+
+  test('confirm with consent starts a card request returning here and sends the browser to the acquirer', async () => {
+    sessionStore.set(loanAtom, signed);
+    sessionStore.set(userAtom, userWith(signed));
+    http.current
+      .onPost('/v2/user/payment_card')
+      .reply(201, { request_id: 'cr_1', status: 'New', url: '/sandbox/card?request_id=cr_1' });
+    const assign = jest.spyOn(cardPageBrowser, 'assign').mockImplementation(() => {});
+    showScreen(AutoDebitScreen);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Autorizo el cargo automático/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir tarjeta' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://api.test/sandbox/card?request_id=cr_1'));
+    expect(JSON.parse(http.current.history.post[0]?.data)).toEqual({
+      return_url: `${window.location.origin}${window.location.pathname}`,
+    });
+    // SPEC section 9: the card button stays disabled 8 s after a press.
+    expect(screen.getByRole('button', { name: 'Añadir tarjeta' })).toBeDisabled();
+    assign.mockRestore();
+  });
+
+  test('back with a completed card: the step completes with auto-debit on, the payout is ordered, success shown', async () => {
+    sessionStore.set(loanAtom, signed);
+    sessionStore.set(userAtom, userWith(signed, { payment_card_request_status: 'Completed' }));
+    http.current.onPost('/v2/loan/steps/autodebit/complete').reply(200, { ...signed, auto_debit_step_completed: true });
+    http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P1' });
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
+    showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
+    expect(await screen.findByText(/el débito automático está activado/)).toBeInTheDocument();
+    await waitFor(() => expect(http.current.history.post).toHaveLength(2));
+    const [step, payout] = http.current.history.post;
+    expect(JSON.parse(step?.data)).toEqual({ autodebit_enabled: true });
+    expect(payout?.url).toBe('/v2/loan/issuance');
+  });
+
+  test('back with a card still processing: a pending note, and the user is polled every 7 s', async () => {
+    jest.useFakeTimers();
+    try {
+      sessionStore.set(loanAtom, signed);
+      sessionStore.set(userAtom, userWith(signed, { payment_card_request_status: 'PendingConfirmation' }));
+      http.current
+        .onGet('/v2/user')
+        .reply(200, userWith(signed, { payment_card_request_status: 'PendingConfirmation' }));
+      showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'processing' } });
+      expect(screen.getByRole('heading', { name: 'Estamos comprobando tu tarjeta' })).toBeInTheDocument();
+      await act(async () => {
+        jest.advanceTimersByTime(7_000);
+      });
+      expect(userCalls()).toBe(1);
+      expect(http.current.history.post).toHaveLength(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('back with a refused card: the failure and the offer again; the API has the last word over the redirect', () => {
+    sessionStore.set(loanAtom, signed);
+    // The acquirer said completed, but our rules (valid more than 3 months, personal) refused the card.
+    sessionStore.set(userAtom, userWith(signed, { payment_card_request_status: 'Error' }));
+    showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.autoDebitFailed);
+    expect(screen.getByRole('button', { name: 'Añadir tarjeta' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Ahora no' })).toBeEnabled();
+    expect(http.current.history.post).toHaveLength(0);
   });
 });
 
@@ -222,6 +382,40 @@ describe('money on the way and the active loan (account page)', () => {
     showScreen(LoanProgressScreen);
     expect(await screen.findByRole('heading', { name: '¡El dinero está en camino!' })).toBeInTheDocument();
     expect(http.current.history.post).toHaveLength(1);
+  });
+
+  test('a customer with a card on file (rule 13 skipped the auto-debit page) finishes the step with it, then the payout', async () => {
+    const signed = loan({ status: LoanStatus.ContractSigned, auto_debit_step_completed: false });
+    sessionStore.set(loanAtom, signed);
+    sessionStore.set(userAtom, userWith(signed, { payment_cards: [{ id: '1', pan: '424242******4242' }] }));
+    http.current.onPost('/v2/loan/steps/autodebit/complete').reply(200, { ...signed, auto_debit_step_completed: true });
+    http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P1' });
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
+    showScreen(LoanProgressScreen);
+    await waitFor(() => expect(http.current.history.post).toHaveLength(2));
+    const [step, payout] = http.current.history.post;
+    expect(JSON.parse(step?.data)).toEqual({ autodebit_enabled: true });
+    expect(payout?.url).toBe('/v2/loan/issuance');
+  });
+
+  test('a bounced payout (ProcessingFail) says so and retries the transfer on request', async () => {
+    sessionStore.set(
+      loanAtom,
+      loan({
+        status: LoanStatus.ProcessingFail,
+        status_type: 'error',
+        status_text: 'No hemos podido enviar el dinero',
+      }),
+    );
+    http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P2' });
+    http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
+    showScreen(LoanProgressScreen);
+    expect(screen.getByRole('heading', { name: 'No hemos podido enviar el dinero' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('No hemos podido enviar el dinero');
+    expect(screen.getByText(/\+34 900 000 000/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a intentarlo' }));
+    expect(await screen.findByRole('heading', { name: '¡El dinero está en camino!' })).toBeInTheDocument();
+    expect(http.current.history.post.map((r) => r.url)).toEqual(['/v2/loan/issuance']);
   });
 
   test('an active loan shows its status, amount and due date', () => {

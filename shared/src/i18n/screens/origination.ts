@@ -17,6 +17,25 @@ export const origination = {
     aggregation: 'Conectar mi banco',
     submit: 'Continuar',
   },
+  bankDataPreview: {
+    title: 'Verifica tu cuenta bancaria',
+    body:
+      'Conecta la banca online de la cuenta donde recibirás el dinero. Solo leemos lo necesario para verificarla ' +
+      'y nunca guardamos tus claves.',
+    holder: 'Debes ser el titular de la cuenta.',
+    transactions: 'La cuenta debe tener movimientos recientes.',
+    continue: 'Continuar',
+  },
+  bankData: {
+    title: 'Conecta tu banco',
+    body: 'Te llevamos a la página segura de nuestro proveedor de verificación bancaria. Al terminar volverás aquí.',
+    connect: 'Ir a mi banco',
+  },
+  aggregationReturn: {
+    title: 'Volviendo de tu banco',
+    working: 'Estamos recibiendo los datos de tu banco…',
+    back: 'Volver a intentarlo',
+  },
   approveNewConditions: {
     title: 'Nuevas condiciones',
     body: 'Hemos estudiado tu solicitud y podemos ofrecerte un importe diferente.',
@@ -55,8 +74,19 @@ export const origination = {
       'tendrás un 15 % de descuento en tu próximo préstamo.',
     consent: 'Autorizo el cargo automático de la cuota en mi tarjeta en la fecha de vencimiento',
     confirm: 'Añadir tarjeta',
-    cardUnavailable: 'El alta de tarjetas estará disponible muy pronto. Mientras tanto puedes continuar sin ella.',
     skip: 'Ahora no',
+    completed: 'Tarjeta añadida: el débito automático está activado. Preparamos la transferencia de tu dinero.',
+    processingTitle: 'Estamos comprobando tu tarjeta',
+    processing: 'Tu banco aún no ha respondido. Esta página se actualizará sola en cuanto lo haga.',
+    failedRetry: 'Puedes probar con otra tarjeta o continuar sin débito automático y activarlo más tarde.',
+  },
+  payoutFailed: {
+    title: 'No hemos podido enviar el dinero',
+    body:
+      'Tu banco ha devuelto la transferencia a la cuenta que nos indicaste. Comprueba que la cuenta está activa y ' +
+      'a tu nombre, y vuelve a intentarlo.',
+    retry: 'Volver a intentarlo',
+    help: (phone: string) => `Si el problema continúa, llámanos al ${phone} y lo resolvemos contigo.`,
   },
   moneyOnTheWay: {
     title: '¡El dinero está en camino!',
