@@ -15,6 +15,7 @@ import { Link, NavLink, useSearchParams } from 'react-router';
 import { Alerts } from './Alerts';
 import styles from './layout.module.css';
 import { AccountMenu, SessionBanner } from './SessionBar';
+import { useDefaultUserPolling } from './user-polling';
 
 /** SPEC section 2: the account navbar. */
 const ACCOUNT_NAV = [
@@ -144,6 +145,8 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
   useEffect(() => {
     if (name === 'registration') void loadPricesWithStoredPromo(DEFAULT_PRODUCT_ID).catch(() => {});
   }, [name]);
+  // The sign-in pages have no user to poll yet; every other layout is "the account and default" of SPEC section 9.
+  useDefaultUserPolling(name !== 'login');
   if (name === 'centred') {
     return (
       <div data-layout={name}>
