@@ -8,6 +8,7 @@ import {
   PATHS,
   parseAppConfig,
   refreshUser,
+  resolveApiAddresses,
   sessionStore,
 } from '@credimo/shared';
 import { Provider } from 'jotai';
@@ -25,8 +26,10 @@ async function start() {
   const parsed = parseAppConfig(await configRequest);
   let apiBaseUrl = UNCONFIGURED_API;
   if (parsed.ok) {
-    apiBaseUrl = parsed.config.apiBaseUrl;
-    configureApi(parsed.config);
+    // SPEC section 2: `apiurl` and `apiwpurl` may point the app at another allowed API (kept 7 days).
+    const addresses = resolveApiAddresses(parsed.config, window.location.search);
+    apiBaseUrl = addresses.apiBaseUrl;
+    configureApi(addresses);
     registerRemoteConfig(parsed.config.remotes);
   } else {
     // A malformed config must not blank the app: every remote slot shows the Spanish fallback.

@@ -1,2 +1,3 @@
+export * from './api-override';
 export * from './client';
 export * from './errors';

@@ -1,5 +1,6 @@
 export * from './actions';
 export * from './cookies';
+export * from './dev-flags';
 export * from './notifications';
 export * from './phone-change';
 export * from './redirect-state';
