@@ -15,6 +15,7 @@ import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { rememberAppConfig } from './app-config';
 import { configRequest } from './config-request';
 import { registerRemoteConfig } from './federation';
 import { buildRoutes } from './routes';
@@ -29,6 +30,7 @@ async function start() {
     // SPEC section 2: `apiurl` and `apiwpurl` may point the app at another allowed API (kept 7 days).
     const addresses = resolveApiAddresses(parsed.config, window.location.search);
     apiBaseUrl = addresses.apiBaseUrl;
+    rememberAppConfig(parsed.config);
     configureApi(addresses);
     registerRemoteConfig(parsed.config.remotes);
   } else {

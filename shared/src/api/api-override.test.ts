@@ -1,5 +1,5 @@
 import type { AppConfig } from '../contract/app-config';
-import { readCookie, writeCookie } from '../session/cookies';
+import { readCookie, removeCookie, writeCookie } from '../session/cookies';
 import { chooseApiUrl, isAllowedApiUrl, resolveApiAddresses } from './api-override';
 
 const config: AppConfig = {
@@ -10,9 +10,8 @@ const config: AppConfig = {
 };
 
 beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's cookies
-  for (const name of ['credimo_dev_api_url', 'credimo_dev_wp_url'])
-    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  removeCookie('devApiUrl');
+  removeCookie('devWpUrl');
   jest.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());

@@ -3,10 +3,11 @@ import { readCookie, removeCookie, writeCookie } from './cookies';
 import { sessionStore } from './store';
 
 /**
- * SPEC section 6: the developer menu's feature flags (disable the registration stepper, validation, loan
- * creation, liveness). They change only what this browser shows: the API applies every rule regardless.
+ * SPEC section 6: the developer menu's feature flags. Built so far: disabling the registration stepper (the
+ * redirect rules); validation, loan creation and liveness switches are not built yet. A flag changes only
+ * what this browser does: the API applies every rule regardless.
  */
-export const DEV_FLAGS = ['stepperDisabled', 'validationDisabled', 'createLoanDisabled', 'livenessDisabled'] as const;
+export const DEV_FLAGS = ['stepperDisabled'] as const;
 export type DevFlag = (typeof DEV_FLAGS)[number];
 export type DevFlags = Partial<Record<DevFlag, boolean>>;
 
@@ -26,8 +27,9 @@ export function readDevFlags(): DevFlags {
 export const devFlagsAtom = atom<DevFlags>(readDevFlags());
 
 export function setDevFlag(flag: DevFlag, on: boolean): void {
-  const next = { ...sessionStore.get(devFlagsAtom), [flag]: on };
-  if (!on) delete next[flag];
+  const next: DevFlags = { ...sessionStore.get(devFlagsAtom) };
+  if (on) next[flag] = true;
+  else delete next[flag];
   globalThis.localStorage?.setItem(DEV_FLAGS_KEY, JSON.stringify(next));
   sessionStore.set(devFlagsAtom, next);
 }

@@ -13,6 +13,7 @@ import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { Link, NavLink, useSearchParams } from 'react-router';
 import { Alerts } from './Alerts';
+import { DevMenu } from './DevMenu';
 import styles from './layout.module.css';
 import { AccountMenu, SessionBanner } from './SessionBar';
 import { useDefaultUserPolling } from './user-polling';
@@ -150,6 +151,7 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
   if (name === 'centred') {
     return (
       <div data-layout={name}>
+        <DevMenu />
         <SessionBanner />
         <div className={styles.centred}>
           <main>{children}</main>
@@ -159,6 +161,7 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
   }
   return (
     <div className={styles.page} data-layout={name}>
+      <DevMenu />
       <SessionBanner />
       <Header layout={name} />
       {name === 'registration' && <ProgressSteps route={route} />}
