@@ -8,13 +8,13 @@ import {
   PATHS,
   parseAppConfig,
   refreshUser,
-  resolveApiAddresses,
   sessionStore,
 } from '@credimo/shared';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { resolveApiAddresses } from './api-override';
 import { rememberAppConfig } from './app-config';
 import { configRequest } from './config-request';
 import { registerRemoteConfig } from './federation';

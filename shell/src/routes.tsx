@@ -1,7 +1,6 @@
 import {
   type AppRoute,
   accessTokenAtom,
-  devFlagsAtom,
   FALLBACK_PATH,
   PATHS,
   ROUTES,
@@ -16,6 +15,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { leaveTo } from './browser';
+import { devFlagsAtom } from './dev-flags';
 import { Layout } from './layouts/Layout';
 import { RemoteSlot } from './RemoteSlot';
 

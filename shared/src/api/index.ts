@@ -1,3 +1,2 @@
-export * from './api-override';
 export * from './client';
 export * from './errors';

@@ -1,6 +1,5 @@
 export * from './actions';
 export * from './cookies';
-export * from './dev-flags';
 export * from './notifications';
 export * from './phone-change';
 export * from './redirect-state';

@@ -1,21 +1,19 @@
+import { Button, Checkbox, readCookie } from '@credimo/shared';
+import { shell as texts } from '@credimo/shared/i18n/screens/shell';
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useState } from 'react';
+import { chooseApiUrl } from '../api-override';
+import { appConfig } from '../app-config';
+import { reloadPage } from '../browser';
 import {
-  Button,
-  Checkbox,
-  chooseApiUrl,
   DEV_FLAGS,
   type DevFlag,
   devFlagsAtom,
   devMenuCookieSet,
   isDevMenuKey,
   keepDevMenuOpen,
-  readCookie,
   setDevFlag,
-} from '@credimo/shared';
-import { shell as texts } from '@credimo/shared/i18n/screens/shell';
-import { useAtomValue } from 'jotai';
-import { useEffect, useId, useState } from 'react';
-import { appConfig } from '../app-config';
-import { reloadPage } from '../browser';
+} from '../dev-flags';
 import styles from './layout.module.css';
 
 const FLAG_LABELS: Record<DevFlag, string> = { stepperDisabled: texts.devStepperDisabled };

@@ -1,15 +1,9 @@
-import {
-  accessTokenAtom,
-  DEV_FLAGS_KEY,
-  devFlagsAtom,
-  type ScreenProps,
-  sessionStore,
-  userAtom,
-} from '@credimo/shared';
+import { accessTokenAtom, type ScreenProps, sessionStore, userAtom } from '@credimo/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { DEV_FLAGS_KEY, devFlagsAtom } from '../dev-flags';
 import { loadRemoteApp } from '../federation';
 import { buildRoutes } from '../routes';
 

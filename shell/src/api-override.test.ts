@@ -1,5 +1,4 @@
-import type { AppConfig } from '../contract/app-config';
-import { readCookie, removeCookie, writeCookie } from '../session/cookies';
+import { type AppConfig, readCookie, removeCookie, writeCookie } from '@credimo/shared';
 import { chooseApiUrl, isAllowedApiUrl, resolveApiAddresses } from './api-override';
 
 const config: AppConfig = {

@@ -1,6 +1,5 @@
+import { readCookie, removeCookie, sessionStore, writeCookie } from '@credimo/shared';
 import { atom } from 'jotai';
-import { readCookie, removeCookie, writeCookie } from './cookies';
-import { sessionStore } from './store';
 
 /**
  * SPEC section 6: the developer menu's feature flags. Built so far: disabling the registration stepper (the

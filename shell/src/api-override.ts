@@ -1,5 +1,4 @@
-import type { AppConfig } from '../contract/app-config';
-import { readCookie, removeCookie, writeCookie } from '../session/cookies';
+import { type AppConfig, readCookie, removeCookie, writeCookie } from '@credimo/shared';
 
 export interface ApiAddresses {
   apiBaseUrl: string;
