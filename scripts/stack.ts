@@ -165,10 +165,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ),
       );
     }
+    // Further APIs a page address (apiurl, apiwpurl) or the developer menu may switch to: none unless named.
+    const apiUrlAllowList = (env.API_URL_ALLOW_LIST ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean);
     const config = options.configOverride ?? {
       apiBaseUrl: apiUrl,
       wpBaseUrl: env.PUBLIC_WP_URL || apiUrl,
       remotes: remoteUrls,
+      ...(apiUrlAllowList.length ? { apiUrlAllowList } : {}),
     };
     servers.push(
       await listen('APP_PORT', ports.app, () =>
@@ -185,6 +191,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             remotes: Object.values(remoteUrls),
             apiUrl,
             contentUrl: env.PUBLIC_WP_URL || apiUrl,
+            alternativeApis: apiUrlAllowList,
             https: (env.PUBLIC_APP_URL ?? '').startsWith('https:'),
           },
         }),

@@ -133,6 +133,21 @@ describe('employment and additional data', () => {
     ]);
   });
 
+  test('a contact name is required for a friend, not for a mother (SPEC section 3: certain types)', async () => {
+    const me = await customer();
+    const friend = await api.request('PUT', '/v2/user/employment', {
+      headers: me.headers,
+      body: { employment_type_id: 4, contact_type: 7, contact_phone_number: '634567812' },
+    });
+    assert.equal(friend.status, 422);
+    assert.deepEqual(friend.body.errors, [{ message: messages.fieldRequired, property: 'contact_name' }]);
+    const mother = await api.request('PUT', '/v2/user/employment', {
+      headers: me.headers,
+      body: { employment_type_id: 4, contact_type: 56, contact_phone_number: '634567812' },
+    });
+    assert.equal(mother.status, 200, JSON.stringify(mother.body));
+  });
+
   test('additional data saves employment and e-mail together after personal data', async () => {
     const me = await customer();
     await api.request('PUT', '/v2/user/personal_data', {

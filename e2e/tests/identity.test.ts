@@ -80,6 +80,29 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await context.close();
   });
 
+  test('a customer changes their phone on /registration/step2 with a code sent to the new one', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await signIn(page, '612 00 01 05');
+    await page.goto(`${stack.urls.app}/registration/step2`);
+    await page.getByRole('heading', { name: 'Tu número de móvil' }).waitFor();
+    await page.getByRole('button', { name: 'Cambiar el número' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cambiar el número de móvil' });
+    await dialog.getByLabel('Número nuevo').fill('612 00 01 06');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the change-phone modal is accessible');
+    await dialog.getByRole('button', { name: 'Enviar el código' }).click();
+    await page.getByRole('heading', { name: 'Confirma tu número nuevo' }).waitFor();
+    const notice = await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent();
+    await page.getByLabel('Código de 4 cifras').fill(notice?.match(/\d{4}/)?.[0] ?? '');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Hemos cambiado tu número de móvil.').waitFor();
+    await page.getByText('+34 612 00 01 06').waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the phone step is accessible');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a wrong code is refused on the field, in Spanish', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.urls.app}/auth`);

@@ -8,6 +8,8 @@ export interface AppPolicyInput {
   apiUrl: string;
   /** The content endpoint (WordPress's wp-json). */
   contentUrl?: string;
+  /** The allow-listed APIs the app may be pointed at (`apiurl`, `apiwpurl`: /config.json's apiUrlAllowList). */
+  alternativeApis?: string[];
   /** The app's public address is HTTPS: send HSTS and upgrade any stray http: load. */
   https?: boolean;
 }
@@ -37,7 +39,11 @@ export function appCspDirectives(input: AppPolicyInput): Record<string, string[]
     'script-src': ["'self'", ...remotes],
     'style-src': ["'self'"],
     // Federation reads each remote's mf-manifest.json by fetch; the app calls the API and the content endpoint.
-    'connect-src': ["'self'", ...origins([input.apiUrl, input.contentUrl]), ...remotes],
+    'connect-src': [
+      "'self'",
+      ...origins([input.apiUrl, input.contentUrl, ...(input.alternativeApis ?? [])]),
+      ...remotes,
+    ],
     // data: for the inline favicon, blob: for the preview of a document photo before upload.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],

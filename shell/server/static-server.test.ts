@@ -78,6 +78,7 @@ describe('security headers of the customer app and the remotes', () => {
     remotes: ['http://localhost:3001/mf-manifest.json', 'https://cdn.credimo.es/account/mf-manifest.json'],
     apiUrl: 'https://api.credimo.es',
     contentUrl: 'https://www.credimo.es',
+    alternativeApis: ['https://api.staging.credimo.es/'],
   };
   const start = async (options: Partial<Parameters<typeof startStaticServer>[0]>) => {
     const server = await startStaticServer({ root, port: 0, ...options });
@@ -96,7 +97,10 @@ describe('security headers of the customer app and the remotes', () => {
         expect(script).toContain('http://localhost:3001');
         expect(script).toContain('https://cdn.credimo.es');
         expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-        expect(csp).toMatch(/connect-src 'self' https:\/\/api\.credimo\.es https:\/\/www\.credimo\.es/);
+        // The allow-listed APIs (apiurl) are reachable, and nothing else is.
+        expect(csp).toMatch(
+          /connect-src 'self' https:\/\/api\.credimo\.es https:\/\/www\.credimo\.es https:\/\/api\.staging\.credimo\.es /,
+        );
         expect(csp).toContain("frame-ancestors 'none'");
         expect(page.headers.get('x-frame-options')).toBe('DENY');
         expect(page.headers.get('x-content-type-options')).toBe('nosniff');

@@ -14,6 +14,8 @@ import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { resolveApiAddresses } from './api-override';
+import { rememberAppConfig } from './app-config';
 import { configRequest } from './config-request';
 import { registerRemoteConfig } from './federation';
 import { buildRoutes } from './routes';
@@ -25,8 +27,11 @@ async function start() {
   const parsed = parseAppConfig(await configRequest);
   let apiBaseUrl = UNCONFIGURED_API;
   if (parsed.ok) {
-    apiBaseUrl = parsed.config.apiBaseUrl;
-    configureApi(parsed.config);
+    // SPEC section 2: `apiurl` and `apiwpurl` may point the app at another allowed API (kept 7 days).
+    const addresses = resolveApiAddresses(parsed.config, window.location.search);
+    apiBaseUrl = addresses.apiBaseUrl;
+    rememberAppConfig(parsed.config);
+    configureApi(addresses);
     registerRemoteConfig(parsed.config.remotes);
   } else {
     // A malformed config must not blank the app: every remote slot shows the Spanish fallback.

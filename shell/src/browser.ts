@@ -2,3 +2,8 @@
 export function leaveTo(url: string): void {
   window.location.replace(url);
 }
+
+/** After the developer menu switches the API: the app starts again against it. */
+export function reloadPage(): void {
+  window.location.reload();
+}

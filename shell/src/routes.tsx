@@ -15,6 +15,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { leaveTo } from './browser';
+import { devFlagsAtom } from './dev-flags';
 import { Layout } from './layouts/Layout';
 import { RemoteSlot } from './RemoteSlot';
 
@@ -25,12 +26,19 @@ function Screen({ route }: { route: ScreenRoute }) {
   const navigate = useNavigate();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const user = useAtomValue(userAtom);
+  const devFlags = useAtomValue(devFlagsAtom);
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
   // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh.
   // The forbidden page is public (a blacklisted customer lands there), yet SPEC sends everyone else on from
   // it to the account, so the rules run there too for a signed-in user.
   if (user && (route.protected || route.name === 'forbidden')) {
-    const target = redirectFor({ route: route.name, user: toRedirectUser(user), loan: toRedirectLoan(user.loan) });
+    const target = redirectFor({
+      route: route.name,
+      user: toRedirectUser(user),
+      loan: toRedirectLoan(user.loan),
+      // SPEC section 2: the rules are skipped when the developer menu disables the stepper.
+      flags: { stepperDisabled: devFlags.stepperDisabled === true },
+    });
     const path = target ? pathOf(target) : null;
     if (path) return <Navigate to={path} replace />;
   }

@@ -1,6 +1,7 @@
 import type { ErrorEntry } from '@credimo/shared/contract';
 import {
   birthDateProblem,
+  contactNeedsName,
   emailProblem,
   employmentDateProblem,
   filterHouse,
@@ -113,7 +114,8 @@ export function checkEmployment(input: EmploymentInput, ownPhone: string, errors
     if (input.contact_type === undefined || !SELECTABLE_CONTACT_TYPES.includes(input.contact_type)) {
       errors.add('contact_type', input.contact_type === undefined ? 'fieldRequired' : 'incorrectData');
     }
-    errors.required('contact_name', input.contact_name);
+    if (input.contact_type !== undefined && contactNeedsName(input.contact_type))
+      errors.required('contact_name', input.contact_name);
     errors.add('contact_phone_number', phoneProblem(input.contact_phone_number, 'contact'));
     if (input.contact_phone_number && samePhone(input.contact_phone_number, ownPhone)) {
       errors.add('contact_phone_number', 'fieldPhoneNumberEqualRegistration');

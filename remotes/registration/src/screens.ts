@@ -4,6 +4,7 @@ import { AwaitingScreen } from './application/AwaitingScreen';
 import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
 import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
+import { PhoneConfirmationScreen } from './auth/PhoneConfirmationScreen';
 import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
 import { PhotoVerificationScreen } from './documents/PhotoVerificationScreen';
 import { ApproveNewConditionsScreen } from './origination/ApproveNewConditionsScreen';
@@ -25,7 +26,7 @@ export const SCREENS: ScreenTable = {
   forbidden: ForbiddenScreen,
   accountAuth: AccountAuthScreen,
   redirect: RedirectScreen,
-  registrationConfirmation: placeholderScreen('Confirma tu teléfono'),
+  registrationConfirmation: PhoneConfirmationScreen,
   registrationPersonalData: PersonalDataScreen,
   registrationAdditionalInformation: AdditionalInformationScreen,
   registrationDynamic: DynamicScreen,

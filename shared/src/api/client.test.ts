@@ -1,7 +1,7 @@
 import MockAdapter from 'axios-mock-adapter';
 import { writeCookie } from '../session/cookies';
 import { accessTokenAtom, sessionStore, userAtom } from '../session/store';
-import { api, configureApi, isContentPath, onUnauthorized } from './client';
+import { api, CLIENT_VERSION, configureApi, isContentPath, onUnauthorized } from './client';
 import { normaliseApiError } from './errors';
 
 describe('the one API client', () => {
@@ -17,6 +17,25 @@ describe('the one API client', () => {
     expect(http.history.get[1]?.baseURL).toBe('http://wp.test');
     expect(http.history.get[1]?.headers?.Authorization).toBeUndefined();
     expect(isContentPath('/wp-json/x')).toBe(true);
+    http.restore();
+  });
+
+  test('calls tell the API the client version 1.0.7; a public read stays a simple request without it', async () => {
+    const http = new MockAdapter(api());
+    http.onAny().reply(200, {});
+    sessionStore.set(accessTokenAtom, null);
+    await api().get('/v2/products/1/prices');
+    await api().post('/v2/user/login', { mobile_phone: '612345678' });
+    sessionStore.set(accessTokenAtom, 'secret-token');
+    await api().get('/v2/user');
+    await api().get('/wp-json/react/v2/data');
+    expect(CLIENT_VERSION).toBe('1.0.7');
+    expect(http.history.get.map((request) => request.headers?.['X-Client-Version'])).toEqual([
+      undefined,
+      '1.0.7',
+      undefined,
+    ]);
+    expect(http.history.post[0]?.headers?.['X-Client-Version']).toBe('1.0.7');
     http.restore();
   });
 

@@ -24,6 +24,18 @@ export interface ApiClientOptions {
 
 export const isContentPath = (url: string | undefined) => Boolean(url?.includes('wp-json'));
 
+/** SPEC section 9: the client version, told to the API with each call (header `X-Client-Version`). */
+export const CLIENT_VERSION = '1.0.7';
+export const CLIENT_VERSION_HEADER = 'X-Client-Version';
+
+/**
+ * A tokenless GET or HEAD (the public price table and settings on a WordPress page) is a CORS "simple" request:
+ * a custom header would add a preflight round trip to every calculator. Every other call is preflighted anyway
+ * (bearer token, JSON body, PUT/DELETE), so the version rides along at no cost.
+ */
+const carriesVersion = (config: InternalAxiosRequestConfig, token: string | null) =>
+  token !== null || !['get', 'head'].includes((config.method ?? 'get').toLowerCase());
+
 /**
  * The reads every waiting page polls (SPEC section 9): sent with If-None-Match, and a 304 ("unchanged")
  * hands back the body kept from the last 200, so a poll of an unchanged customer moves no body.
@@ -55,6 +67,7 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
     }
     const token = options.getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (carriesVersion(config, token)) config.headers.set(CLIENT_VERSION_HEADER, CLIENT_VERSION);
     // A kept answer belongs to one session: once the token changes (logout, another customer) it is dropped.
     for (const [path, last] of lastAnswers) if (last.authorization !== `Bearer ${token}`) lastAnswers.delete(path);
     const last = isPoll(config) ? lastAnswers.get(config.url ?? '') : undefined;

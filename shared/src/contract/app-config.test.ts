@@ -21,6 +21,7 @@ describe('the runtime config of the shell', () => {
     ['a remote missing', { ...valid, remotes: { ...valid.remotes, payments: undefined } }],
     ['a remote address that is not a URL', { ...valid, remotes: { ...valid.remotes, account: 'javascript:alert(1)' } }],
     ['no API address', { ...valid, apiBaseUrl: undefined }],
+    ['an API allow-list with a script address', { ...valid, apiUrlAllowList: ['javascript:alert(1)'] }],
   ])('%s is reported as malformed', (_case, value) => {
     const result = parseAppConfig(value);
     expect(result.ok).toBe(false);

@@ -10,6 +10,11 @@ export interface AppConfig {
   apiBaseUrl: string;
   wpBaseUrl: string;
   remotes: Record<RemoteName, string>;
+  /**
+   * Further API and content addresses a page address (`apiurl`, `apiwpurl`) or the developer menu may switch to
+   * (SPEC sections 2 and 6); nothing else is ever called. Optional: without it only the two above are allowed.
+   */
+  apiUrlAllowList?: string[];
 }
 
 export type AppConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
@@ -36,5 +41,8 @@ export function parseAppConfig(value: unknown): AppConfigResult {
   else
     for (const name of REMOTE_NAMES)
       if (!isAddress(remotes[name])) problems.push(`/remotes/${name}: must be an address`);
+  const allowList = config.apiUrlAllowList;
+  if (allowList !== undefined && (!Array.isArray(allowList) || !allowList.every(isAddress)))
+    problems.push('/apiUrlAllowList: must be a list of addresses');
   return problems.length ? { ok: false, problems } : { ok: true, config: value as AppConfig };
 }

@@ -1,5 +1,6 @@
 import {
   birthDateProblem,
+  contactNeedsName,
   emailProblem,
   employmentDateProblem,
   filterHouse,
@@ -101,5 +102,9 @@ describe('other fields', () => {
   test('the selectable contact types leave out the second number', () => {
     expect(SELECTABLE_CONTACT_TYPES).not.toContain(2);
     expect(SELECTABLE_CONTACT_TYPES).toHaveLength(9);
+  });
+  test('the contact name shows for certain types: friend, colleague, chief, relative, partner; not close family', () => {
+    expect(SELECTABLE_CONTACT_TYPES.filter(contactNeedsName)).toEqual([7, 10, 11, 14, 15]);
+    expect(contactNeedsName(2)).toBe(false);
   });
 });

@@ -96,3 +96,12 @@ export const CONTACT_TYPES = {
 export const SELECTABLE_CONTACT_TYPES = Object.keys(CONTACT_TYPES)
   .map(Number)
   .filter((type) => type !== 2);
+
+/**
+ * SPEC section 3: "Contact name shows for certain contact types", without saying which. Our reading, as a Spanish
+ * customer would expect: close family (brother/sister, mother/father, wife/husband, son/daughter) is named by the
+ * relation itself ("tu madre"), so no name is asked; a friend, colleague, chief, relative or partner is not, so
+ * their name is asked (and required). The second number is the customer's own phone: no name.
+ */
+export const CONTACT_TYPES_WITH_NAME: readonly number[] = [7, 10, 11, 14, 15];
+export const contactNeedsName = (contactType: number) => CONTACT_TYPES_WITH_NAME.includes(contactType);

@@ -9,6 +9,8 @@ export const COOKIES = {
   promoCode: { name: 'credimo_promocode', days: 7 },
   targetUrl: { name: 'credimo_target_url', days: 30 },
   devApiUrl: { name: 'credimo_dev_api_url', days: 7 },
+  /** The content site's override (`apiwpurl`), for as long as the API's. */
+  devWpUrl: { name: 'credimo_dev_wp_url', days: 7 },
   devMenu: { name: 'credimo_dev_menu', days: 30 },
 } as const;
 

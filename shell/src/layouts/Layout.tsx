@@ -1,6 +1,5 @@
 import {
   Alert,
-  accessTokenAtom,
   DEFAULT_PRODUCT_ID,
   type LayoutName,
   loadPricesWithStoredPromo,
@@ -11,45 +10,13 @@ import {
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
-import { Link, NavLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alerts } from './Alerts';
+import { DevMenu } from './DevMenu';
+import { Header } from './Header';
 import styles from './layout.module.css';
-import { AccountMenu, SessionBanner } from './SessionBar';
-
-/** SPEC section 2: the account navbar. */
-const ACCOUNT_NAV = [
-  { to: '/account', label: 'Tu préstamo', end: true },
-  { to: '/account/history', label: 'Historial de préstamos', end: false },
-  { to: '/account/personal_info', label: 'Información personal', end: false },
-];
-
-function Logo() {
-  const signedIn = useAtomValue(accessTokenAtom) !== null;
-  return (
-    <Link to={signedIn ? '/account' : '/auth'} className={styles.logo} aria-label="Credimo, inicio">
-      Credimo
-    </Link>
-  );
-}
-
-function Header({ layout }: { layout: LayoutName }) {
-  return (
-    <header className={styles.header}>
-      <Logo />
-      {layout === 'account' && (
-        <nav aria-label="Tu cuenta" className={styles.nav}>
-          {ACCOUNT_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-      )}
-      <HeaderContacts />
-      {layout === 'account' && <AccountMenu />}
-    </header>
-  );
-}
+import { SessionBanner } from './SessionBar';
+import { useDefaultUserPolling } from './user-polling';
 
 function LinkList({ title, links }: { title: string; links: Array<{ title: string; url: string }> }) {
   if (links.length === 0) return null;
@@ -107,17 +74,6 @@ function Footer({ big }: { big: boolean }) {
   );
 }
 
-/** The header's contacts: phone and schedule from the content site. */
-function HeaderContacts() {
-  const { header } = useAtomValue(siteContentAtom);
-  return (
-    <p className={styles.headerContacts}>
-      <a href={`tel:${header.contacts.phone.replace(/\s/g, '')}`}>{header.contacts.phone}</a>
-      <span> · {header.contacts.schedule}</span>
-    </p>
-  );
-}
-
 /** SPEC section 2: the registration layout's progress steps; hidden on the pages SPEC lists. */
 function ProgressSteps({ route }: { route: string }) {
   const current = progressStepFor(route);
@@ -144,9 +100,12 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
   useEffect(() => {
     if (name === 'registration') void loadPricesWithStoredPromo(DEFAULT_PRODUCT_ID).catch(() => {});
   }, [name]);
+  // The sign-in pages have no user to poll yet; every other layout is "the account and default" of SPEC section 9.
+  useDefaultUserPolling(name !== 'login');
   if (name === 'centred') {
     return (
       <div data-layout={name}>
+        <DevMenu />
         <SessionBanner />
         <div className={styles.centred}>
           <main>{children}</main>
@@ -156,8 +115,9 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
   }
   return (
     <div className={styles.page} data-layout={name}>
+      <DevMenu />
       <SessionBanner />
-      <Header layout={name} />
+      <Header layout={name} route={route} />
       {name === 'registration' && <ProgressSteps route={route} />}
       <main className={styles.main}>
         {(name === 'login' || name === 'account') && <Alerts />}

@@ -75,10 +75,17 @@ function Applying({ choice }: { choice: LoanChoice }) {
   );
 }
 
-function Created({ loan }: { loan: LoanView }) {
+/** The application-created view (SPEC section 2); the waiting page shows it above its countdown (created.ts). */
+export function Created({ loan, onWaitingPage = false }: { loan: LoanView; onWaitingPage?: boolean }) {
+  // Below the waiting page's own title and reference: a second-level heading, and the reference said once.
+  const Heading = onWaitingPage ? 'h2' : 'h1';
   return (
-    <section className={narrowScreen} data-screen="registrationApplication" aria-labelledby="application-title">
-      <h1 id="application-title">{texts.createdTitle}</h1>
+    <section
+      className={narrowScreen}
+      data-screen="registrationApplicationCreated"
+      aria-labelledby={`application-created-${loan.id}`}
+    >
+      <Heading id={`application-created-${loan.id}`}>{texts.createdTitle}</Heading>
       <p>{texts.createdBody}</p>
       <dl>
         <dt>{texts.summaryAmount}</dt>
@@ -88,7 +95,7 @@ function Created({ loan }: { loan: LoanView }) {
         <dt>{texts.summaryTotal}</dt>
         <dd>{formatMoney(loan.return_amount)}</dd>
       </dl>
-      <p>{texts.reference(loan.public_id)}</p>
+      {!onWaitingPage && <p>{texts.reference(loan.public_id)}</p>}
     </section>
   );
 }

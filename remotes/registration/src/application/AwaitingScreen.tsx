@@ -1,6 +1,7 @@
 import {
   AWAITING_POLL_MS,
   formatClock,
+  LoanStatus,
   type LoanView,
   loanAtom,
   refreshUser,
@@ -16,6 +17,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { USER_POLL_MS } from '../origination/poll-times';
 import { narrowScreen } from '../screen';
+import { Created } from './ApplicationScreen';
+import { justCreated } from './created';
 
 const TOPIC_TEXTS: Record<WaitingTopic, { title: string; body: string }> = {
   applicationComplete: { title: texts.consideringTitle, body: texts.consideringBody },
@@ -46,7 +49,12 @@ export function AwaitingScreen({ screen }: ScreenProps) {
     return () => clearInterval(id);
   }, [every]);
   if (!loan) return <Skeleton />;
-  return <Countdown key={`${loan.id}:${loan.status}`} loan={loan} />;
+  return (
+    <>
+      <Countdown key={`${loan.id}:${loan.status}`} loan={loan} />
+      {loan.status === LoanStatus.Request && justCreated(loan.id) && <Created loan={loan} onWaitingPage />}
+    </>
+  );
 }
 
 function Countdown({ loan }: { loan: LoanView }) {

@@ -15,7 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { mockApiPerTest, showScreen } from '../test-utils';
 import { ApplicationScreen } from './ApplicationScreen';
 import { AwaitingScreen } from './AwaitingScreen';
-import { ATTEMPT_KEY } from './apply';
+import { ATTEMPT_KEY, applyOnce } from './apply';
 
 const http = mockApiPerTest();
 
@@ -140,6 +140,24 @@ describe('the waiting screens', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('03:00');
     await act(() => jest.advanceTimersByTimeAsync(10_000));
     expect(http.current.history.get.filter((r) => r.url === '/v2/user')).toHaveLength(2);
+  });
+
+  test('the application just created here is shown as created on its waiting page (SPEC section 4)', async () => {
+    storeChoice({ productId: 1, amount: 50000, term: 30 }, null);
+    http.current.onPost('/v2/loan').reply(201, loan());
+    http.current.onGet('/v2/user').reply(200, userWith(loan()));
+    expect((await applyOnce({ productId: 1, amount: 50000, term: 30 })).kind).toBe('created');
+    // The redirect rules take the new Request to its waiting page: the created view is there, under the countdown.
+    showScreen(AwaitingScreen);
+    expect(screen.getByRole('heading', { name: 'Tu solicitud está siendo considerada' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '¡Solicitud creada!', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('650,00 €')).toBeInTheDocument();
+  });
+
+  test('an application found on a later visit, not created here, waits without the created view', () => {
+    sessionStore.set(loanAtom, loan());
+    showScreen(AwaitingScreen);
+    expect(screen.queryByRole('heading', { name: '¡Solicitud creada!' })).not.toBeInTheDocument();
   });
 
   test('a reload does not restart the countdown', async () => {

@@ -14,6 +14,7 @@ import {
   sessionStore,
   storedTargetUrl,
 } from '@credimo/shared';
+import { markCreated } from './created';
 
 /** Kept across reloads so a retried or repeated submit is the same attempt (the API answers it idempotently). */
 export const ATTEMPT_KEY = 'credimo:attempt';
@@ -69,6 +70,7 @@ async function apply(choice: LoanChoice): Promise<ApplyOutcome> {
     clearChoice();
     localStorage.removeItem(ATTEMPT_KEY);
     removeCookie('promoCode');
+    markCreated(loan.id);
     await refreshUser();
     return { kind: 'created', loan };
   } catch (error) {

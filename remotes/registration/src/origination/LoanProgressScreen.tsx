@@ -121,8 +121,8 @@ function PayoutFailed({ loan, screen }: { loan: LoanView; screen: string }) {
   );
 }
 
+// The account page's 30 s poll of the user (SPEC section 9) is the shell's, for every screen on it.
 function ActiveLoan({ loan, screen }: { loan: LoanView; screen: string }) {
-  useUserPolling(USER_POLL_MS.default);
   const toPay = loan.calculations?.today.amount ?? loan.return_amount;
   return (
     <section className={narrowScreen} data-screen={`${screen}:activeLoan`} aria-labelledby="active-loan-title">

@@ -173,6 +173,25 @@ describe('additional information (/registration/additional-information)', () => 
     expect(http.current.history.put).toHaveLength(0);
   });
 
+  test('the contact name shows, and is required, only for the contact types that need one (SPEC section 3)', async () => {
+    http.current.onPut('/v2/user/additional_data').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, customer());
+    showScreen(AdditionalInformationScreen);
+    await fillRetiredWithContact();
+    await userEvent.clear(screen.getByLabelText('Nombre del contacto'));
+    await submit();
+    expect(await screen.findByText(messages.fieldRequired)).toBeInTheDocument();
+    expect(http.current.history.put).toHaveLength(0);
+    // A mother is named by the relation itself: no name is asked, and none is sent.
+    await userEvent.selectOptions(screen.getByLabelText('Relación'), '56');
+    expect(screen.queryByLabelText('Nombre del contacto')).not.toBeInTheDocument();
+    await submit();
+    await waitFor(() => expect(http.current.history.put).toHaveLength(1));
+    const body = JSON.parse(http.current.history.put[0]?.data);
+    expect(body).toMatchObject({ contact_type: 56, contact_phone_number: '634567812' });
+    expect(body.contact_name).toBeUndefined();
+  }, 15_000);
+
   test('a valid form is saved and the user refreshed, so the redirect rules lead on; "Atrás" returns', async () => {
     http.current.onPut('/v2/user/additional_data').reply(200, {});
     http.current

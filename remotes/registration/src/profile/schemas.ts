@@ -1,5 +1,6 @@
 import {
   birthDateProblem,
+  contactNeedsName,
   emailProblem,
   employmentDateProblem,
   idExpiryProblem,
@@ -87,7 +88,9 @@ export const additionalSchema = yup.object({
   education: yup.string().default('').required(messages.fieldRequired),
   has_current_loan: yup.string().default('').oneOf(['yes', 'no'], messages.fieldRequired),
   contact_type: yup.string().default('').required(messages.fieldRequired),
-  contact_name: required(),
+  contact_name: optional().when('contact_type', ([t], s) =>
+    contactNeedsName(Number(t)) ? s.required(messages.fieldRequired) : s,
+  ),
   contact_phone_number: rule((v) => phoneProblem(v, 'contact')),
 });
 /** The additional information screen's values: employment and the contact person. */

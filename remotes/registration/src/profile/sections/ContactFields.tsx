@@ -1,4 +1,4 @@
-import { CONTACT_TYPES, SELECTABLE_CONTACT_TYPES, TextField } from '@credimo/shared';
+import { CONTACT_TYPES, contactNeedsName, SELECTABLE_CONTACT_TYPES, TextField } from '@credimo/shared';
 import type { FormikProps } from 'formik';
 import { bind, SelectField } from '../fields';
 import styles from '../profile.module.css';
@@ -9,13 +9,18 @@ const CONTACT_OPTIONS = SELECTABLE_CONTACT_TYPES.map((id) => ({
   name: CONTACT_TYPES[id as keyof typeof CONTACT_TYPES],
 }));
 
-/** The contact person: type from the selectable list, name, and a phone other than the customer's. */
+/**
+ * The contact person: type from the selectable list, a name for the types that need one (SPEC section 3, see
+ * contactNeedsName), and a phone other than the customer's.
+ */
 export function ContactFields<V extends Partial<ContactValues>>({ form }: { form: FormikProps<V> }) {
   return (
     <>
       <SelectField label="Relación" options={CONTACT_OPTIONS} {...bind(form, 'contact_type')} />
       <div className={styles.grid}>
-        <TextField label="Nombre del contacto" maxLength={50} {...bind(form, 'contact_name')} />
+        {contactNeedsName(Number(form.values.contact_type)) && (
+          <TextField label="Nombre del contacto" maxLength={50} {...bind(form, 'contact_name')} />
+        )}
         <TextField
           label="Teléfono del contacto"
           type="tel"

@@ -1,4 +1,5 @@
 import {
+  contactNeedsName,
   displayToWireDate,
   nationalDigits,
   needsBusinessActivity,
@@ -18,7 +19,7 @@ export function additionalDataBody(v: EmploymentValues & Partial<ContactValues>)
   };
   if (v.contact_type) {
     body.contact_type = Number(v.contact_type);
-    body.contact_name = v.contact_name;
+    if (contactNeedsName(Number(v.contact_type))) body.contact_name = v.contact_name;
     body.contact_phone_number = nationalDigits(v.contact_phone_number ?? '');
   }
   if (needsBusinessActivity(type)) {

@@ -1,0 +1,226 @@
+import {
+  Alert,
+  accessTokenAtom,
+  Button,
+  calls,
+  formatPhone,
+  type MessageKey,
+  Modal,
+  maskPhone,
+  messages,
+  nationalDigits,
+  normaliseApiError,
+  phoneProblem,
+  refreshUser,
+  requestPhoneChange,
+  type ScreenProps,
+  SMS_CODE_LENGTH,
+  SMS_RESEND_SECONDS,
+  samePhone,
+  smsCodeProblem,
+  TextField,
+  t,
+  userAtom,
+} from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useEffect, useState } from 'react';
+import { narrowScreen } from '../screen';
+import { afterSignIn } from './AuthConfirmScreen';
+import styles from './auth.module.css';
+import { formatCountdown, startTimer, timerKey, useSecondsSinceSent } from './timer';
+
+/** SPEC section 5: a new phone follows the phone rule and differs from the registered one. */
+export function newPhoneProblem(input: string, registered: string): MessageKey | null {
+  const problem = phoneProblem(input);
+  if (problem) return problem;
+  return samePhone(input, registered) ? 'fieldPhoneNumberEqualRegistration' : null;
+}
+
+/**
+ * /registration/step2, the confirmation step (SPEC section 2): the customer's confirmed phone, and the change-phone
+ * modal, which an agent session does not offer (SPEC section 2) and an admin one may not use (DESIGN.md section 7).
+ * A new phone gets a code (PUT /v2/user/change_phone) confirmed with PUT /v2/user/phone_confirmation; a phone that
+ * already has an account answers 422: the customer is logged out and sent to sign in with it (SPEC section 8).
+ */
+export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
+  const signedIn = useAtomValue(accessTokenAtom) !== null;
+  const user = useAtomValue(userAtom);
+  const [changing, setChanging] = useState(false);
+  const [pending, setPending] = useState<{ phone: string; sandboxCode: string | null } | null>(null);
+  const [done, setDone] = useState(false);
+  // Signed out on arrival: sign in first. (A 422 below signs out too, and goes to /auth with the new phone itself.)
+  const [signedInOnArrival] = useState(signedIn);
+  useEffect(() => {
+    if (!signedInOnArrival) navigate('/auth', { replace: true });
+  }, [signedInOnArrival, navigate]);
+  if (!user) return null;
+  const phone = user.contacts.mobile_phone;
+  const mayChange = user.session.kind === 'customer';
+
+  if (pending)
+    return (
+      <NewPhoneCode
+        phone={pending.phone}
+        sandboxCode={pending.sandboxCode}
+        onConfirmed={() => {
+          setPending(null);
+          setDone(true);
+        }}
+      />
+    );
+  return (
+    <section className={narrowScreen} data-screen="registrationConfirmation" aria-labelledby="phone-title">
+      <h1 id="phone-title">{texts.phoneTitle}</h1>
+      <p>{texts.phoneIntro}</p>
+      {done && <Alert tone="success">{texts.phoneChanged}</Alert>}
+      <p>
+        <strong>{formatPhone(phone)}</strong>
+        {user.phone_confirmation.is_phone_confirmed && <span> · {texts.phoneConfirmed}</span>}
+      </p>
+      <div className={styles.row}>
+        <Button onClick={() => navigate(afterSignIn(user.permissions.authorization_status))}>
+          {texts.phoneContinue}
+        </Button>
+        {mayChange && (
+          <Button variant="link" onClick={() => setChanging(true)}>
+            {texts.changePhone}
+          </Button>
+        )}
+      </div>
+      {changing && (
+        <ChangePhoneModal
+          registered={phone}
+          onClose={() => setChanging(false)}
+          onSent={(sent) => {
+            setChanging(false);
+            setDone(false);
+            setPending(sent);
+          }}
+          onSignedOut={(newPhone) => navigate('/auth', { replace: true, state: { phone: newPhone } })}
+        />
+      )}
+    </section>
+  );
+}
+
+function ChangePhoneModal(props: {
+  registered: string;
+  onClose: () => void;
+  onSent: (sent: { phone: string; sandboxCode: string | null }) => void;
+  onSignedOut: (phone: string) => void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const problem = newPhoneProblem(value, props.registered);
+    if (problem) return setError(messages[problem]);
+    setSending(true);
+    const phone = nationalDigits(value);
+    const result = await requestPhoneChange(phone);
+    setSending(false);
+    if (result.kind === 'code-sent') {
+      startTimer(phone);
+      props.onSent({ phone, sandboxCode: result.sent.sandboxCode });
+    } else if (result.kind === 'signed-out') props.onSignedOut(result.phone);
+    else setError(result.fieldError ?? result.message);
+  };
+  return (
+    <Modal
+      title={texts.newPhoneTitle}
+      onClose={props.onClose}
+      actions={
+        <>
+          <Button onClick={() => void submit()} disabled={sending}>
+            {texts.newPhoneSend}
+          </Button>
+          <Button variant="secondary" onClick={props.onClose}>
+            {texts.newPhoneCancel}
+          </Button>
+        </>
+      }
+    >
+      <p>{texts.newPhoneIntro}</p>
+      <form noValidate onSubmit={submit}>
+        <TextField
+          label={texts.newPhoneLabel}
+          name="mobile_phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          value={value}
+          onChange={(event) => setValue(maskPhone(event.target.value))}
+          error={error}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function NewPhoneCode(props: { phone: string; sandboxCode: string | null; onConfirmed: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [shownCode, setShownCode] = useState(props.sandboxCode);
+  const [elapsed, restartTimer] = useSecondsSinceSent(props.phone);
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = smsCodeProblem(code);
+    if (problem)
+      return setError(
+        problem === 'minLengthField' ? t(problem, { from: code.length, to: SMS_CODE_LENGTH }) : messages[problem],
+      );
+    try {
+      await calls.phoneConfirmation(code);
+      localStorage.removeItem(timerKey(props.phone));
+      await refreshUser();
+      props.onConfirmed();
+    } catch (failure) {
+      const problem = normaliseApiError(failure);
+      setError(problem.fieldErrors.code ?? problem.message);
+    }
+  };
+  const resend = async () => {
+    setNotice(null);
+    try {
+      // Signed in and without a phone: the API sends the pending change's code again, to the new phone.
+      const sent = await calls.resendCode({ channel: 'sms' });
+      restartTimer();
+      setShownCode(sent.sandboxCode);
+      setNotice({ tone: 'success', text: texts.codeResent });
+    } catch {
+      setNotice({ tone: 'error', text: t('resendFailed', { phone: texts.supportPhone }) });
+    }
+  };
+  const canResend = elapsed >= SMS_RESEND_SECONDS;
+  return (
+    <section className={narrowScreen} data-screen="registrationConfirmation:code" aria-labelledby="new-phone-title">
+      <h1 id="new-phone-title">{texts.newPhoneCodeTitle}</h1>
+      <p>{texts.codeSentTo.replace('{phone}', formatPhone(props.phone))}</p>
+      {shownCode && <Alert tone="info">{texts.sandboxCode.replace('{code}', shownCode)}</Alert>}
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <form noValidate onSubmit={confirm}>
+        <TextField
+          label={texts.codeLabel}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={4}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
+          error={error}
+        />
+        <Button type="submit">{texts.confirm}</Button>
+      </form>
+      <p className={styles.timer} aria-live="polite">
+        {canResend ? null : texts.resendIn.replace('{time}', formatCountdown(elapsed))}
+      </p>
+      <Button variant="link" disabled={!canResend} onClick={resend}>
+        {texts.resend}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { LayoutName } from '@credimo/shared';
+
+/** SPEC section 2: the header variants (account, login, verification, register) and the burger menus. */
+export type HeaderVariant = 'account' | 'login' | 'verification' | 'register';
+/** SPEC section 2: "Burger menus exist for account, main and register". */
+export type BurgerMenu = 'account' | 'main' | 'register';
+
+export interface HeaderParts {
+  /** Links shown in the header itself on wide screens (the same links live in the burger on narrow ones). */
+  links: 'account' | 'main' | null;
+  /** The support phone and schedule. */
+  contacts: boolean;
+  /** The user's first-name button and the logout (with its confirmation). */
+  user: boolean;
+  burger: BurgerMenu | null;
+}
+
+/**
+ * What each variant shows. SPEC lists the account header's parts (logo, menu links, phone, user first name button,
+ * logout); the others are our reading: sign-in pages carry the site's main menu; the code-verification pages keep
+ * the customer on the code (logo and phone only); registration shows the user and logout but no site menu, so a
+ * customer filling in their data is not led away.
+ */
+export const HEADER_PARTS: Record<HeaderVariant, HeaderParts> = {
+  account: { links: 'account', contacts: true, user: true, burger: 'account' },
+  login: { links: 'main', contacts: true, user: false, burger: 'main' },
+  verification: { links: null, contacts: true, user: false, burger: null },
+  register: { links: null, contacts: true, user: true, burger: 'register' },
+};
+
+/** Routes whose page is a code verification (SMS code for sign-in, or for a new phone). */
+const VERIFICATION_ROUTES = ['authConfirm', 'registrationConfirmation'];
+
+export function headerVariantFor(layout: LayoutName, route: string): HeaderVariant | null {
+  if (layout === 'centred') return null;
+  if (VERIFICATION_ROUTES.includes(route)) return 'verification';
+  if (layout === 'account') return 'account';
+  if (layout === 'registration') return 'register';
+  return 'login';
+}
