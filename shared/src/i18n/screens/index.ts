@@ -3,10 +3,11 @@ import { auth } from './auth';
 import { calculator } from './calculator';
 import { documents } from './documents';
 import { origination } from './origination';
+import { payments } from './payments';
 
 /**
  * Every sentence a customer reads on a screen, keyed by screen (`texts.calculator.title`), for whoever reviews
  * them all; messages.ts holds SPEC's message keys (validation and errors). A remote imports only its own screen's
  * module (`@credimo/shared/i18n/screens/calculator`) so that its bundle does not carry the others.
  */
-export const texts = { application, auth, calculator, documents, origination } as const;
+export const texts = { application, auth, calculator, documents, origination, payments } as const;
