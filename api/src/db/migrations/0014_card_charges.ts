@@ -13,8 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('paid', 'boolean', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
+  // SPEC section 6: Bizum is a feature flag per customer (GET /v2/user is_bizum_payment_provider_enabled).
+  await sql`alter table users add column is_bizum_payment_provider_enabled boolean not null default true`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table users drop column is_bizum_payment_provider_enabled`.execute(db);
   await db.schema.dropTable('sandbox_card_charges').execute();
 }
