@@ -66,7 +66,9 @@ async function signedCallback(channel: 'card' | 'bizum', event: Record<string, u
     headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signHeader(key, body) },
     body,
   });
-  return { status: response.status, body: await response.json() };
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they assert on
+  const answer: any = await response.json();
+  return { status: response.status, body: answer };
 }
 
 describe('payments: the card and Bizum checkouts, their callbacks and the faults', () => {
@@ -166,6 +168,24 @@ describe('payments: the card and Bizum checkouts, their callbacks and the faults
     assert.equal(loan.status, 3);
     assert.equal(loan.calculations.today.amount, 0);
     assert.equal(await ledgerTotal(), 0);
+  });
+
+  test('Bizum is refused to a customer whose Bizum flag is off', async () => {
+    const me = await customerAt(api, 'active', { amount: AMOUNT });
+    const userId = (await api.request('GET', '/v2/user', { headers: me.headers })).body.id;
+    await api.database.db
+      .updateTable('users')
+      .set({ is_bizum_payment_provider_enabled: false })
+      .where('id', '=', userId)
+      .execute();
+    const user = await api.request('GET', '/v2/user', { headers: me.headers });
+    assert.equal(user.body.is_bizum_payment_provider_enabled, false);
+    const refused = await api.request('POST', '/v2/loan/payment-request/bizum/generate', {
+      headers: me.headers,
+      body: { payment_type: 'payoff' },
+    });
+    assert.equal(refused.status, 409);
+    assert.match(refused.body.errors[0].message, /Bizum/);
   });
 
   test('an extension paid at the checkout moves the due date and sets Extended 20', async () => {

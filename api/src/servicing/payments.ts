@@ -261,6 +261,15 @@ export async function requestPayment(
   checkout: PaymentCheckout | null,
 ): Promise<{ request: PaymentRequestView; created: boolean }> {
   const loanId = await openLoanId(db, userId);
+  if (channel === 'bizum') {
+    // SPEC section 6: Bizum is a feature flag per customer.
+    const user = await db
+      .selectFrom('users')
+      .select('is_bizum_payment_provider_enabled')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user?.is_bizum_payment_provider_enabled) throw ApiError.request(409, messages.bizumUnavailable);
+  }
   return db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, loanId);
     if (!REPAYABLE_STATUSES.includes(loan.status)) throw ApiError.request(409, messages.loanNotRepayable);
