@@ -159,7 +159,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
 
     // Ten sandbox days pass (the operator's command); the loan is still within its new term.
     const aged = ops(['advance-days', '10'], env);
-    assert.equal(aged.trim().split('\n').length, 10, aged);
+    assert.equal(aged.match(/loans serviced/g)?.length, 10, aged);
     const later = (await call('GET', '/v2/loan')).body;
     assert.equal(later.status, 20);
 
