@@ -147,7 +147,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         if (stopping || !running) return;
         (options.onChildExit ?? log)(`the API (pid ${child.pid}) ${describeExit(code, signal)}`);
       });
-      await waitForHealth(`http://127.0.0.1:${ports.api}`, api);
+      // A busy machine (CI sharing its cores) may need longer than the default 90 s: API_START_SECONDS.
+      await waitForHealth(`http://127.0.0.1:${ports.api}`, api, (Number(env.API_START_SECONDS) || 90) * 1000);
     }
     for (const remote of REMOTES) {
       const broken = options.brokenRemotes?.includes(remote);

@@ -7,6 +7,7 @@ import { recordBankSession } from './aggregation';
 import { recordCardRequest } from './cards';
 import { CARD_CALLBACK_PATH, CardRequestEvent, SandboxCardAcquirer } from './cards/acquirer';
 import { ConfigError } from './config';
+import { SandboxCardCharger } from './cards/auto-debit';
 import type { AppContext } from './context';
 import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
@@ -23,10 +24,13 @@ import { settlePayout } from './loans/payout';
 import { documentStorageProviderFor, livenessProviderFor } from './providers';
 import { AGGREGATION_CALLBACK_PATH, AGGREGATION_PROVIDER_NAME, AggregationEvent } from './providers/aggregation';
 import { postSignedCallback, registerCallbackRoute } from './providers/callback-route';
+import { crashPoint } from './providers/faults';
+import { PAYMENT_PROVIDERS, PaymentEvent, paymentCheckoutsFor } from './providers/payments';
 import { PAYOUT_CALLBACK_PATH, PayoutEvent, type PayoutProvider, SandboxPayoutProvider } from './providers/payout';
 import { sandboxAggregationPages } from './providers/sandbox/aggregation-pages';
 import { sandboxCardPages } from './providers/sandbox/card-pages';
 import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
+import { sandboxPaymentPages } from './providers/sandbox/payment-pages';
 import { callbackSecret } from './providers/secrets';
 import { cardRoutes } from './routes/cards';
 import { contentRoutes } from './routes/content';
@@ -39,7 +43,7 @@ import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
 import { registrationRoutes } from './routes/registration';
 import { servicingRoutes } from './routes/servicing';
-import { clockToday } from './servicing';
+import { clockToday, settlePaymentRequestIn } from './servicing';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -52,7 +56,15 @@ export async function buildApp(
   const jobs = given.jobs ?? new JobQueue(given.database);
   await jobs.start();
   try {
-    return await assembleApp({ ...given, jobs, payout: given.payout ?? new SandboxPayoutProvider() }, jobs, options);
+    const sandbox = given.config.providerMode !== 'production';
+    const context: AppContext = {
+      ...given,
+      jobs,
+      payout: given.payout ?? new SandboxPayoutProvider(),
+      checkout: given.checkout ?? paymentCheckoutsFor(given.config),
+      autoDebit: given.autoDebit ?? (sandbox ? new SandboxCardCharger(given.database.db) : undefined),
+    };
+    return await assembleApp(context, jobs, options);
   } catch (error) {
     // A refused start (a provider missing in production, say) must not leave the queue's timers running.
     await jobs.stop();
@@ -123,6 +135,7 @@ async function assembleApp(
   await registerCards(app, context);
   await registerAggregation(app, context);
   const payoutBank = registerPayout(app, context);
+  await registerPayments(app, context);
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Last, once every route is in place: a job may post a sandbox provider's callback through app.inject.
   if (options.workers) {
@@ -215,5 +228,38 @@ async function registerAggregation(app: FastifyInstance, context: AppContext): P
   });
   if (context.config.providerMode === 'sandbox') {
     await app.register(sandboxAggregationPages, { config: context.config, db, secret });
+  }
+}
+
+/** Card and Bizum payments: each provider's signed callback applying the payment and, in sandbox mode, their checkouts. */
+async function registerPayments(app: FastifyInstance, context: AppContext): Promise<void> {
+  const db = context.database.db;
+  const channels = (['card', 'bizum'] as const).filter((channel) => context.checkout?.[channel]);
+  if (channels.length === 0) return;
+  const secrets = {
+    card: callbackSecret(context.config, db, PAYMENT_PROVIDERS.card.name),
+    bizum: callbackSecret(context.config, db, PAYMENT_PROVIDERS.bizum.name),
+  };
+  for (const channel of channels) {
+    const provider = PAYMENT_PROVIDERS[channel];
+    registerCallbackRoute(app, db, {
+      provider: provider.name,
+      path: provider.callbackPath,
+      body: PaymentEvent,
+      eventId: (event) => event.event_id,
+      secret: secrets[channel],
+      handle: async (trx, event) => {
+        const settled = await settlePaymentRequestIn(
+          trx,
+          { reference: event.reference, outcome: event.status, source: provider.name, channel, amount: event.amount },
+          await clockToday(trx),
+        );
+        crashPoint(context.config, 'payment-callback');
+        return { applied: settled.applied, status: settled.payment?.status ?? null };
+      },
+    });
+  }
+  if (context.config.providerMode === 'sandbox' && channels.length === 2) {
+    await app.register(sandboxPaymentPages, { config: context.config, db, secrets });
   }
 }

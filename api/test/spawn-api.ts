@@ -22,7 +22,7 @@ export interface ApiProcess {
 }
 
 /** Starts `api/src/main.ts` as its own process, as `npm start` does, and waits until it answers /health. */
-export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+export async function startApiProcess(env: NodeJS.ProcessEnv, startSeconds = 60): Promise<ApiProcess> {
   const port = Number(env.API_PORT) || (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env, API_PORT: String(port) },
@@ -39,7 +39,7 @@ export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProces
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startSeconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited:\n${output}`);
     const answer = await fetch(`${url}/health`).catch(() => null); // null: not listening yet
@@ -47,7 +47,7 @@ export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProces
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`the API did not answer within 60 s:\n${output}`);
+  throw new Error(`the API did not answer within ${startSeconds} s:\n${output}`);
 }
 
 /** Stops it as an operator would (SIGTERM) and returns how it ended. */

@@ -221,6 +221,7 @@ function toUserView(row: UserRow, session: Session, loan: LoanView | null): User
     id: String(row.id),
     is_repeated: Boolean(row.is_repeated),
     is_hide_skip_auto_debit_button: row.is_hide_skip_auto_debit_button,
+    is_bizum_payment_provider_enabled: row.is_bizum_payment_provider_enabled,
     is_registered_by_agent: row.registered_by_agent,
     is_blacklisted: row.is_blacklisted,
     contacts: { mobile_phone: row.mobile_phone },

@@ -1,11 +1,19 @@
-import { endpoints } from '@credimo/shared/contract';
+import { endpoints, type PaymentLinkQuery } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { requireSession } from '../identity/auth';
-import { clockToday, paymentCallback, requestPayment, withdraw } from '../servicing';
-import { activateExtension, partialRepayOffer, prolongDetails, prolongOffer } from '../servicing/customer';
+import { requireSession, unauthorized } from '../identity/auth';
+import { findSession } from '../identity/sessions';
+import { clockToday, requestPayment, withdraw } from '../servicing';
+import {
+  activateExtension,
+  bizumPaymentForm,
+  partialRepayOffer,
+  prolongDetails,
+  prolongOffer,
+} from '../servicing/customer';
 import { route } from './route';
 
 /** Repayment, extension and withdrawal (issue 11): each route one call into the servicing room. */
@@ -59,13 +67,40 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
     return made;
   });
   route(app, endpoints.withdrawal, async (request) => withdraw(db, customer(request).userId, await clockToday(db)));
-  route(app, endpoints.paymentCallback, async (request) => {
-    const signature = request.headers['x-signature'];
-    return paymentCallback(
-      db,
-      request.body,
-      typeof signature === 'string' ? signature : undefined,
-      await clockToday(db),
-    );
-  });
+  // The browser comes to these itself (SPEC section 7: GET with access_token), so the token is in the query.
+  const queryCustomer = async (request: FastifyRequest, token: string) => {
+    const session = await findSession(db, token);
+    if (!session) throw unauthorized();
+    request.session = session;
+    return customer(request);
+  };
+  const paymentOf = ({ access_token: _token, ...input }: Static<typeof PaymentLinkQuery>) => input;
+  route(
+    app,
+    endpoints.cardPayment,
+    async (request, reply) => {
+      const { userId } = await queryCustomer(request, request.query.access_token);
+      const { request: made } = await requestPayment(
+        db,
+        userId,
+        'card',
+        paymentOf(request.query),
+        await clockToday(db),
+        checkout?.card ?? null,
+      );
+      if (!made.payment_link) throw ApiError.request(404, messages.routeNotFound);
+      return reply.header('cache-control', 'no-store').redirect(made.payment_link, 303) as never;
+    },
+    { config: { sessionInQuery: true } },
+  );
+  route(
+    app,
+    endpoints.bizumPayment,
+    async (request, reply) => {
+      const { userId } = await queryCustomer(request, request.query.access_token);
+      reply.header('cache-control', 'no-store');
+      return bizumPaymentForm(db, userId, paymentOf(request.query), await clockToday(db), checkout?.bizum ?? null);
+    },
+    { config: { sessionInQuery: true } },
+  );
 }

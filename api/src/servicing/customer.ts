@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors';
 import { openLoanId } from '../loans/ownership';
 import { extensionOffer, isExtendable, quoteExtension } from './extension';
 import { owedOf } from './owed';
-import { hasPendingPayment, type PaymentCheckout, requestPayment } from './payments';
+import { hasPendingPayment, type PaymentCheckout, type PaymentRequestInput, requestPayment } from './payments';
 
 /** What the customer's servicing calls start from: their own open loan, through their session only. */
 async function ownLoan(db: Kysely<Database>, userId: string) {
@@ -79,4 +79,20 @@ export async function activateExtension(
     checkout,
   );
   return { ...quote, reference: request.reference, payment_link: request.payment_link };
+}
+
+/**
+ * SPEC section 7's Bizum query: the payment request (made or found, as POST …/bizum/generate does) and the
+ * form the browser posts to Bizum's checkout. A checkout without a form (none installed) is not reachable here.
+ */
+export async function bizumPaymentForm(
+  db: Kysely<Database>,
+  userId: string,
+  input: PaymentRequestInput,
+  today: Date,
+  checkout: PaymentCheckout | null,
+) {
+  if (!checkout?.formFor) throw ApiError.request(404, messages.routeNotFound);
+  const { request } = await requestPayment(db, userId, 'bizum', input, today, checkout);
+  return { reference: request.reference, ...checkout.formFor(request) };
 }

@@ -1,5 +1,4 @@
 /** Servicing (issue 11): the loan's life after payout. Other rooms and routes reach it through here. */
-export { type PaymentCallback, paymentCallback, signPaymentCallback } from './callback';
 export { clockToday, tickClock } from './clock';
 export { type CessionBuyer, moveToCollectionStep, offerForSale, sellLoan } from './collection';
 export { type AutoDebitCharger, runServicingDay, serviceLoan } from './day';
@@ -8,11 +7,14 @@ export { type Owed, owedOf } from './owed';
 export {
   type AppliedPayment,
   applyPayment,
+  checkoutRequest,
   hasPendingPayment,
   type PaymentCheckout,
   type PaymentRequestInput,
   requestPayment,
+  type SettledPayment,
   settlePaymentRequest,
+  settlePaymentRequestIn,
 } from './payments';
 export { servicingView } from './view';
 export { withdraw } from './withdrawal';

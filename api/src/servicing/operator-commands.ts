@@ -1,5 +1,6 @@
 import { formatMoney, formatWireDate } from '@credimo/shared/format';
 import type { Kysely } from 'kysely';
+import { SandboxCardCharger } from '../cards/auto-debit';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/schema';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
@@ -38,10 +39,14 @@ export const SERVICING_COMMANDS: Record<string, ServicingCommand> = {
       const days = Number(count);
       if (!Number.isInteger(days) || days < 1 || days > 366) throw new ServicingUsageError('days: 1 to 366');
       const lines: string[] = [];
+      // The sandbox acquirer auto-debits default cards on their due date, as the day's job does.
+      const charger = new SandboxCardCharger(db);
       for (let i = 0; i < days; i += 1) {
         await tickClock(db);
-        const result = await runServicingDay(db, await clockToday(db));
-        lines.push(`${result.day}: ${result.loans} loans serviced, ${result.overdue} overdue`);
+        const result = await runServicingDay(db, await clockToday(db), charger);
+        lines.push(
+          `${result.day}: ${result.loans} loans serviced, ${result.overdue} overdue, ${result.debited} auto-debited`,
+        );
       }
       return { lines, subject: null };
     },

@@ -21,6 +21,8 @@ export const PENDING_PAYMENT_MINUTES = 30;
 /** Where the customer pays a request: the card acquirer's or Bizum's (sandbox) checkout, when one is installed. */
 export interface PaymentCheckout {
   linkFor(request: { reference: string; channel: PaymentChannel; amount: number; payment_type: PaymentType }): string;
+  /** A checkout the browser reaches by a form post (Bizum, SPEC section 7): the form's action and fields. */
+  formFor?(request: { reference: string; amount: number }): { actionUrl: string; fields: Record<string, string> };
 }
 
 export interface IncomingPayment {
@@ -259,6 +261,15 @@ export async function requestPayment(
   checkout: PaymentCheckout | null,
 ): Promise<{ request: PaymentRequestView; created: boolean }> {
   const loanId = await openLoanId(db, userId);
+  if (channel === 'bizum') {
+    // SPEC section 6: Bizum is a feature flag per customer.
+    const user = await db
+      .selectFrom('users')
+      .select('is_bizum_payment_provider_enabled')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user?.is_bizum_payment_provider_enabled) throw ApiError.request(409, messages.bizumUnavailable);
+  }
   return db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, loanId);
     if (!REPAYABLE_STATUSES.includes(loan.status)) throw ApiError.request(409, messages.loanNotRepayable);
@@ -307,54 +318,91 @@ export async function settlePaymentRequest(
   outcome: 'paid' | 'failed',
   source: string,
   today: Date,
-): Promise<{ applied: boolean; payment: AppliedPayment | null }> {
-  return db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('payment_requests')
-      .selectAll()
-      .where('reference', '=', reference)
-      .executeTakeFirst();
-    if (!request) throw ApiError.request(404, messages.routeNotFound);
-    // The loan's lock first, as every payment takes it, so settling and paying never deadlock.
-    await lockLoan(trx, request.loan_id);
-    const current = await trx
-      .selectFrom('payment_requests')
-      .select('status')
-      .where('id', '=', request.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (outcome === 'failed') {
-      if (current.status === 'pending') {
-        await trx
-          .updateTable('payment_requests')
-          .set({ status: 'failed', settled_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
-      }
-      return { applied: false, payment: null };
-    }
-    // Money that arrives is applied even for a request given up on: it is the customer's payment all the same.
-    const payment = await applyPaymentIn(
-      trx,
-      {
-        loanId: request.loan_id,
-        externalId: `${request.channel}:${request.reference}`,
-        channel: request.channel,
-        amount: Number(request.amount),
-        paymentType: request.payment_type,
-        term: request.term,
-        promocode: request.promocode,
-        actor: { kind: 'provider', id: source },
-      },
-      today,
-    );
-    if (current.status !== 'paid') {
+): Promise<SettledPayment> {
+  return db.transaction().execute((trx) => settlePaymentRequestIn(trx, { reference, outcome, source }, today));
+}
+
+export interface SettledPayment {
+  applied: boolean;
+  payment: AppliedPayment | null;
+}
+
+/** settlePaymentRequest inside the caller's transaction (a provider callback's, with its replay claim). */
+export async function settlePaymentRequestIn(
+  trx: Transaction<Database>,
+  answer: { reference: string; outcome: 'paid' | 'failed'; source: string; channel?: PaymentChannel; amount?: number },
+  today: Date,
+): Promise<SettledPayment> {
+  const { reference, outcome, source } = answer;
+  const request = await trx
+    .selectFrom('payment_requests')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  // A provider answers only for requests made through it, for the amount asked.
+  if (!request || (answer.channel && request.channel !== answer.channel)) {
+    throw ApiError.request(404, messages.routeNotFound);
+  }
+  if (outcome === 'paid' && answer.amount !== undefined && answer.amount !== Number(request.amount)) {
+    throw ApiError.field(422, 'amount', messages.paymentAmountInvalid);
+  }
+  // The loan's lock first, as every payment takes it, so settling and paying never deadlock.
+  await lockLoan(trx, request.loan_id);
+  const current = await trx
+    .selectFrom('payment_requests')
+    .select('status')
+    .where('id', '=', request.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (outcome === 'failed') {
+    if (current.status === 'pending') {
       await trx
         .updateTable('payment_requests')
-        .set({ status: 'paid', settled_at: new Date() })
+        .set({ status: 'failed', settled_at: new Date() })
         .where('id', '=', request.id)
         .execute();
     }
-    return { applied: payment.applied, payment };
-  });
+    return { applied: false, payment: null };
+  }
+  // Money that arrives is applied even for a request given up on: it is the customer's payment all the same.
+  const payment = await applyPaymentIn(
+    trx,
+    {
+      loanId: request.loan_id,
+      externalId: `${request.channel}:${request.reference}`,
+      channel: request.channel,
+      amount: Number(request.amount),
+      paymentType: request.payment_type,
+      term: request.term,
+      promocode: request.promocode,
+      actor: { kind: 'provider', id: source },
+    },
+    today,
+  );
+  if (current.status !== 'paid') {
+    await trx
+      .updateTable('payment_requests')
+      .set({ status: 'paid', settled_at: new Date() })
+      .where('id', '=', request.id)
+      .execute();
+  }
+  return { applied: payment.applied, payment };
+}
+
+/** What a checkout page shows for one request: its amount and type, and whether it still awaits payment. */
+export async function checkoutRequest(db: Kysely<Database>, reference: string, channel: PaymentChannel) {
+  const row = await db
+    .selectFrom('payment_requests')
+    .select(['reference', 'amount', 'payment_type', 'term', 'status', 'channel'])
+    .where('reference', '=', reference)
+    .where('channel', '=', channel)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    amount: Number(row.amount),
+    payment_type: row.payment_type,
+    term: row.term,
+    pending: row.status === 'pending',
+  };
 }

@@ -1,8 +1,10 @@
-import { placeholderScreen, type ScreenTable } from '@credimo/shared';
+import type { ScreenTable } from '@credimo/shared';
+import { PaymentFailedScreen, RepaymentHelpScreen } from './InfoScreens';
+import { PaymentMethodsScreen } from './PaymentMethodsScreen';
 
 /** Screens this remote owns, by the route names of @credimo/shared's route table. */
 export const SCREENS: ScreenTable = {
-  accountPaymentMethods: placeholderScreen('Métodos de pago'),
-  accountPaymentFailed: placeholderScreen('Algo salió mal'),
-  repaymentHelp: placeholderScreen('Cómo devolver tu préstamo'),
+  accountPaymentMethods: PaymentMethodsScreen,
+  accountPaymentFailed: PaymentFailedScreen,
+  repaymentHelp: RepaymentHelpScreen,
 };

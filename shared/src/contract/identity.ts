@@ -65,6 +65,8 @@ export const UserResponse = Type.Object({
   is_repeated: Type.Boolean(),
   /** SPEC section 3: the auto-debit step cannot be skipped for this customer. */
   is_hide_skip_auto_debit_button: Type.Optional(Type.Boolean()),
+  /** SPEC section 6: Bizum is offered to this customer (a feature flag). */
+  is_bizum_payment_provider_enabled: Type.Optional(Type.Boolean()),
   is_registered_by_agent: Type.Boolean(),
   is_blacklisted: Type.Boolean(),
   contacts: Type.Object({ mobile_phone: Type.String() }),

@@ -405,12 +405,25 @@ export const endpoints = {
     body: servicing.WithdrawalRequest,
     response: servicing.WithdrawalSchema,
   },
-  paymentCallback: {
-    method: 'POST',
-    path: '/v2/providers/payments/callback',
-    summary: 'The card acquirer or Bizum answers a payment request (HMAC-signed, each nonce once, applied once)',
-    body: servicing.PaymentCallbackRequest,
-    response: servicing.PaymentCallbackResponse,
+  cardPayment: {
+    method: 'GET',
+    path: '/v2/loan/payment/card',
+    summary:
+      "The card payment URL: makes (or finds) the card payment request and redirects to the acquirer's checkout " +
+      '(access_token in the query)',
+    access: 'public',
+    errors: [401, 404, 409],
+    query: servicing.PaymentLinkQuery,
+    response: servicing.PaymentRequestResponse,
+  },
+  bizumPayment: {
+    method: 'GET',
+    path: '/v2/loan/payment/bizum',
+    summary: "Bizum: makes (or finds) the Bizum payment request; answers the form's action and fields to post",
+    access: 'public',
+    errors: [401, 404, 409],
+    query: servicing.PaymentLinkQuery,
+    response: servicing.BizumPaymentForm,
   },
   uploadDocument: {
     method: 'POST',

@@ -117,11 +117,21 @@ export const ServicingViewFields = {
   cession_portfolio: Type.Optional(Type.Union([CessionPortfolioSchema, Type.Null()])),
 };
 
-/** The card acquirer's or Bizum's answer to a payment request, HMAC-SHA256-signed in the x-signature header. */
-export const PaymentCallbackRequest = Type.Object({
-  reference: Type.String({ maxLength: 100 }),
-  status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
-  nonce: Type.String({ minLength: 8, maxLength: 100 }),
-  timestamp: Type.Integer(),
+/**
+ * SPEC section 7: the card payment URL and the Bizum query take the payment in the query, with the access
+ * token, because the browser itself goes there (a redirect to the checkout; Bizum's action and fields to post).
+ */
+export const PaymentLinkQuery = Type.Object({
+  access_token: Type.String({ maxLength: 200 }),
+  payment_type: PaymentTypeSchema,
+  amount: Type.Optional(Type.Integer({ description: 'integer cents', 'x-message': 'paymentAmountInvalid' })),
+  term: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, 'x-message': 'adjustValues' })),
+  promocode: Type.Optional(Type.String({ maxLength: 32, 'x-message': 'promoCodeNotFound' })),
 });
-export const PaymentCallbackResponse = Type.Object({ applied: Type.Boolean() });
+
+/** Bizum's form: the browser posts `fields` to `actionUrl` (multipart/form-data). */
+export const BizumPaymentForm = Type.Object({
+  reference: Type.String(),
+  actionUrl: Type.String(),
+  fields: Type.Record(Type.String(), Type.String()),
+});

@@ -52,6 +52,7 @@ export const messages = {
   paymentAboveTotal: 'El importe no puede superar lo que debes hoy.',
   paymentOffStep: 'El importe debe ir en pasos de 0,10 €.',
   paymentPending: 'Tienes un pago pendiente. Espera la respuesta del banco antes de hacer otro.',
+  bizumUnavailable: 'El pago con Bizum no está disponible para tu cuenta.',
   loanNotRepayable: 'Este préstamo no admite pagos ahora mismo.',
   loanNotExtendable: 'Tu préstamo no se puede prorrogar ahora mismo.',
   promoUnusableForExtension: 'Este código promocional no se puede usar para prorrogar el préstamo.',

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type BankTokenInput, bankSession, sandboxIbanFor } from '../../aggregation';
 import type { ApiConfig } from '../../config';
@@ -12,34 +11,20 @@ import { findSession } from '../../identity/sessions';
 import { AGGREGATION_CALLBACK_PATH, type AggregationEvent } from '../aggregation';
 import { postSignedCallback } from '../callback-route';
 import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
+import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 export const SANDBOX_AGGREGATION_PATH = '/sandbox/aggregation';
-const STYLE = readFileSync(new URL('./assets/sandbox.css', import.meta.url));
 
 const PROVIDERS = ['unnax', 'kontomatik'] as const;
 type Provider = (typeof PROVIDERS)[number];
 const BANKS = ['CaixaBank', 'BBVA', 'Santander', 'Sabadell', 'Bankinter'];
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-
 function page(provider: Provider, returnUrl: string): string {
   const banks = BANKS.map((b) => `<option>${escapeHtml(b)}</option>`).join('');
-  return `<!doctype html>
-<html lang="es">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Conecta tu banco (sandbox ${provider})</title>
-<link rel="stylesheet" href="${SANDBOX_AGGREGATION_PATH}/sandbox.css">
-</head>
-<body>
-<main>
-<h1>Conecta tu banco</h1>
+  return sandboxPage({
+    base: SANDBOX_AGGREGATION_PATH,
+    title: `Conecta tu banco (sandbox ${provider})`,
+    body: `<h1>Conecta tu banco</h1>
 <p class="note">Agregador de pruebas (sandbox ${provider}): no escribas claves reales.</p>
 <form method="post" action="${SANDBOX_AGGREGATION_PATH}" enctype="multipart/form-data">
 <input type="hidden" name="provider" value="${provider}">
@@ -54,10 +39,8 @@ function page(provider: Provider, returnUrl: string): string {
 <label><input type="radio" name="outcome" value="cancel"> Cancelar</label>
 </fieldset>
 <button type="submit">Continuar</button>
-</form>
-</main>
-</body>
-</html>`;
+</form>`,
+  });
 }
 
 /** The fields of a new sandbox bank session, as each provider sends them back (bank_token's two variants). */
@@ -129,9 +112,7 @@ export async function sandboxAggregationPages(
     return isAllowedReturnUrl(config, candidate.replace('{status}', 'success')) ? candidate : null;
   };
 
-  app.get(`${SANDBOX_AGGREGATION_PATH}/sandbox.css`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLE),
-  );
+  serveSandboxAssets(app, SANDBOX_AGGREGATION_PATH);
 
   app.get<{ Querystring: { access_token?: string; provider?: string; return_url?: string } }>(
     '/aggregation/unnax/widget',

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { type CardRequestStatus, cardRequestGroup, isLuhnValid, maskPan } from '@credimo/shared/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CARD_CALLBACK_PATH, type CardRequestEvent, SANDBOX_CARD_PATH } from '../../cards/acquirer';
 import type { ApiConfig } from '../../config';
 import { readUploadForm } from '../../http/multipart';
 import { pagePolicy } from '../../http/security';
 import { SIGNATURE_HEADER, signHeader } from '../callbacks';
 import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
-
-const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url));
-const SCRIPT = asset('card.js');
-const STYLE = asset('sandbox.css');
+import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 /**
  * Test card numbers (all Luhn-valid) and the status the sandbox acquirer gives their request; any other valid
@@ -29,31 +25,7 @@ export const SANDBOX_TEST_CARDS: Record<string, CardRequestStatus> = {
 
 export const sandboxCardStatus = (number: string): CardRequestStatus => SANDBOX_TEST_CARDS[number] ?? 'Completed';
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-
-const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="es">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${SANDBOX_CARD_PATH}/sandbox.css">
-<script src="${SANDBOX_CARD_PATH}/card.js" defer></script>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
+const page = (title: string, body: string) => sandboxPage({ base: SANDBOX_CARD_PATH, title, script: 'card.js', body });
 
 const TITLE = 'Añadir tarjeta (sandbox)';
 
@@ -101,12 +73,7 @@ export async function sandboxCardPages(
     'style-src': ["'self'"],
     'form-action': ["'self'", ...allowedReturnOrigins(config)],
   });
-  app.get(`${SANDBOX_CARD_PATH}/card.js`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SCRIPT),
-  );
-  app.get(`${SANDBOX_CARD_PATH}/sandbox.css`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLE),
-  );
+  serveSandboxAssets(app, SANDBOX_CARD_PATH, ['card.js']);
 
   app.get<{ Querystring: { request_id?: string; return_url?: string } }>(
     SANDBOX_CARD_PATH,

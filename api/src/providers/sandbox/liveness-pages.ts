@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { LIVENESS_ENGINES, type LivenessEngine, type LivenessStatus } from '@credimo/shared/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../../config';
 import type { Database } from '../../db/schema';
@@ -12,13 +11,10 @@ import { SIGNATURE_HEADER, signHeader } from '../callbacks';
 import { SANDBOX_LIVENESS_PATH, type SandboxLivenessEvent } from '../liveness';
 import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
 import '../tables';
+import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 /** Where the liveness provider posts its verdicts; the sandbox posts there exactly as a real provider would. */
 export const LIVENESS_CALLBACK_PATH = '/v2/providers/liveness/callback';
-
-const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url));
-const SCRIPT = asset('liveness.js');
-const STYLE = asset('sandbox.css');
 
 const ENGINE_TEXT: Record<LivenessEngine, { title: string; hint: string; facing: 'user' | 'environment' }> = {
   video_selfie_blank: {
@@ -44,12 +40,6 @@ const OUTCOMES: { value: LivenessStatus; label: string }[] = [
   { value: 'pending', label: 'Verificación pendiente (revisión manual)' },
 ];
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-
 function enginesFrom(raw: unknown): LivenessEngine[] {
   const asked = typeof raw === 'string' ? raw.split(',') : [];
   const engines = LIVENESS_ENGINES.filter((engine) => asked.includes(engine));
@@ -72,25 +62,8 @@ function livenessPagePolicy(config: ApiConfig) {
   });
 }
 
-const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="es">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${SANDBOX_LIVENESS_PATH}/sandbox.css">
-<script src="${SANDBOX_LIVENESS_PATH}/liveness.js" defer></script>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
+const page = (title: string, body: string) =>
+  sandboxPage({ base: SANDBOX_LIVENESS_PATH, title, script: 'liveness.js', body });
 
 function capturePage(returnUrl: string, engines: LivenessEngine[]): string {
   const steps = engines
@@ -148,12 +121,7 @@ export async function sandboxLivenessPages(
   { config, db, secret }: { config: ApiConfig; db: Kysely<Database>; secret: () => Promise<string> },
 ) {
   const policy = livenessPagePolicy(config);
-  app.get(`${SANDBOX_LIVENESS_PATH}/liveness.js`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SCRIPT),
-  );
-  app.get(`${SANDBOX_LIVENESS_PATH}/sandbox.css`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLE),
-  );
+  serveSandboxAssets(app, SANDBOX_LIVENESS_PATH, ['liveness.js']);
 
   app.get<{ Querystring: { return_url?: string; engines?: string } }>(
     SANDBOX_LIVENESS_PATH,

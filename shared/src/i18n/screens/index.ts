@@ -3,6 +3,7 @@ import { auth } from './auth';
 import { calculator } from './calculator';
 import { documents } from './documents';
 import { origination } from './origination';
+import { payments } from './payments';
 import { shell } from './shell';
 
 /**
@@ -10,4 +11,4 @@ import { shell } from './shell';
  * them all; messages.ts holds SPEC's message keys (validation and errors). A remote imports only its own screen's
  * module (`@credimo/shared/i18n/screens/calculator`) so that its bundle does not carry the others.
  */
-export const texts = { application, auth, calculator, documents, origination, shell } as const;
+export const texts = { application, auth, calculator, documents, origination, payments, shell } as const;

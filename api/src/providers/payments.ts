@@ -1,0 +1,57 @@
+import Type, { type Static } from 'typebox';
+import type { ApiConfig } from '../config';
+import type { PaymentChannel } from '../db/schema';
+import type { PaymentCheckout } from '../servicing';
+
+/**
+ * Payment checkouts (SPEC section 7): the card acquirer's checkout and Bizum. The customer's browser goes to the
+ * provider's page for one payment request (our reference); the provider posts the outcome, signed, to its
+ * callback route, then sends the browser back to the app. The money is applied by the callback, never by the
+ * browser's return.
+ */
+export const PAYMENT_PROVIDERS: Record<PaymentChannel, { name: string; callbackPath: string; checkoutPath: string }> = {
+  // The card acquirer of card tokenization: the same provider, so the same secret (PROVIDER_SECRET_CARD).
+  card: { name: 'card', callbackPath: '/v2/providers/card/payment/callback', checkoutPath: '/sandbox/card/checkout' },
+  bizum: { name: 'bizum', callbackPath: '/v2/providers/bizum/callback', checkoutPath: '/sandbox/bizum' },
+};
+
+/** The provider's callback for a payment request: paid (with the amount it took) or failed. */
+export const PaymentEvent = Type.Object({
+  event_id: Type.String({ minLength: 8, maxLength: 128 }),
+  reference: Type.String({ minLength: 8, maxLength: 128 }),
+  status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
+  amount: Type.Integer({ minimum: 0, description: 'integer cents' }),
+});
+export type PaymentEvent = Static<typeof PaymentEvent>;
+
+/** Where the provider sends the browser back: the account when paid (or still waiting), the retry screen when not. */
+export function paymentReturnUrl(config: ApiConfig, outcome: 'paid' | 'failed' | 'pending'): string {
+  return new URL(outcome === 'failed' ? '/account/payment/failed' : '/account', config.appUrl).toString();
+}
+
+/** The sandbox checkouts, served by this API (see sandbox/payment-pages.ts); links are absolute for the browser. */
+export class SandboxCheckout implements PaymentCheckout {
+  constructor(
+    private readonly config: ApiConfig,
+    private readonly channel: PaymentChannel,
+  ) {}
+
+  linkFor(request: { reference: string }): string {
+    const url = new URL(PAYMENT_PROVIDERS[this.channel].checkoutPath, this.config.publicUrl);
+    url.searchParams.set('reference', request.reference);
+    return url.toString();
+  }
+
+  formFor(request: { reference: string; amount: number }) {
+    return {
+      actionUrl: new URL(PAYMENT_PROVIDERS[this.channel].checkoutPath, this.config.publicUrl).toString(),
+      fields: { reference: request.reference, amount: String(request.amount), merchant: 'credimo' },
+    };
+  }
+}
+
+/** The checkouts of payment requests by configuration: the sandbox outside production, none integrated in it. */
+export function paymentCheckoutsFor(config: ApiConfig): { card?: PaymentCheckout; bizum?: PaymentCheckout } {
+  if (config.providerMode === 'production') return {};
+  return { card: new SandboxCheckout(config, 'card'), bizum: new SandboxCheckout(config, 'bizum') };
+}

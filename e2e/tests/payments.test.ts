@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type Stack, startStack } from '../../scripts/stack';
+import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { stackPorts, testPort } from '../src/ports';
+import { completeRegistration, signInThroughApi } from '../src/session';
+
+const PHONE = '612000931';
+const IBAN = 'ES9121000418450200051332';
+
+async function accessible(page: Page, what: string) {
+  assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
+}
+
+/** `npm run ops -- …` as an operator runs it, against the running API. */
+function ops(args: string[], env: NodeJS.ProcessEnv): string {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(__dirname, '../../api/src/ops/cli.ts'), ...args],
+    { cwd: path.resolve(__dirname, '../../api'), env: { ...process.env, ...env }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** The API as the account screens call it (they are another remote's; this suite drives the payments pages). */
+function apiOf(apiUrl: string, token: string) {
+  return async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${apiUrl}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  };
+}
+
+async function waitForStatus(call: ReturnType<typeof apiOf>, statuses: number[], seconds = 60) {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    const { body } = await call('GET', '/v2/loan');
+    if (body && statuses.includes(body.status)) return body;
+    if (Date.now() > until) assert.fail(`loan stayed in status ${body?.status}, wanted ${statuses.join('/')}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** An active loan of 400 EUR for 30 days, taken the way origination.test.ts takes it in the browser. */
+async function activeLoan(call: ReturnType<typeof apiOf>) {
+  const applied = await call('POST', '/v2/loan', {
+    loan_period: 30,
+    loan_sum: 40_000,
+    attempt_reference: `e2e-payments-${Date.now()}`,
+    method_of_disbursement: 1,
+    iban: IBAN,
+  });
+  assert.equal(applied.status, 201, JSON.stringify(applied.body));
+  await waitForStatus(call, [26]);
+  const sent = await call('POST', '/v2/loan/sign_send');
+  assert.equal((await call('POST', '/v2/loan/sign', { code: sent.headers.get('x-sms-code') })).status, 200);
+  assert.equal((await call('POST', '/v2/loan/steps/autodebit/complete', { autodebit_enabled: false })).status, 200);
+  assert.equal((await call('POST', '/v2/loan/issuance')).status, 201);
+  return waitForStatus(call, [2]);
+}
+
+/**
+ * The account's repayment and prolongation cards hand the payment-methods page the customer's choice as the
+ * navigation's state (its button is the only way in); this does what their button does.
+ */
+async function openPaymentMethods(page: Page, appUrl: string, choice: Record<string, unknown>) {
+  if (!page.url().startsWith(appUrl)) {
+    await page.goto(`${appUrl}/account`);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.evaluate((state) => {
+    window.history.pushState(
+      { usr: state, key: `e2e${Date.now()}`, idx: window.history.length },
+      '',
+      '/account/payment-methods',
+    );
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, choice);
+  await page.getByRole('heading', { name: 'Elige cómo pagar' }).waitFor({ timeout: 30_000 });
+}
+
+describe('payments in Chromium: partial repayment by card, an extension, ten days, payoff by Bizum', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-payments-'));
+  const env = {
+    ...stackPorts(3970),
+    PGLITE_DATA_DIR: dataDir,
+    PUBLIC_APP_URL: `http://localhost:${testPort(3970)}`,
+    SANDBOX_DECISION_DELAY_SECONDS: '1',
+  };
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    stack = await startStack({ env, log: () => {} });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the active loan is repaid in part by card, extended, aged ten days and paid off by Bizum: Returned', async () => {
+    const token = await signInThroughApi(stack.urls.api, PHONE);
+    await completeRegistration(stack.urls.api, token, PHONE);
+    const call = apiOf(stack.urls.api, token);
+    const active = await activeLoan(call);
+    const total = active.calculations.today.amount;
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+
+    // Without its button the payment-methods page sends the customer back to the account.
+    await page.goto(`${stack.urls.app}/account/payment-methods`);
+    await page.waitForURL(/\/account$/);
+
+    // A partial repayment of 150 EUR by card, through the sandbox acquirer's checkout page.
+    await openPaymentMethods(page, stack.urls.app, { payment_type: 'partial_repay', amount: 15_000 });
+    await page.getByText('Transferencia bancaria').waitFor();
+    await accessible(page, 'the payment methods');
+    await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+    await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
+    await accessible(page, 'the card checkout');
+    await page.getByLabel('Número de tarjeta').fill('4242424242424242');
+    await page.getByLabel('Mes de caducidad').fill('12');
+    await page.getByLabel('Año de caducidad').fill('2031');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: /^Pagar 150,00/ }).click();
+    await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    const repaid = (await call('GET', '/v2/loan')).body;
+    assert.equal(repaid.calculations.today.amount, total - 15_000);
+    assert.equal(repaid.calculations.today.annual_commission, 0, 'the commission is paid first');
+
+    // An extension of 7 days, paid by card.
+    const details = (await call('GET', '/v2/loan/prolong_details?term=7')).body;
+    await openPaymentMethods(page, stack.urls.app, { payment_type: 'prolongation', amount: details.cost, term: 7 });
+    await page.getByText('7 días').waitFor();
+    await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+    await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await page.getByLabel('Mes de caducidad').fill('12');
+    await page.getByLabel('Año de caducidad').fill('2031');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    const extended = (await call('GET', '/v2/loan')).body;
+    assert.equal(extended.status, 20, 'Extended');
+    assert.equal(extended.must_pay_date, details.next_pay_date);
+
+    // Ten sandbox days pass (the operator's command); the loan is still within its new term.
+    const aged = ops(['advance-days', '10'], env);
+    assert.equal(aged.match(/loans serviced/g)?.length, 10, aged);
+    const later = (await call('GET', '/v2/loan')).body;
+    assert.equal(later.status, 20);
+
+    // A declined Bizum payment goes to the retry screen, "Algo salió mal", and back to the account.
+    await openPaymentMethods(page, stack.urls.app, { payment_type: 'payoff', amount: later.calculations.today.amount });
+    await page.getByRole('button', { name: 'Pagar con Bizum' }).click();
+    await page.getByRole('heading', { name: 'Pago con Bizum' }).waitFor({ timeout: 30_000 });
+    await accessible(page, 'the Bizum page');
+    await page.getByLabel('Teléfono de Bizum').fill(PHONE);
+    await page.getByLabel('Pago rechazado').check();
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await page.waitForURL(/\/account\/payment\/failed$/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Algo salió mal' }).waitFor();
+    await accessible(page, 'payment failed');
+    await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await page.waitForURL(/\/account$/);
+
+    // The payoff by Bizum: the query, the form post, Bizum's page; the loan ends Returned.
+    await openPaymentMethods(page, stack.urls.app, { payment_type: 'payoff', amount: later.calculations.today.amount });
+    await page.getByRole('button', { name: 'Pagar con Bizum' }).click();
+    await page.getByRole('heading', { name: 'Pago con Bizum' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Teléfono de Bizum').fill(PHONE);
+    await page.getByRole('button', { name: /^Pagar / }).click();
+    await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    const closed = (await call('GET', '/v2/loan')).body;
+    assert.equal(closed.status, 3, 'Returned');
+    assert.equal(closed.calculations.today.amount, 0);
+
+    // How to repay: the static help page.
+    await page.goto(`${stack.urls.app}/ayuda/como-devolver`);
+    await page.getByRole('heading', { name: 'Cómo devolver tu préstamo' }).waitFor();
+    await accessible(page, 'how to repay');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,174 @@
+import {
+  Alert,
+  Button,
+  formatMoney,
+  type LoanView,
+  normaliseApiError,
+  type ScreenProps,
+  userAtom,
+} from '@credimo/shared';
+import { payments as paymentTexts } from '@credimo/shared/i18n/screens/payments';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { groupedIban, PAYMENT_BANKS } from './banks';
+import { browser } from './browser';
+import { isPaymentChoice, type PaymentChoice, paymentCalls } from './calls';
+import styles from './payments.module.css';
+
+const texts = paymentTexts.methods;
+
+/** SPEC section 9: the card button stays disabled this long after a click. */
+export const CARD_BUTTON_DISABLED_MS = 8_000;
+/** While a payment awaits the bank, the loan is asked again this often. */
+export const PENDING_POLL_MS = 5_000;
+
+/**
+ * SPEC sections 2 and 4: the payment methods for the amount chosen on the account (card, Bizum when the customer
+ * has it, bank transfer to three banks, cash at a cash machine with no fee). Reachable only through the button
+ * that hands it the choice; otherwise back to the account. While a payment awaits the bank every payment action
+ * is blocked, and the card button stays disabled 8 s after a click.
+ */
+export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
+  const choice = isPaymentChoice(state) ? state : null;
+  const user = useAtomValue(userAtom);
+  const [loan, setLoan] = useState<LoanView | null | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [cardBusy, setCardBusy] = useState(false);
+  const [bizumBusy, setBizumBusy] = useState(false);
+
+  useEffect(() => {
+    if (!choice) navigate('/account', { replace: true });
+  }, [choice, navigate]);
+
+  const load = useCallback(async () => {
+    try {
+      setLoan(await paymentCalls.loan());
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const pending = loan?.has_pending_payment === true;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => void load(), PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, load]);
+  useEffect(() => {
+    if (!cardBusy) return;
+    const timer = setTimeout(() => setCardBusy(false), CARD_BUTTON_DISABLED_MS);
+    return () => clearTimeout(timer);
+  }, [cardBusy]);
+
+  if (!choice) return null;
+  const blocked = pending || loan === undefined;
+
+  const payByCard = async () => {
+    setCardBusy(true);
+    setFailure(null);
+    try {
+      const made = await paymentCalls.card(choice);
+      if (!made.payment_link || !browser.go(made.payment_link)) navigate('/account/payment/failed');
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+    }
+  };
+  const payByBizum = async () => {
+    setBizumBusy(true);
+    setFailure(null);
+    try {
+      const form = await paymentCalls.bizum(choice);
+      if (!browser.post(form.actionUrl, form.fields)) navigate('/account/payment/failed');
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+      setBizumBusy(false);
+    }
+  };
+  const reference = loan?.public_id ?? '';
+
+  return (
+    <section className={styles.screen} data-screen={screen} aria-labelledby="payment-methods-title">
+      <h1 id="payment-methods-title">{texts.title}</h1>
+      <Summary choice={choice} />
+      {pending && (
+        <div role="status">
+          <Alert tone="info">{texts.pending}</Alert>
+        </div>
+      )}
+      {failure && <Alert tone="error">{failure}</Alert>}
+
+      <section className={styles.method} aria-labelledby="method-card">
+        <h2 id="method-card">{texts.card}</h2>
+        <p>{texts.cardBody}</p>
+        <Button onClick={payByCard} disabled={blocked || cardBusy}>
+          {texts.card}
+        </Button>
+      </section>
+
+      {user?.is_bizum_payment_provider_enabled && (
+        <section className={styles.method} aria-labelledby="method-bizum">
+          <h2 id="method-bizum">{texts.bizum}</h2>
+          <p>{texts.bizumBody}</p>
+          <Button onClick={payByBizum} disabled={blocked || bizumBusy}>
+            {texts.bizum}
+          </Button>
+        </section>
+      )}
+
+      {!pending && (
+        <>
+          <section className={styles.method} aria-labelledby="method-transfer">
+            <h2 id="method-transfer">{texts.transfer}</h2>
+            <p>{texts.transferBody(reference)}</p>
+            <ul className={styles.banks}>
+              {PAYMENT_BANKS.map((bank) => (
+                <li key={bank.iban}>
+                  <dl className={styles.summary}>
+                    <dt>{texts.entidad}</dt>
+                    <dd>{bank.entidad}</dd>
+                    <dt>{texts.iban}</dt>
+                    <dd className={styles.iban}>{groupedIban(bank.iban)}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className={styles.method} aria-labelledby="method-cash">
+            <h2 id="method-cash">{texts.cash}</h2>
+            <p>{texts.cashBody(reference)}</p>
+            <p>
+              <strong>{texts.noFee}</strong>
+            </p>
+            <ul className={styles.banks}>
+              {PAYMENT_BANKS.map((bank) => (
+                <li key={bank.link}>
+                  <a className={styles.link} href={bank.link} target="_blank" rel="noopener noreferrer">
+                    {texts.atm(bank.entidad)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+
+      <Button variant="secondary" onClick={() => navigate('/account')}>
+        {texts.back}
+      </Button>
+    </section>
+  );
+}
+
+function Summary({ choice }: { choice: PaymentChoice }) {
+  return (
+    <dl className={styles.summary}>
+      <dt>{texts.what[choice.payment_type]}</dt>
+      <dd>{choice.term ? texts.term(choice.term) : ''}</dd>
+      <dt>{texts.amount}</dt>
+      <dd>{formatMoney(choice.amount)}</dd>
+    </dl>
+  );
+}

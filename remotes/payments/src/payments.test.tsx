@@ -1,0 +1,162 @@
+import { accessTokenAtom, sessionStore, userAtom } from '@credimo/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PAYMENT_BANKS } from './banks';
+import { browser } from './browser';
+import { PaymentFailedScreen, RepaymentHelpScreen } from './InfoScreens';
+import { CARD_BUTTON_DISABLED_MS, PaymentMethodsScreen, PENDING_POLL_MS } from './PaymentMethodsScreen';
+import { mockApiPerTest, showScreen } from './test-utils';
+
+const http = mockApiPerTest();
+const loan = (overrides: object = {}) => ({
+  id: '7',
+  public_id: 'CR-000007',
+  status: 2,
+  has_pending_payment: false,
+  ...overrides,
+});
+const partial = { payment_type: 'partial_repay', amount: 15_000 };
+
+function signedIn(bizum: boolean) {
+  sessionStore.set(accessTokenAtom, 'tok');
+  sessionStore.set(userAtom, { id: '1', is_bizum_payment_provider_enabled: bizum } as never);
+}
+
+describe('payment methods', () => {
+  let go: jest.SpyInstance;
+  let post: jest.SpyInstance;
+  beforeEach(() => {
+    go = jest.spyOn(browser, 'go').mockReturnValue(true);
+    post = jest.spyOn(browser, 'post').mockReturnValue(true);
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  test('reached without its button, it goes back to the account', async () => {
+    signedIn(false);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    const { navigate } = showScreen(PaymentMethodsScreen, { state: undefined });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account', { replace: true }));
+  });
+
+  test('it offers card, bank transfer to three banks with IBAN and entidad, and cash with the ATM locator and no fee', async () => {
+    signedIn(false);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    showScreen(PaymentMethodsScreen, { state: partial });
+    expect(await screen.findByRole('heading', { name: 'Elige cómo pagar' })).toBeInTheDocument();
+    expect(screen.getByText('150,00 €')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pagar con tarjeta' })).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Pagar con Bizum' })).not.toBeInTheDocument();
+    expect(PAYMENT_BANKS).toHaveLength(3);
+    for (const bank of PAYMENT_BANKS) {
+      expect(screen.getByText(bank.entidad)).toBeInTheDocument();
+      expect(screen.getByText(bank.iban.replace(/(.{4})(?=.)/g, '$1 '))).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: `Buscar cajeros de ${bank.entidad}` })).toHaveAttribute(
+        'href',
+        bank.link,
+      );
+    }
+    expect(screen.getByText('Sin comisiones')).toBeInTheDocument();
+    expect(screen.getAllByText(/CR-000007/).length).toBeGreaterThan(0);
+  });
+
+  test('the card button asks for the card payment and goes to its checkout, then stays disabled 8 s', async () => {
+    signedIn(false);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current
+      .onPost('/v2/loan/payment-request/generate', { payment_type: 'partial_repay', amount: 15_000 })
+      .reply(201, { reference: 'pay_1', payment_link: 'http://api.test/sandbox/card/checkout?reference=pay_1' });
+    showScreen(PaymentMethodsScreen, { state: partial });
+    const button = await screen.findByRole('button', { name: 'Pagar con tarjeta' });
+    await waitFor(() => expect(button).toBeEnabled());
+    jest.useFakeTimers();
+    act(() => button.click());
+    expect(button).toBeDisabled();
+    await waitFor(() => expect(go).toHaveBeenCalledWith('http://api.test/sandbox/card/checkout?reference=pay_1'));
+    act(() => jest.advanceTimersByTime(CARD_BUTTON_DISABLED_MS - 100));
+    expect(button).toBeDisabled();
+    act(() => jest.advanceTimersByTime(200));
+    expect(button).toBeEnabled();
+  });
+
+  test('Bizum, when enabled, asks its form with the access token and posts it', async () => {
+    signedIn(true);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/loan/payment/bizum').reply((config) => {
+      expect(config.params).toEqual({ access_token: 'tok', payment_type: 'payoff' });
+      return [200, { reference: 'pay_2', actionUrl: 'http://api.test/sandbox/bizum', fields: { reference: 'pay_2' } }];
+    });
+    showScreen(PaymentMethodsScreen, { state: { payment_type: 'payoff', amount: 52_000 } });
+    const button = await screen.findByRole('button', { name: 'Pagar con Bizum' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(post).toHaveBeenCalledWith('http://api.test/sandbox/bizum', { reference: 'pay_2' }));
+  });
+
+  test('a prolongation is asked by its term', async () => {
+    signedIn(false);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current
+      .onPost('/v2/loan/payment-request/generate', { payment_type: 'prolongation', term: 7 })
+      .reply(201, { reference: 'pay_3', payment_link: 'http://api.test/sandbox/card/checkout?reference=pay_3' });
+    showScreen(PaymentMethodsScreen, { state: { payment_type: 'prolongation', amount: 3_080, term: 7 } });
+    expect(await screen.findByText('7 días')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Pagar con tarjeta' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(go).toHaveBeenCalled());
+  });
+
+  test('while a payment awaits the bank every payment action is blocked, until the bank answers', async () => {
+    signedIn(true);
+    let pending = true;
+    http.current.onGet('/v2/loan').reply(() => [200, loan({ has_pending_payment: pending })]);
+    jest.useFakeTimers();
+    showScreen(PaymentMethodsScreen, { state: partial });
+    expect(await screen.findByText(/Tu pago está en proceso/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pagar con tarjeta' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pagar con Bizum' })).toBeDisabled();
+    expect(screen.queryByText('Transferencia bancaria')).not.toBeInTheDocument();
+    pending = false;
+    await act(async () => jest.advanceTimersByTime(PENDING_POLL_MS));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pagar con tarjeta' })).toBeEnabled());
+    expect(screen.queryByText(/Tu pago está en proceso/)).not.toBeInTheDocument();
+  });
+
+  test('a refused request shows the API’s message and sends nobody away', async () => {
+    signedIn(false);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onPost('/v2/loan/payment-request/generate').reply(409, {
+      errors: [
+        {
+          message: 'Tienes un pago pendiente. Espera la respuesta del banco antes de hacer otro.',
+          property: 'request',
+        },
+      ],
+    });
+    showScreen(PaymentMethodsScreen, { state: partial });
+    const button = await screen.findByRole('button', { name: 'Pagar con tarjeta' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByText(/Tienes un pago pendiente/)).toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
+  });
+});
+
+describe('payment failed and how to repay', () => {
+  test('payment failed says "Algo salió mal" and tries again from the account', async () => {
+    const { navigate } = showScreen(PaymentFailedScreen);
+    expect(screen.getByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
+    expect(navigate).toHaveBeenCalledWith('/account');
+  });
+
+  test('the help page explains every way to repay', () => {
+    showScreen(RepaymentHelpScreen);
+    expect(screen.getByRole('heading', { name: 'Cómo devolver tu préstamo' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByText(/penalizaciones, después los intereses/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+/** What customers read on the payments screens (issue 11): payment methods, payment failed, how to repay. */
+export const payments = {
+  methods: {
+    title: 'Elige cómo pagar',
+    what: {
+      payoff: 'Devolución total',
+      partial_repay: 'Devolución parcial',
+      prolongation: 'Prórroga',
+    } as Record<string, string>,
+    amount: 'Importe',
+    term: (days: number) => `${days} días`,
+    pending: 'Tu pago está en proceso. Esperamos la respuesta del banco: hasta entonces no puedes hacer otro pago.',
+    card: 'Pagar con tarjeta',
+    cardBody: 'Paga al momento con tu tarjeta de débito o crédito.',
+    bizum: 'Pagar con Bizum',
+    bizumBody: 'Paga desde la aplicación de tu banco con tu número de móvil.',
+    transfer: 'Transferencia bancaria',
+    transferBody: (reference: string) =>
+      `Haz una transferencia a una de estas cuentas indicando en el concepto tu número de préstamo ${reference}. ` +
+      'La recibiremos en 24 a 48 horas hábiles.',
+    entidad: 'Entidad',
+    iban: 'IBAN',
+    cash: 'Efectivo en un cajero',
+    cashBody: (reference: string) =>
+      `Ingresa el importe en efectivo en un cajero de la entidad, en la cuenta indicada, con tu número de préstamo ` +
+      `${reference} como concepto. Sin comisiones.`,
+    atm: (bank: string) => `Buscar cajeros de ${bank}`,
+    noFee: 'Sin comisiones',
+    back: 'Volver a tu préstamo',
+  },
+  failed: {
+    title: 'Algo salió mal',
+    body: 'No hemos podido completar tu pago. No se ha cobrado nada.',
+    tryAgain: 'Intentar de nuevo',
+  },
+  help: {
+    title: 'Cómo devolver tu préstamo',
+    intro:
+      'Puedes devolver tu préstamo entero o una parte, o prorrogarlo, desde tu cuenta en «Tu préstamo». ' +
+      'Elige el importe y después la forma de pago.',
+    ways: [
+      'Tarjeta de débito o crédito: el pago se aplica al momento.',
+      'Bizum: paga con tu móvil desde la aplicación de tu banco.',
+      'Transferencia bancaria a una de nuestras cuentas, con tu número de préstamo en el concepto: de 24 a 48 horas hábiles.',
+      'Efectivo en un cajero de una de nuestras entidades, sin comisiones.',
+    ],
+    order: 'Cada pago cubre primero las penalizaciones, después los intereses y por último el capital.',
+    autoDebit: 'Si tienes una tarjeta guardada, el día del vencimiento cobraremos la cuota automáticamente.',
+    account: 'Ir a tu cuenta',
+  },
+} as const;
