@@ -1,4 +1,4 @@
-import { placeholderScreen, type ScreenTable } from '@credimo/shared';
+import type { ScreenTable } from '@credimo/shared';
 import { ApplicationScreen } from './application/ApplicationScreen';
 import { AwaitingScreen } from './application/AwaitingScreen';
 import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
