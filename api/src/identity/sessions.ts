@@ -101,7 +101,11 @@ export function versionsOf(eb: ExpressionBuilder<Database, never>, user: 'live.u
       .select('mine.version')
       .where('mine.scope', '=', eb.ref(user as never))
       .as('user_version'),
-    eb.selectFrom('view_versions as shared').select('shared.version').where('shared.scope', '=', '0').as('shared_version'),
+    eb
+      .selectFrom('view_versions as shared')
+      .select('shared.version')
+      .where('shared.scope', '=', '0')
+      .as('shared_version'),
   ];
 }
 

@@ -5,7 +5,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from '../db/prepared';
 import type { Database, LoanCessionsTable, LoanWithdrawalsTable, ProductsTable } from '../db/schema';
 import { todayFromBalances } from '../domain/ledger';
-import { withLiveSession, type Session, sessionOf, versionsOf, type ViewVersions } from '../identity/sessions';
+import { type Session, sessionOf, type ViewVersions, versionsOf, withLiveSession } from '../identity/sessions';
 import { pricingRules } from '../pricing/repository';
 import { PENDING_PAYMENT_MINUTES } from '../servicing/payments';
 import { servicingFields } from '../servicing/view';
@@ -43,14 +43,16 @@ export function loanParts(eb: ExpressionBuilder<Database, 'loans'>) {
     // SPEC's has_pending_payment, with the instant it stops being true (a request the provider never answered).
     eb
       .selectFrom('payment_requests as pending')
-      .select(sql<string | null>`min(pending.created_at) + make_interval(mins => ${PENDING_PAYMENT_MINUTES})`.as('until'))
+      .select(
+        sql<string | null>`min(pending.created_at) + make_interval(mins => ${PENDING_PAYMENT_MINUTES})`.as('until'),
+      )
       .whereRef('pending.loan_id', '=', 'loans.id')
       .where('pending.status', '=', 'pending')
       .where('pending.created_at', '>=', sql<Date>`now() - make_interval(mins => ${PENDING_PAYMENT_MINUTES})`)
       .as('pending_until'),
-    jsonObjectFrom(
-      eb.selectFrom('loan_withdrawals as w').selectAll('w').whereRef('w.loan_id', '=', 'loans.id'),
-    ).as('withdrawal_row'),
+    jsonObjectFrom(eb.selectFrom('loan_withdrawals as w').selectAll('w').whereRef('w.loan_id', '=', 'loans.id')).as(
+      'withdrawal_row',
+    ),
     jsonObjectFrom(
       eb.selectFrom('loan_cessions as c').select(['c.buyer', 'c.sold_date']).whereRef('c.loan_id', '=', 'loans.id'),
     ).as('cession_row'),
