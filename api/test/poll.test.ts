@@ -5,8 +5,10 @@ import { sql } from 'kysely';
 import { PreparingClient, PreparingPGlite } from '../src/db/prepared.js';
 import { VERSIONED_TABLES } from '../src/db/view-versions.js';
 import { post, recipes } from '../src/domain/ledger.js';
+import { pollTag, presentedTags } from '../src/identity/poll.js';
 import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
+import { type LoanWithParts, loanViewOf } from '../src/loans/loan-details.js';
 import { startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;
@@ -348,6 +350,87 @@ describe('the ETag changes on every change the customer sees', () => {
     );
     assert.ok(user.discounts.some((d: { target: string }) => d.target === 'poll_test'));
     await api.database.db.deleteFrom('discounts').where('target', '=', 'poll_test').execute();
+  });
+});
+
+describe('a view that changes with time alone: its tag says until when it holds', () => {
+  const session = { id: '7', userId: '3', kind: 'customer' as const, actor: null };
+  const versions = { user: '41', shared: '2' };
+
+  test('a tag is good until its instant, then it gets a full answer; 0 is good until a write', () => {
+    const now = Date.UTC(2026, 10, 23, 12, 0, 0);
+    const timed = pollTag('user', session, versions, now + 60_000, '1.0.0');
+    assert.deepEqual(presentedTags(timed, 'user', now), [{ tag: timed, changesAt: now + 60_000 }]);
+    assert.deepEqual(presentedTags(timed, 'user', now + 60_000), []);
+    const forever = pollTag('user', session, versions, 0, '1.0.0');
+    assert.equal(presentedTags(forever, 'user', now + 10 ** 10).length, 1);
+    // One view's tag never answers the other; a tag of someone else's making is no tag of ours.
+    assert.deepEqual(presentedTags(forever, 'loan', now), []);
+    assert.deepEqual(presentedTags('"user.0.made-up"', 'user', now), []);
+    assert.notEqual(pollTag('loan', session, versions, 0, '1.0.0'), forever);
+    assert.notEqual(pollTag('user', session, { ...versions, user: '42' }, 0, '1.0.0'), forever);
+    assert.notEqual(pollTag('user', { ...session, id: '8' }, versions, 0, '1.0.0'), forever);
+    assert.notEqual(pollTag('user', session, versions, 0, '1.0.1'), forever, 'a new API version, a new shape');
+  });
+
+  const loanRow = (parts: Partial<LoanWithParts> = {}): LoanWithParts =>
+    ({
+      id: '1',
+      public_id: 'CR100001',
+      user_id: '3',
+      product_id: 1,
+      status: 2,
+      request_date: '2026-11-20T10:00:00Z',
+      request_amount: 50000,
+      original_request_amount: 50000,
+      return_amount: 57500,
+      commission: 7500,
+      tae_tenths: 0,
+      is_free: false,
+      promocode: null,
+      term: 30,
+      required_files: [],
+      auto_debit_step_completed: true,
+      approve_date: null,
+      give_date: '2026-11-20',
+      must_pay_date: '2026-12-20',
+      withdrawal_until: '2026-12-04',
+      new_conditions_approved: true,
+      ledger_balances: [],
+      agreement_rows: [],
+      pending_until: null,
+      withdrawal_row: null,
+      cession_row: null,
+      product_row: {
+        min_amount: 5000,
+        max_amount: 100000,
+        amount_step: 1000,
+        min_term: 5,
+        max_term: 30,
+        term_step: 1,
+        free_first_loan_max_amount: 30000,
+      },
+      fee_bands: [{ max_term: 30, daily_basis_points: 50 }],
+      ...parts,
+    }) as unknown as LoanWithParts;
+
+  test("a loan's view holds until the day turns, the agreement links step, or a pending payment lapses", () => {
+    const now = new Date(2026, 10, 23, 12, 0, 30).getTime();
+    const context = { now, clockOffsetDays: 0, agreementKey: 'k' };
+    const midnight = new Date(2026, 10, 24).getTime();
+    assert.equal(loanViewOf(loanRow(), context).changesAt, midnight);
+    const linked = loanViewOf(
+      loanRow({ agreement_rows: [{ id: 5, type: 'agreement', name: 'Contrato.pdf' }] }),
+      context,
+    );
+    assert.equal(linked.changesAt, new Date(2026, 10, 23, 12, 1, 0).getTime());
+    const pendingUntil = new Date(now + 10 * 60_000);
+    const pending = loanViewOf(loanRow({ pending_until: pendingUntil.toISOString() }), context);
+    assert.equal(pending.view.has_pending_payment, true);
+    assert.equal(pending.changesAt, pendingUntil.getTime());
+    const lapsed = loanViewOf(loanRow({ pending_until: new Date(now - 1).toISOString() }), context);
+    assert.equal(lapsed.view.has_pending_payment, false);
+    assert.equal(lapsed.changesAt, midnight);
   });
 });
 
