@@ -2,8 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LoanStatus } from '@credimo/shared/domain';
 import { sql } from 'kysely';
+import { PreparingClient, PreparingPGlite } from '../src/db/prepared.js';
+import { VERSIONED_TABLES } from '../src/db/view-versions.js';
+import { post, recipes } from '../src/domain/ledger.js';
+import { pollTag, presentedTags } from '../src/identity/poll.js';
 import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
+import { type LoanWithParts, loanViewOf } from '../src/loans/loan-details.js';
 import { startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;
@@ -44,6 +49,76 @@ async function completeProfile(headers: Record<string, string>) {
 const poll = (path: string, headers: Record<string, string>, etag?: string | null) =>
   api.request('GET', path, { headers: etag ? { ...headers, 'if-none-match': etag } : headers });
 
+/** The SQL statements the API sends while `work` runs (the job queue's own statements left out). */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const patched = [PreparingPGlite.prototype, PreparingClient.prototype] as unknown as Array<{
+    query: (text: unknown, ...rest: unknown[]) => unknown;
+  }>;
+  const originals = patched.map((proto) => proto.query);
+  patched.forEach((proto, i) => {
+    const original = originals[i] as (text: unknown, ...rest: unknown[]) => unknown;
+    proto.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
+      const sqlText = typeof text === 'string' ? text : (text as { text?: string })?.text;
+      if (sqlText && !sqlText.includes('pgboss')) seen.push(sqlText);
+      return original.call(this, text, ...rest);
+    };
+  });
+  try {
+    await work();
+  } finally {
+    patched.forEach((proto, i) => {
+      proto.query = originals[i] as typeof proto.query;
+    });
+  }
+  return seen;
+}
+
+/** A customer with a complete profile and an application (status Request); returns its loan id too. */
+async function customerWithLoan() {
+  const me = await customer();
+  await completeProfile(me.headers);
+  const applied = await api.request('POST', '/v2/loan', {
+    headers: me.headers,
+    body: { loan_period: 30, loan_sum: 50000, attempt_reference: `poll-${counter}-abcdef` },
+  });
+  assert.equal(applied.status, 201);
+  return { ...me, loanId: String(applied.body.id) };
+}
+
+/** Polls twice: the first answer's tag, then asserts the same tag still answers 304 (nothing changed yet). */
+async function settledTag(path: string, headers: Record<string, string>) {
+  const first = await poll(path, headers);
+  assert.equal(first.status, 200);
+  const etag = first.headers.get('etag');
+  assert.equal((await poll(path, headers, etag)).status, 304);
+  return { etag, body: first.body };
+}
+
+/** After `change`, the old tag gets a full answer with a new tag (on both polled views), and that one a 304. */
+async function assertSeen(headers: Record<string, string>, change: () => Promise<unknown>) {
+  const user = await settledTag('/v2/user', headers);
+  const loan = await settledTag('/v2/loan', headers);
+  await change();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they assert on
+  const answers: Record<string, { body: any }> = {};
+  for (const [path, was] of [
+    ['/v2/user', user],
+    ['/v2/loan', loan],
+  ] as const) {
+    const now = await poll(path, headers, was.etag);
+    assert.equal(now.status, 200, `${path} sees the change`);
+    assert.notEqual(now.headers.get('etag'), was.etag);
+    assert.equal((await poll(path, headers, now.headers.get('etag'))).status, 304);
+    answers[path] = now;
+  }
+  return {
+    before: { user: user.body, loan: loan.body },
+    user: answers['/v2/user']?.body,
+    loan: answers['/v2/loan']?.body,
+  };
+}
+
 before(async () => {
   api = await startTestApi();
 });
@@ -55,7 +130,7 @@ describe('conditional polling of GET /v2/user', () => {
     const first = await poll('/v2/user', me.headers);
     assert.equal(first.status, 200);
     const etag = first.headers.get('etag');
-    assert.match(etag ?? '', /^"[\w-]+"$/);
+    assert.match(etag ?? '', /^"user\.[0-9a-z]+\.[\w-]+"$/);
     const again = await poll('/v2/user', me.headers, etag);
     assert.equal(again.status, 304);
     assert.equal(again.body, null);
@@ -128,6 +203,281 @@ describe('conditional polling of GET /v2/user', () => {
     const { body } = await poll('/v2/user', me.headers);
     assert.deepEqual(body.loan_count, { all: 0, active: 0 });
     assert.ok(body.discounts.some((d: { target: string }) => d.target === 'autodebit_card_added'));
+  });
+});
+
+describe('the ETag changes on every change the customer sees', () => {
+  test('documents handed in or skipped', async () => {
+    const me = await customer();
+    const { before, user } = await assertSeen(me.headers, () =>
+      api.database.db.insertInto('documents').values({ user_id: me.userId, type: 'id_card', skipped: true }).execute(),
+    );
+    assert.deepEqual(before.user.documents, []);
+    assert.deepEqual(
+      user.documents.map((d: { type: string }) => d.type),
+      ['skip_id_card'],
+    );
+  });
+
+  test('the liveness check handed over, and its verdict', async () => {
+    const me = await customer();
+    const claimed = await assertSeen(me.headers, () =>
+      api.database.db
+        .insertInto('liveness_checks')
+        .values({
+          transaction_id: `poll-liveness-${counter}`,
+          provider: 'sandbox',
+          user_id: me.userId,
+          status: 'pending',
+          claimed_at: new Date(),
+        })
+        .execute(),
+    );
+    assert.deepEqual(claimed.before.user.liveness, { status: null, allowed: true });
+    assert.deepEqual(claimed.user.liveness, { status: 'pending', allowed: true });
+    const verdict = await assertSeen(me.headers, () =>
+      api.database.db
+        .updateTable('liveness_checks')
+        .set({ status: 'success' })
+        .where('transaction_id', '=', `poll-liveness-${counter}`)
+        .execute(),
+    );
+    assert.equal(verdict.user.liveness.status, 'success');
+  });
+
+  test('a payment card requested, then completed', async () => {
+    const me = await customer();
+    const requested = await assertSeen(me.headers, () =>
+      api.database.db
+        .insertInto('payment_cards')
+        .values({ user_id: me.userId, request_id: `poll-card-${counter}`, status: 'New', return_url: '/account' })
+        .execute(),
+    );
+    assert.equal(requested.user.payment_card_request_status, 'New');
+    const completed = await assertSeen(me.headers, () =>
+      api.database.db
+        .updateTable('payment_cards')
+        .set({ status: 'Completed', token: 'tok', pan: '424242******4242' })
+        .where('request_id', '=', `poll-card-${counter}`)
+        .execute(),
+    );
+    assert.deepEqual(
+      completed.user.payment_cards.map((c: { pan: string }) => c.pan),
+      ['424242******4242'],
+    );
+  });
+
+  test("the loan's balance: a ledger posting (payout, daily accrual, a payment) moves calculations.today", async () => {
+    const me = await customerWithLoan();
+    const { before, user, loan } = await assertSeen(me.headers, () =>
+      api.database.db.transaction().execute((trx) =>
+        post(trx, {
+          key: `poll-balance-${me.loanId}`,
+          kind: 'payout_confirmed',
+          loanId: me.loanId,
+          postings: recipes.payoutConfirmed(me.loanId, 50000, 7500),
+        }),
+      ),
+    );
+    assert.equal(before.loan.calculations.today.amount, 0);
+    assert.deepEqual(loan.calculations.today, {
+      body: 50000,
+      annual_commission: 7500,
+      fine: 0,
+      all_fines: 0,
+      amount: 57500,
+    });
+    assert.deepEqual(user.loan.calculations.today, loan.calculations.today);
+  });
+
+  test('an agreement stored for the loan (its links then step by the minute)', async () => {
+    const me = await customerWithLoan();
+    const { user } = await assertSeen(me.headers, () =>
+      api.database.db
+        .insertInto('loan_agreements')
+        .values({ loan_id: me.loanId, type: 'agreement', name: 'Contrato.pdf', pdf: Buffer.from('%PDF-1.4') })
+        .execute(),
+    );
+    assert.equal(user.loan.agreements.length, 1);
+    assert.match(user.loan.agreements[0].link, /^\/v2\/loan\/agreements\/\d+\?expires=\d+&signature=/);
+  });
+
+  test('a payment request pending (has_pending_payment), and its answer', async () => {
+    const me = await customerWithLoan();
+    const pending = await assertSeen(me.headers, () =>
+      api.database.db
+        .insertInto('payment_requests')
+        .values({
+          loan_id: me.loanId,
+          reference: `poll-pay-${counter}`,
+          payment_type: 'payoff',
+          channel: 'card',
+          amount: 100,
+        })
+        .execute(),
+    );
+    assert.equal(pending.before.loan.has_pending_payment, false);
+    assert.equal(pending.loan.has_pending_payment, true);
+    const paid = await assertSeen(me.headers, () =>
+      api.database.db
+        .updateTable('payment_requests')
+        .set({ status: 'failed' })
+        .where('reference', '=', `poll-pay-${counter}`)
+        .execute(),
+    );
+    assert.equal(paid.loan.has_pending_payment, false);
+  });
+
+  test("the servicing clock moving on (npm run ops -- advance-days) changes every customer's tags", async () => {
+    const me = await customerWithLoan();
+    const other = await customer();
+    const othersTag = await settledTag('/v2/user', other.headers);
+    const { before, loan } = await assertSeen(me.headers, () =>
+      api.database.db.updateTable('sandbox_clock').set({ offset_days: 1 }).execute(),
+    );
+    await api.database.db.updateTable('sandbox_clock').set({ offset_days: 0 }).execute();
+    assert.notEqual(loan.predicted_must_pay_date, before.loan.predicted_must_pay_date);
+    assert.equal((await poll('/v2/user', other.headers, othersTag.etag)).status, 200);
+  });
+
+  test('the discounts on offer (shared by every customer)', async () => {
+    const me = await customer();
+    const { user } = await assertSeen(me.headers, () =>
+      api.database.db
+        .insertInto('discounts')
+        .values({ target: 'poll_test', percent: 5, description: 'Prueba' })
+        .execute(),
+    );
+    assert.ok(user.discounts.some((d: { target: string }) => d.target === 'poll_test'));
+    await api.database.db.deleteFrom('discounts').where('target', '=', 'poll_test').execute();
+  });
+});
+
+describe('a view that changes with time alone: its tag says until when it holds', () => {
+  const session = { id: '7', userId: '3', kind: 'customer' as const, actor: null };
+  const versions = { user: '41', shared: '2' };
+
+  test('a tag is good until its instant, then it gets a full answer; 0 is good until a write', () => {
+    const now = Date.UTC(2026, 10, 23, 12, 0, 0);
+    const timed = pollTag('user', session, versions, now + 60_000, '1.0.0');
+    assert.deepEqual(presentedTags(timed, 'user', now), [{ tag: timed, changesAt: now + 60_000 }]);
+    assert.deepEqual(presentedTags(timed, 'user', now + 60_000), []);
+    const forever = pollTag('user', session, versions, 0, '1.0.0');
+    assert.equal(presentedTags(forever, 'user', now + 10 ** 10).length, 1);
+    // One view's tag never answers the other; a tag of someone else's making is no tag of ours.
+    assert.deepEqual(presentedTags(forever, 'loan', now), []);
+    assert.deepEqual(presentedTags('"user.0.made-up"', 'user', now), []);
+    assert.notEqual(pollTag('loan', session, versions, 0, '1.0.0'), forever);
+    assert.notEqual(pollTag('user', session, { ...versions, user: '42' }, 0, '1.0.0'), forever);
+    assert.notEqual(pollTag('user', { ...session, id: '8' }, versions, 0, '1.0.0'), forever);
+    assert.notEqual(pollTag('user', session, versions, 0, '1.0.1'), forever, 'a new API version, a new shape');
+  });
+
+  const loanRow = (parts: Partial<LoanWithParts> = {}): LoanWithParts =>
+    ({
+      id: '1',
+      public_id: 'CR100001',
+      user_id: '3',
+      product_id: 1,
+      status: 2,
+      request_date: '2026-11-20T10:00:00Z',
+      request_amount: 50000,
+      original_request_amount: 50000,
+      return_amount: 57500,
+      commission: 7500,
+      tae_tenths: 0,
+      is_free: false,
+      promocode: null,
+      term: 30,
+      required_files: [],
+      auto_debit_step_completed: true,
+      approve_date: null,
+      give_date: '2026-11-20',
+      must_pay_date: '2026-12-20',
+      withdrawal_until: '2026-12-04',
+      new_conditions_approved: true,
+      ledger_balances: [],
+      agreement_rows: [],
+      pending_until: null,
+      withdrawal_row: null,
+      cession_row: null,
+      product_row: {
+        min_amount: 5000,
+        max_amount: 100000,
+        amount_step: 1000,
+        min_term: 5,
+        max_term: 30,
+        term_step: 1,
+        free_first_loan_max_amount: 30000,
+      },
+      fee_bands: [{ max_term: 30, daily_basis_points: 50 }],
+      ...parts,
+    }) as unknown as LoanWithParts;
+
+  test("a loan's view holds until the day turns, the agreement links step, or a pending payment lapses", () => {
+    const now = new Date(2026, 10, 23, 12, 0, 30).getTime();
+    const context = { now, clockOffsetDays: 0, agreementKey: 'k' };
+    const midnight = new Date(2026, 10, 24).getTime();
+    assert.equal(loanViewOf(loanRow(), context).changesAt, midnight);
+    const linked = loanViewOf(
+      loanRow({ agreement_rows: [{ id: 5, type: 'agreement', name: 'Contrato.pdf' }] }),
+      context,
+    );
+    assert.equal(linked.changesAt, new Date(2026, 10, 23, 12, 1, 0).getTime());
+    const pendingUntil = new Date(now + 10 * 60_000);
+    const pending = loanViewOf(loanRow({ pending_until: pendingUntil.toISOString() }), context);
+    assert.equal(pending.view.has_pending_payment, true);
+    assert.equal(pending.changesAt, pendingUntil.getTime());
+    const lapsed = loanViewOf(loanRow({ pending_until: new Date(now - 1).toISOString() }), context);
+    assert.equal(lapsed.view.has_pending_payment, false);
+    assert.equal(lapsed.changesAt, midnight);
+  });
+});
+
+describe('the poll costs one round trip to the database', () => {
+  test('GET /v2/user and GET /v2/loan of a customer with a loan are one statement each', async () => {
+    const me = await customerWithLoan();
+    for (const path of ['/v2/user', '/v2/loan']) {
+      await poll(path, me.headers); // the agreement key is read once per process
+      const statements = await statementsOf(async () => assert.equal((await poll(path, me.headers)).status, 200));
+      assert.equal(statements.length, 1, `${path}: ${statements.join('\n---\n')}`);
+    }
+  });
+
+  test('an unchanged poll is one small statement that assembles nothing', async () => {
+    const me = await customerWithLoan();
+    for (const path of ['/v2/user', '/v2/loan']) {
+      const { etag } = await settledTag(path, me.headers);
+      const statements = await statementsOf(async () => assert.equal((await poll(path, me.headers, etag)).status, 304));
+      assert.equal(statements.length, 1);
+      assert.doesNotMatch(statements[0] ?? '', /"loans"|"user_profiles"|"ledger_postings"/);
+    }
+  });
+
+  test('the statements read no table whose writes do not move a version', async () => {
+    const me = await customerWithLoan();
+    const statements = await statementsOf(async () => {
+      await poll('/v2/user', me.headers);
+      await poll('/v2/loan', me.headers);
+    });
+    const read = new Set(
+      statements.flatMap((text) => [...text.matchAll(/(?:from|join)\s+"(\w+)"/gi)].map((m) => m[1])),
+    );
+    // The evidence room's views read documents, and users with liveness_checks; the session and the versions
+    // themselves (and the CTE `live` over the session) are what the tag is made of.
+    const covered = new Set([
+      'live',
+      ...VERSIONED_TABLES.map((t) => t.table),
+      'user_documents',
+      'user_liveness',
+      'sessions',
+      'view_versions',
+    ]);
+    assert.ok(read.size > 10);
+    assert.deepEqual(
+      [...read].filter((table) => !covered.has(table as string)),
+      [],
+    );
   });
 });
 

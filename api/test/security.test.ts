@@ -191,6 +191,48 @@ describe('limits on every route', () => {
     assert.ok(statuses.slice(max).every((s) => s === 429));
   });
 
+  test('customers behind one address poll GET /v2/user on their own allowance: one flooding does not block the others', async () => {
+    const carrier = from();
+    const flooder = { authorization: `Bearer ${await signIn('612000505')}`, ...carrier };
+    const neighbour = { authorization: `Bearer ${await signIn('612000606')}`, ...carrier };
+    const { max } = LIMIT_GROUPS.polling;
+    const statuses: number[] = [];
+    for (let batch = 0; batch * 50 < max + 10; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => api.request('GET', '/v2/user', { headers: flooder })),
+      );
+      statuses.push(...answers.map((a) => a.status));
+    }
+    assert.equal(statuses.filter((s) => s === 200).length, max);
+    assert.ok(statuses.slice(max).every((s) => s === 429));
+    // The neighbour behind the same address is counted on their own.
+    assert.equal((await api.request('GET', '/v2/user', { headers: neighbour })).status, 200);
+    assert.equal((await api.request('GET', '/v2/loan', { headers: neighbour })).status, 200);
+  });
+
+  test('made-up tokens from one address are refused (429) once past the unknownTokens group, before any lookup', async () => {
+    const scanner = from();
+    const { max } = LIMIT_GROUPS.unknownTokens;
+    const statuses: number[] = [];
+    for (let batch = 0; batch * 40 < max + 10; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          api.request('GET', '/v2/user', { headers: { authorization: `Bearer made-up-${batch}-${i}`, ...scanner } }),
+        ),
+      );
+      statuses.push(...answers.map((a) => a.status));
+    }
+    assert.ok(statuses.filter((s) => s === 401).length >= max);
+    assert.equal(statuses.at(-1), 429);
+    assert.equal(
+      (await api.request('GET', '/v2/loan', { headers: { authorization: 'Bearer one-more', ...scanner } })).status,
+      429,
+    );
+    // Another address's customer is served.
+    const customer = { authorization: `Bearer ${await signIn('612000707')}`, ...from() };
+    assert.equal((await api.request('GET', '/v2/user', { headers: customer })).status, 200);
+  });
+
   test('polls are counted in memory and reach the shared table within a second on PostgreSQL (none on PGlite)', async () => {
     const token = await signIn('612000404');
     const auth = { authorization: `Bearer ${token}`, ...from() };

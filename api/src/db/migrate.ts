@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { migrations } from './migrations';
+import { ensureViewTriggers } from './view-versions';
 
 /** Migrations live in code, in order; one set for PGlite and PostgreSQL alike. */
 class InCodeMigrationProvider implements MigrationProvider {
@@ -15,5 +16,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Migration 0009's triggers watch tables of later-numbered migrations too: attached once they all exist.
+  await ensureViewTriggers(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

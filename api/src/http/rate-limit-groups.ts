@@ -14,6 +14,12 @@ export const LIMIT_GROUPS = {
   /** SPEC's polling (GET /v2/user, /v2/loan every 3 s): five tabs polling for a minute are 100 calls. */
   polling: { max: 600, windowMs: 60_000, batched: true },
   /**
+   * Tokens that open no session, per address: the polls are counted per token before the token is checked (in
+   * the poll's one statement), so made-up tokens would each get a fresh count; these cap them. A customer whose
+   * session ended gets one 401 and signs in again, so a carrier's shared address stays far below this.
+   */
+  unknownTokens: { max: 120, windowMs: 60_000 },
+  /**
    * Sign-in and phone changes: each answer may send an SMS. Per address, and a mobile carrier's address is
    * shared by many customers, so not tighter; identity's own SMS rules (per phone, per address) apply too.
    */

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
+import { tokenOf } from '../identity/auth';
+import { sha256 } from '../identity/crypto';
 import { ApiError, notFound } from './errors';
 import { LIMIT_GROUPS, type LimitGroup, limitGroupOf } from './rate-limit-groups';
 
@@ -180,10 +182,43 @@ function groupOf(request: FastifyRequest): LimitGroup {
   return limitGroupOf({ method: request.method, url: route.url ?? request.url, limit: route.config?.limit });
 }
 
-/** Signed-in callers are counted per customer (many share a mobile carrier's address); others per address. */
+/**
+ * Signed-in callers are counted per customer (many share a mobile carrier's address); the polls, whose one
+ * statement checks the token itself (sessionInQuery), per token; others per address. Tokens that open no
+ * session are capped per address on top (unknownTokens below).
+ */
 export function callerKey(request: FastifyRequest): string {
-  const who = request.session ? `user:${request.session.userId}` : `ip:${request.ip}`;
+  const token = request.session ? null : tokenOf(request);
+  const who = request.session
+    ? `user:${request.session.userId}`
+    : token
+      ? `token:${sha256(token).slice(0, 32)}`
+      : `ip:${request.ip}`;
   return `${groupOf(request)}|${who}`;
+}
+
+/**
+ * Answers 401 to a token, per address, counted in this process (a per-process cap, N times looser with N API
+ * processes, still a wall for a script making up tokens): past the limit such an address gets 429 for any
+ * request with a token not yet known to open a session, before any database work.
+ */
+function unknownTokenCap(factor: number) {
+  const { max, windowMs } = LIMIT_GROUPS.unknownTokens;
+  const counts = new Map<string, { hits: number; windowEndsAt: number }>();
+  let calls = 0;
+  return {
+    over(address: string): boolean {
+      const count = counts.get(address);
+      return count !== undefined && count.windowEndsAt > Date.now() && count.hits >= max * factor;
+    },
+    refused(address: string): void {
+      const now = Date.now();
+      if (++calls % SWEEP_EVERY === 0) for (const [k, c] of counts) if (c.windowEndsAt <= now) counts.delete(k);
+      const count = counts.get(address);
+      if (!count || count.windowEndsAt <= now) counts.set(address, { hits: 1, windowEndsAt: now + windowMs });
+      else count.hits += 1;
+    },
+  };
 }
 
 /**
@@ -197,6 +232,15 @@ export const rateLimits = fp(
     { db, kind, factor = 1 }: { db: Kysely<Database>; kind: DatabaseKind; factor?: number },
   ) => {
     const counters = databaseCounters(db, kind);
+    const unknownTokens = unknownTokenCap(factor);
+    app.addHook('preParsing', async (request) => {
+      if (!request.session && tokenOf(request) && unknownTokens.over(request.ip)) {
+        throw ApiError.request(429, messages.tooManyRequests);
+      }
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode === 401 && !request.session && tokenOf(request)) unknownTokens.refused(request.ip);
+    });
     app.addHook('onClose', () => counters.close());
     await app.register(rateLimit, {
       global: true,

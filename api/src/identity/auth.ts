@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 /** The token from `Authorization: Bearer …`, or the `ApiKey` header of the generated client (SPEC section 7). */
-function tokenOf(request: FastifyRequest): string | null {
+export function tokenOf(request: FastifyRequest): string | null {
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || null;
   const apiKey = request.headers.apikey;

@@ -1,6 +1,7 @@
-import { type Kysely, type QueryCreator, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type QueryCreator, sql } from 'kysely';
 import { compiledOnce } from '../db/prepared';
 import type { Database, SessionsTable } from '../db/schema';
+import '../db/view-versions';
 import { randomToken, sha256 } from './crypto';
 import { SESSION_RULES } from './rules';
 
@@ -57,6 +58,73 @@ export function liveSession(db: QueryCreator<Database>, tokenHash: string) {
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(days => ${SESSION_RULES.idleDays})`);
+}
+
+/**
+ * A statement that starts from the token's live session (CTE `live`) and touches it once a minute: the touch is
+ * a data-modifying CTE, which runs even though nothing reads it, so it rides along in the same round trip.
+ */
+export function withLiveSession(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .with('live', (qc) => liveSession(qc, tokenHash))
+    .with('touched', (qc) =>
+      qc
+        .updateTable('sessions')
+        .set({ last_seen_at: sql`now()` })
+        .where('sessions.id', 'in', qc.selectFrom('live').select('live.id').where('live.stale', '=', true))
+        .returning('sessions.id'),
+    );
+}
+
+/** The session of a statement's row (session_id, user_id, session_kind, session_actor). */
+export function sessionOf(row: {
+  session_id: string | number;
+  user_id: string | number;
+  session_kind: SessionKind;
+  session_actor: string | null;
+}): Session {
+  // PGlite reads bigint ids as numbers, pg as strings: a session's ids are strings everywhere after this.
+  return { id: String(row.session_id), userId: String(row.user_id), kind: row.session_kind, actor: row.session_actor };
+}
+
+/** The versions of what a customer sees (migration 0009): theirs, and the one shared by every customer. */
+export interface ViewVersions {
+  user: string | number | null;
+  shared: string | number | null;
+}
+
+/** The two version columns, for the customer whose id is in `user`. */
+export function versionsOf(eb: ExpressionBuilder<Database, never>, user: 'live.user_id' | 'users.id') {
+  return [
+    eb
+      .selectFrom('view_versions as mine')
+      .select('mine.version')
+      .where('mine.scope', '=', eb.ref(user as never))
+      .as('user_version'),
+    eb
+      .selectFrom('view_versions as shared')
+      .select('shared.version')
+      .where('shared.scope', '=', '0')
+      .as('shared_version'),
+  ];
+}
+
+/** The poll's small statement: the live session (touched) and the versions of what its customer sees. */
+const stampByHash = compiledOnce((db: Kysely<Database>, tokenHash: string) =>
+  withLiveSession(db, tokenHash)
+    .selectFrom('live')
+    .select(['live.id as session_id', 'live.user_id', 'live.kind as session_kind', 'live.actor as session_actor'])
+    .select((eb) => versionsOf(eb as unknown as ExpressionBuilder<Database, never>, 'live.user_id')),
+);
+
+/** The token's session and its customer's versions in one small round trip; null without a live session. */
+export async function sessionStamp(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<{ session: Session; versions: ViewVersions } | null> {
+  const [row] = await stampByHash(db, tokenHash);
+  if (!row) return null;
+  return { session: sessionOf(row), versions: { user: row.user_version, shared: row.shared_version } };
 }
 
 /** Every authenticated request starts here: compiled once, prepared on pg (db/prepared.ts). */

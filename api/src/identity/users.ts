@@ -1,4 +1,4 @@
-import type { LoanView, UserResponse } from '@credimo/shared/contract';
+import type { DocumentEntry, LivenessView, LoanView, UserResponse } from '@credimo/shared/contract';
 import { CLOSED_LOAN_STATUSES, COMPLETED_CARD_STATUSES, isOpenLoanStatus, LoanStatus } from '@credimo/shared/domain';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
@@ -6,10 +6,15 @@ import { wireDay } from '../db/dates';
 import '../cards/tables';
 import { compiledOnce } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { openFirst } from '../loans/applications';
-import { fullLoanView } from '../loans/loan-details';
-import { sha256 } from './crypto';
-import { liveSession, type Session } from './sessions';
+import '../evidence/tables';
+import {
+  clockOffsetColumn,
+  currentLoanPart,
+  type LoanWithParts,
+  loanViewContext,
+  loanViewOf,
+} from '../loans/loan-details';
+import { type Session, sessionOf, type ViewVersions, versionsOf, withLiveSession } from './sessions';
 
 /** Finds the customer of a confirmed phone, creating them on first sign-in. */
 export async function confirmedUser(
@@ -66,16 +71,7 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
     jsonArrayFrom(eb.selectFrom('user_contacts').selectAll().whereRef('user_contacts.user_id', '=', 'users.id')).as(
       'contacts',
     ),
-    jsonObjectFrom(
-      eb
-        .selectFrom('loans')
-        .selectAll()
-        .whereRef('loans.user_id', '=', 'users.id')
-        .orderBy(openFirst)
-        .orderBy('request_date', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1),
-    ).as('loan'),
+    currentLoanPart(eb as unknown as ExpressionBuilder<Database, never>, 'users.id').as('loan'),
     jsonObjectFrom(
       eb
         .selectFrom('loans')
@@ -104,6 +100,22 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
       .orderBy('latest_card.id', 'desc')
       .limit(1)
       .as('payment_card_request_status'),
+    // SPEC section 3, documents (skip_<type> for a skipped one) and liveness, from the evidence room's views.
+    jsonArrayFrom(
+      eb
+        .selectFrom('user_documents as document')
+        .select(['document.type', 'document.uploaded_at'])
+        .whereRef('document.user_id', '=', 'users.id')
+        .orderBy('document.type'),
+    ).as('documents'),
+    jsonObjectFrom(
+      eb
+        .selectFrom('user_liveness as liveness')
+        .select(['liveness.status', 'liveness.allowed'])
+        .whereRef('liveness.user_id', '=', 'users.id'),
+    ).as('liveness'),
+    ...versionsOf(eb as unknown as ExpressionBuilder<Database, never>, 'users.id'),
+    clockOffsetColumn(eb as unknown as ExpressionBuilder<Database, never>),
     // SPEC section 3, is_repeated: the customer has paid back a loan before.
     eb
       .exists(
@@ -122,46 +134,48 @@ const userWithParts = (db: Kysely<Database>) => db.selectFrom('users').selectAll
 
 type UserRow = Awaited<ReturnType<ReturnType<typeof userWithParts>['executeTakeFirstOrThrow']>>;
 
-/** SPEC section 3's user as GET /v2/user answers it, for a session already found. */
+/** What GET /v2/user answers, with what its ETag is made of (db/view-versions.ts, identity/poll.ts). */
+export interface UserAnswer {
+  session: Session;
+  versions: ViewVersions;
+  view: UserResponse;
+  /** The instant (ms) the view changes without any write (see loanViewOf); 0 for never. */
+  changesAt: number;
+}
+
+/** SPEC section 3's user as GET /v2/user answers it, for a session already found: one statement. */
 export async function userView(db: Kysely<Database>, session: Session): Promise<UserResponse> {
   const row = await userWithParts(db).where('users.id', '=', session.userId).executeTakeFirstOrThrow();
-  return toUserView(row, session, await loanOf(db, row));
+  return (await answerOf(db, row, session)).view;
 }
 
 /** GET /v2/user's one statement: the session check (and its once-a-minute touch), the user and every part. */
 const userByTokenHash = compiledOnce((db: Kysely<Database>, tokenHash: string) =>
-  db
-    .with('live', (qc) => liveSession(qc, tokenHash))
-    // A data-modifying CTE runs even though nothing reads it: the touch rides along in the same round trip.
-    .with('touched', (qc) =>
-      qc
-        .updateTable('sessions')
-        .set({ last_seen_at: sql`now()` })
-        .where('sessions.id', 'in', qc.selectFrom('live').select('live.id').where('live.stale', '=', true))
-        .returning('sessions.id'),
-    )
+  withLiveSession(db, tokenHash)
     .selectFrom('live')
     .innerJoin('users', 'users.id', 'live.user_id')
-    .select(['live.id as session_id', 'live.kind as session_kind', 'live.actor as session_actor'])
+    .select(['live.id as session_id', 'live.user_id', 'live.kind as session_kind', 'live.actor as session_actor'])
     .selectAll('users')
     .select((eb) => userParts(eb as unknown as ExpressionBuilder<Database, 'users'>)),
 );
 
-/** GET /v2/user in one round trip to the database; null when the token has no live session. */
-export async function userViewByToken(
-  db: Kysely<Database>,
-  token: string,
-): Promise<{ session: Session; view: UserResponse } | null> {
-  const [row] = await userByTokenHash(db, sha256(token));
+/** GET /v2/user in one round trip to the database; null when the token's hash has no live session. */
+export async function userViewByToken(db: Kysely<Database>, tokenHash: string): Promise<UserAnswer | null> {
+  const [row] = await userByTokenHash(db, tokenHash);
   if (!row) return null;
-  // PGlite reads bigint ids as numbers, pg as strings: a session's ids are strings everywhere after this.
-  const session: Session = {
-    id: String(row.session_id),
-    userId: String(row.id),
-    kind: row.session_kind,
-    actor: row.session_actor,
+  return answerOf(db, row, sessionOf(row));
+}
+
+async function answerOf(db: Kysely<Database>, row: UserRow, session: Session): Promise<UserAnswer> {
+  const loan = row.loan
+    ? loanViewOf(row.loan as unknown as LoanWithParts, await loanViewContext(db, Number(row.clock_offset ?? 0)))
+    : null;
+  return {
+    session,
+    versions: { user: row.user_version, shared: row.shared_version },
+    view: toUserView(row, session, loan?.view ?? null),
+    changesAt: loan?.changesAt ?? 0,
   };
-  return { session, view: toUserView(row, session, await loanOf(db, row)) };
 }
 
 type Address = UserRow['addresses'][number];
@@ -179,14 +193,6 @@ function addressView(addresses: Address[], kind: Address['kind']) {
         apartment: a.apartment,
       }
     : null;
-}
-
-/**
- * The current loan with its ledger balances and agreement links: a second round trip, only for customers who
- * have a loan (balances live in the ledger's postings, never on the loan row).
- */
-function loanOf(db: Kysely<Database>, row: UserRow): Promise<LoanView | null> {
-  return row.loan ? fullLoanView(db, row.loan) : Promise.resolve(null);
 }
 
 function toUserView(row: UserRow, session: Session, loan: LoanView | null): UserResponse {
@@ -238,6 +244,13 @@ function toUserView(row: UserRow, session: Session, loan: LoanView | null): User
     discounts: row.discounts.map((d) => ({ target: d.target, percent: d.percent, description: d.description })),
     payment_cards: row.payment_cards.map((c) => ({ id: String(c.id), pan: c.pan ?? '' })),
     payment_card_request_status: row.payment_card_request_status ?? null,
+    documents: row.documents.map(
+      (d): DocumentEntry => ({ type: d.type, uploaded_at: new Date(d.uploaded_at).toISOString() }),
+    ),
+    liveness: {
+      status: row.liveness?.status ?? null,
+      allowed: row.liveness?.allowed ?? true,
+    } satisfies LivenessView,
     session: { kind: session.kind, actor: session.actor },
   };
   return {

@@ -8,8 +8,19 @@ import { hmac, safeEqual, secret } from '../identity/crypto';
 export const AGREEMENT_LINK_SECONDS = 15 * 60;
 const LINK_STEP_SECONDS = 60;
 
-const signatureOf = async (db: Kysely<Database>, id: string, expires: number) =>
-  hmac(await secret(db, 'agreement_link_key'), `agreement:${id}:${expires}`);
+/** The key agreement links are signed with (made once, kept in the database, read once per process). */
+export const agreementLinkKey = (db: Kysely<Database>) => secret(db, 'agreement_link_key');
+
+const signatureOf = (key: string, id: string, expires: number) => hmac(key, `agreement:${id}:${expires}`);
+
+// Expiries step by the minute: the links (and so the polled body and its ETag) stay the same for a minute,
+// where a per-second expiry made every poll a new body and no poll a 304. Valid 15 to 16 minutes.
+const expiryStep = (now: number) =>
+  Math.ceil((now / 1000 + AGREEMENT_LINK_SECONDS) / LINK_STEP_SECONDS) * LINK_STEP_SECONDS;
+
+/** The instant (ms) the links made at `now` change: the next step of their expiry. */
+export const agreementLinksChangeAt = (now: number) =>
+  (Math.floor(now / 1000 / LINK_STEP_SECONDS) + 1) * LINK_STEP_SECONDS * 1000;
 
 /** The loan's agreements as SPEC's `agreements` (link with its expiry, type, name). */
 export async function agreementsOf(db: Kysely<Database>, loanId: string, now = Date.now()) {
@@ -19,17 +30,22 @@ export async function agreementsOf(db: Kysely<Database>, loanId: string, now = D
     .where('loan_id', '=', loanId)
     .orderBy('id')
     .execute();
-  // Expiries step by the minute: the links (and so the polled body and its ETag) stay the same for a minute,
-  // where a per-second expiry made every poll a new body and no poll a 304. Valid 15 to 16 minutes.
-  const expires = Math.ceil((now / 1000 + AGREEMENT_LINK_SECONDS) / LINK_STEP_SECONDS) * LINK_STEP_SECONDS;
-  return Promise.all(
-    rows.map(async (r) => ({
-      link: `/v2/loan/agreements/${r.id}?expires=${expires}&signature=${await signatureOf(db, String(r.id), expires)}`,
-      type: r.type,
-      name: r.name,
-      expires_at: new Date(expires * 1000).toISOString(),
-    })),
-  );
+  return agreementLinks(rows, await agreementLinkKey(db), now);
+}
+
+/** Agreement rows (id, type, name) as SPEC's `agreements`, signed with the key (pure). */
+export function agreementLinks(
+  rows: ReadonlyArray<{ id: string | number; type: string; name: string }>,
+  key: string,
+  now = Date.now(),
+) {
+  const expires = expiryStep(now);
+  return rows.map((r) => ({
+    link: `/v2/loan/agreements/${r.id}?expires=${expires}&signature=${signatureOf(key, String(r.id), expires)}`,
+    type: r.type,
+    name: r.name,
+    expires_at: new Date(expires * 1000).toISOString(),
+  }));
 }
 
 /** GET of an agreement link: only while it is valid, and only for the loan's owner. */
@@ -48,7 +64,7 @@ export async function agreementFile(
     .where('l.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw ApiError.request(404, messages.routeNotFound);
-  const expected = await signatureOf(db, id, query.expires);
+  const expected = signatureOf(await agreementLinkKey(db), id, query.expires);
   if (!safeEqual(expected, query.signature) || query.expires * 1000 < Date.now()) {
     throw ApiError.request(410, messages.agreementLinkExpired);
   }

@@ -1,7 +1,7 @@
 import { messages } from '@credimo/shared/i18n';
 import type { Selectable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
-import type { Database, PromoCodesTable } from '../db/schema';
+import type { Database, ProductsTable, PromoCodesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { PricingRules } from './price';
 
@@ -14,7 +14,18 @@ export async function loadProduct(db: Kysely<Database>, id: number) {
     .where('product_id', '=', id)
     .orderBy('max_term')
     .execute();
-  const rules: PricingRules = {
+  return { product, rules: pricingRules(product, bands) };
+}
+
+/** A product row and its fee bands (ordered by max_term) as the pricing rules. */
+export function pricingRules(
+  product: Pick<
+    Selectable<ProductsTable>,
+    'min_amount' | 'max_amount' | 'amount_step' | 'min_term' | 'max_term' | 'term_step' | 'free_first_loan_max_amount'
+  >,
+  bands: ReadonlyArray<{ max_term: number; daily_basis_points: number }>,
+): PricingRules {
+  return {
     minAmount: product.min_amount,
     maxAmount: product.max_amount,
     amountStep: product.amount_step,
@@ -24,7 +35,6 @@ export async function loadProduct(db: Kysely<Database>, id: number) {
     freeFirstLoanMaxAmount: product.free_first_loan_max_amount,
     bands: bands.map((b) => ({ maxTerm: b.max_term, dailyBasisPoints: b.daily_basis_points })),
   };
-  return { product, rules };
 }
 
 /** SPEC section 5, promo code: trimmed, at most 10 uppercase alphanumerics. Typed lowercase is accepted and raised. */

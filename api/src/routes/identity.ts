@@ -6,10 +6,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { audit } from '../identity/audit';
-import { adoptSession, requireCustomerActing, requireSession, requireToken } from '../identity/auth';
+import { requireCustomerActing, requireSession } from '../identity/auth';
 import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
 import { agentData, agentOfSessionId, redeemAdminToken, redeemAgentCode } from '../identity/handoff';
 import { confirmPhoneChange, resendPhoneChange, startPhoneChange } from '../identity/phone-change';
+import { conditionalPoll } from '../identity/poll';
 import { CODE_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
 import { confirmedUser, userViewByToken } from '../identity/users';
@@ -30,7 +31,7 @@ function validCode(code: string): string {
   return code;
 }
 
-export async function identityRoutes(app: FastifyInstance, { database, sms }: AppContext) {
+export async function identityRoutes(app: FastifyInstance, { database, sms, config }: AppContext) {
   const db = database.db;
 
   /** Sandbox only: the code travels back in a header so people and tests can sign in (SPEC section 7). */
@@ -86,11 +87,18 @@ export async function identityRoutes(app: FastifyInstance, { database, sms }: Ap
     return {};
   });
 
-  // One statement checks the session and assembles the user; polled every few seconds by every waiting customer.
+  // Polled every few seconds by every waiting customer: unchanged, one small statement and a 304; else one
+  // statement checks the session and assembles the user (identity/poll.ts).
   route(
     app,
     endpoints.user,
-    async (request) => adoptSession(request, await userViewByToken(db, requireToken(request))).view,
+    async (request, reply) =>
+      conditionalPoll(request, reply, {
+        db,
+        view: 'user',
+        apiVersion: config.version,
+        answer: (tokenHash) => userViewByToken(db, tokenHash),
+      }),
     { config: { sessionInQuery: true, conditional: true } },
   );
 

@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
+import { conditionalPoll } from '../identity/poll';
 import { registrationFinished, userView } from '../identity/users';
 import { applyForLoan } from '../loans/applications';
 import { requestDecision } from '../loans/decision';
-import { currentLoanView, fullLoanView, loansOf } from '../loans/loan-details';
+import { currentLoanByToken, fullLoanView, loansOf } from '../loans/loan-details';
 import { canonicalLoanRequest } from '../loans/payload';
 import { route } from './route';
 
@@ -28,9 +29,19 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs, config 
     return fullLoanView(db, loan);
   });
 
-  route(app, endpoints.loan, async (request) => currentLoanView(db, requireSession(request).userId), {
-    config: { conditional: true },
-  });
+  // Polled like GET /v2/user: the session, the versions and the current loan with its parts in one statement.
+  route(
+    app,
+    endpoints.loan,
+    async (request, reply) =>
+      conditionalPoll(request, reply, {
+        db,
+        view: 'loan',
+        apiVersion: config.version,
+        answer: (tokenHash) => currentLoanByToken(db, tokenHash),
+      }),
+    { config: { sessionInQuery: true, conditional: true } },
+  );
 
   route(app, endpoints.loans, async (request) => loansOf(db, requireSession(request).userId));
 }

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DocumentsList, LivenessView } from './documents';
 import { LoanView } from './loans';
 
 /** `x-message` names the catalogue message the API answers with when the field breaks its rule. */
@@ -121,6 +122,10 @@ export const UserResponse = Type.Object({
   payment_cards: Type.Optional(Type.Array(Type.Object({ id: Type.String(), pan: Type.String() }))),
   /** The latest card request's status (SPEC section 9: Completed, New, Error...), null when none. */
   payment_card_request_status: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** SPEC section 3: the documents handed in (skip_<type> for a skipped one). Optional for older clients' fixtures. */
+  documents: Type.Optional(DocumentsList),
+  /** SPEC section 3: the latest liveness check's status, and whether another try is allowed. */
+  liveness: Type.Optional(LivenessView),
   session: Type.Object({ kind: SessionKind, actor: Type.Union([Type.String(), Type.Null()]) }),
 });
 export type UserResponse = Static<typeof UserResponse>;

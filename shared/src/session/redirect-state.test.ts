@@ -86,4 +86,51 @@ describe('the redirect rules read the real GET /v2/user through the origination 
     const selfie = apiUser({ status: LoanStatus.AwaitingVerification, required_files: ['liveness_selfie'] });
     expect(next('account', selfie)).toBe('registrationPhotoVerification');
   });
+
+  test('rule 13: a saved card, or a card request the acquirer completed, skips the auto-debit step', () => {
+    const signed = { status: LoanStatus.ContractSigned };
+    expect(next('account', apiUser(signed, { payment_cards: [{ id: '1', pan: '424242******4242' }] }))).toBeNull();
+    expect(next('account', apiUser(signed, { payment_card_request_status: 'Completed' }))).toBeNull();
+    expect(next('account', apiUser(signed, { payment_card_request_status: 'Refunded' }))).toBeNull();
+    // Still processing, or refused: the step stays.
+    expect(next('account', apiUser(signed, { payment_card_request_status: 'PendingConfirmation' }))).toBe(
+      'applicationAutoDebitConfirmation',
+    );
+    expect(next('account', apiUser(signed, { payment_card_request_status: 'Error', payment_cards: [] }))).toBe(
+      'applicationAutoDebitConfirmation',
+    );
+  });
+
+  test('rule 4: a selfie asked for by the loan is met by a passed liveness check, not by a pending or failed one', () => {
+    const asked = { status: LoanStatus.AwaitingVerification, required_files: ['liveness_selfie'] };
+    expect(next('account', apiUser(asked, { liveness: { status: 'success', allowed: true } }))).not.toBe(
+      'registrationPhotoVerification',
+    );
+    expect(next('account', apiUser(asked, { liveness: { status: 'pending', allowed: true } }))).toBe(
+      'registrationPhotoVerification',
+    );
+    expect(next('account', apiUser(asked, { liveness: { status: 'failed', allowed: true } }))).toBe(
+      'registrationPhotoVerification',
+    );
+  });
+
+  test('rule 4: while registration is unfinished, photos put off (skip_<type>) let the customer go on', () => {
+    const asked = { status: LoanStatus.AwaitingVerification, required_files: ['selfie_with_id_card'] };
+    const unfinished = { permissions: { is_blocked: false, authorization_status: 1 as const } };
+    expect(next('account', apiUser(asked, unfinished))).toBe('registrationPhotoVerification');
+    const skipped = {
+      ...unfinished,
+      documents: [{ type: 'skip_selfie_with_id_card', uploaded_at: '2026-01-01T00:00:00Z' }],
+    };
+    expect(next('account', apiUser(asked, skipped))).not.toBe('registrationPhotoVerification');
+    // Once registration is finished, a skipped selfie no longer passes: the loan asks for it.
+    const finished = { documents: skipped.documents };
+    expect(next('account', apiUser(asked, finished))).toBe('registrationPhotoVerification');
+  });
+
+  test('without a selfie asked for, no documents are needed to pass rule 4', () => {
+    expect(next('account', apiUser({ status: LoanStatus.Request }, { documents: [] }))).not.toBe(
+      'registrationPhotoVerification',
+    );
+  });
 });

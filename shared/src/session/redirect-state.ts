@@ -1,9 +1,31 @@
 import type { UserResponse } from '../contract/identity';
 import type { LoanView } from '../contract/loans';
+import { cardRequestGroup } from '../domain/cards';
+import { requiredDocuments, SKIP_PREFIX } from '../domain/documents';
 import type { RedirectLoan, RedirectUser } from '../domain/redirects';
 
 /** SPEC section 4: a liveness requirement counts for the selfie. */
 const SELFIE_FILES = ['selfie_with_id_card', 'liveness_selfie'];
+
+/**
+ * Redirect rule 4's inputs from the user's documents and liveness (SPEC sections 2 and 4): the selfie
+ * requirement is met unless the loan asks for a selfie (or liveness) that is still outstanding by SPEC's
+ * required-documents rule (a passed liveness check counts for it); photos are skipped when the customer put
+ * one off (skip_<type>).
+ */
+function photoState(user: UserResponse) {
+  const documents = (user.documents ?? []).map((d) => d.type);
+  const requiredFiles = user.loan?.required_files ?? [];
+  const selfieAsked = requiredFiles.some((file) => SELFIE_FILES.includes(file));
+  const outstanding = selfieAsked
+    ? requiredDocuments({ requiredFiles, documents, livenessStatus: user.liveness?.status ?? null })
+    : [];
+  return {
+    registrationFinished: user.permissions.authorization_status !== 1,
+    photosSkipped: documents.some((type) => type.startsWith(SKIP_PREFIX)),
+    livenessOrSelfieMet: !outstanding.some((type) => SELFIE_FILES.includes(type)),
+  };
+}
 
 /** GET /v2/user in the shape the redirect rules read. */
 export function toRedirectUser(user: UserResponse): RedirectUser {
@@ -36,14 +58,10 @@ export function toRedirectUser(user: UserResponse): RedirectUser {
       hasCurrentLoan: e?.has_current_loan ?? null,
       businessActivityId: e?.business_activity_id ?? null,
     },
-    // Until documents are uploaded here, the selfie requirement is met unless the loan asks for one.
-    photos: {
-      registrationFinished: user.permissions.authorization_status !== 1,
-      photosSkipped: true,
-      livenessOrSelfieMet: !(user.loan?.required_files ?? []).some((file) => SELFIE_FILES.includes(file)),
-    },
-    hasPaymentCard: false,
-    cardRequestCompleted: false,
+    photos: photoState(user),
+    // Rule 13: a saved card, or a card request the acquirer completed, skips the auto-debit step.
+    hasPaymentCard: (user.payment_cards ?? []).length > 0,
+    cardRequestCompleted: cardRequestGroup(user.payment_card_request_status) === 'completed',
   };
 }
 
