@@ -24,6 +24,7 @@ import { sandboxAggregationPages } from './providers/sandbox/aggregation-pages';
 import { sandboxCardPages } from './providers/sandbox/card-pages';
 import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
 import { callbackSecret } from './providers/secrets';
+import { aroundRoutes } from './routes/around';
 import { cardRoutes } from './routes/cards';
 import { contentRoutes } from './routes/content';
 import { evidenceRoutes } from './routes/evidence';
@@ -113,6 +114,7 @@ async function assembleApp(
   await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
+  await app.register(aroundRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   if (options.workers) await startWorkers(context.database.db, jobs, context.autoDebit ?? null);
   await registerEvidence(app, context);
