@@ -20,6 +20,8 @@ export interface StackOptions {
   /** Serve this instead of the generated /config.json (browser tests of a malformed config). */
   configOverride?: unknown;
   startApi?: boolean;
+  /** Serve the shell from this folder instead of dist/shell (browser tests of a build made with other options). */
+  shellDir?: string;
   log?: (line: string) => void;
   /**
    * Called once if the API exits on its own (a crash, a port taken later): the caller must stop the rest,
@@ -165,15 +167,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ),
       );
     }
+    // SPEC section 6: the APIs a developer menu may switch to, allowed by the page's policy too.
+    const devApiUrls = (env.DEV_API_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean);
     const config = options.configOverride ?? {
       apiBaseUrl: apiUrl,
       wpBaseUrl: env.PUBLIC_WP_URL || apiUrl,
       remotes: remoteUrls,
+      ...(devApiUrls.length ? { devApiUrls } : {}),
     };
     servers.push(
       await listen('APP_PORT', ports.app, () =>
         startStaticServer({
-          root: distDir('shell'),
+          root: options.shellDir ?? distDir('shell'),
           port: ports.app,
           host,
           spaFallback: true,
@@ -186,6 +194,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             apiUrl,
             contentUrl: env.PUBLIC_WP_URL || apiUrl,
             https: (env.PUBLIC_APP_URL ?? '').startsWith('https:'),
+            devApiUrls,
           },
         }),
       ),

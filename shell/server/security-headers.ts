@@ -10,6 +10,8 @@ export interface AppPolicyInput {
   contentUrl?: string;
   /** The app's public address is HTTPS: send HSTS and upgrade any stray http: load. */
   https?: boolean;
+  /** The other APIs the developer menu may switch to (DEV_API_URLS): the page may call them too. */
+  devApiUrls?: string[];
 }
 
 const originOf = (url: string): string | null => {
@@ -37,7 +39,7 @@ export function appCspDirectives(input: AppPolicyInput): Record<string, string[]
     'script-src': ["'self'", ...remotes],
     'style-src': ["'self'"],
     // Federation reads each remote's mf-manifest.json by fetch; the app calls the API and the content endpoint.
-    'connect-src': ["'self'", ...origins([input.apiUrl, input.contentUrl]), ...remotes],
+    'connect-src': ["'self'", ...origins([input.apiUrl, input.contentUrl, ...(input.devApiUrls ?? [])]), ...remotes],
     // data: for the inline favicon, blob: for the preview of a document photo before upload.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],

@@ -14,6 +14,7 @@ import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AroundTheApp } from './AroundTheApp';
 import { configRequest } from './config-request';
 import { registerRemoteConfig } from './federation';
 import { buildRoutes } from './routes';
@@ -26,7 +27,12 @@ async function start() {
   let apiBaseUrl = UNCONFIGURED_API;
   if (parsed.ok) {
     apiBaseUrl = parsed.config.apiBaseUrl;
-    configureApi(parsed.config);
+    // SPEC section 6: the developer menu's API URL override (a cookie of 7 days), in builds that have the menu.
+    if (process.env.CREDIMO_DEV_MENU === 'on') {
+      const { apiUrlOverride } = await import(/* webpackChunkName: "dev-menu-api-url" */ './dev-menu/api-url');
+      apiBaseUrl = apiUrlOverride(parsed.config) ?? apiBaseUrl;
+    }
+    configureApi({ ...parsed.config, apiBaseUrl });
     registerRemoteConfig(parsed.config.remotes);
   } else {
     // A malformed config must not blank the app: every remote slot shows the Spanish fallback.
@@ -47,6 +53,12 @@ async function start() {
     <StrictMode>
       <Provider store={sessionStore}>
         <RouterProvider router={router} />
+        <AroundTheApp
+          devMenu={{
+            config: parsed.ok ? parsed.config : { apiBaseUrl },
+            apiInUse: apiBaseUrl,
+          }}
+        />
       </Provider>
     </StrictMode>,
   );

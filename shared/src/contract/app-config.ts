@@ -10,6 +10,8 @@ export interface AppConfig {
   apiBaseUrl: string;
   wpBaseUrl: string;
   remotes: Record<RemoteName, string>;
+  /** SPEC section 6: the APIs the developer menu may switch to (DEV_API_URLS), besides apiBaseUrl. */
+  devApiUrls?: string[];
 }
 
 export type AppConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
@@ -36,5 +38,7 @@ export function parseAppConfig(value: unknown): AppConfigResult {
   else
     for (const name of REMOTE_NAMES)
       if (!isAddress(remotes[name])) problems.push(`/remotes/${name}: must be an address`);
+  if (config.devApiUrls !== undefined && !(Array.isArray(config.devApiUrls) && config.devApiUrls.every(isAddress)))
+    problems.push('/devApiUrls: must be a list of addresses');
   return problems.length ? { ok: false, problems } : { ok: true, config: value as AppConfig };
 }

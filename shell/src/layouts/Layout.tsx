@@ -2,6 +2,7 @@ import {
   Alert,
   accessTokenAtom,
   DEFAULT_PRODUCT_ID,
+  findRoute,
   type LayoutName,
   loadPricesWithStoredPromo,
   messages,
@@ -78,6 +79,17 @@ function AccountNotices() {
   return <Alert tone="warning">{messages.cannotTakeNewLoan}</Alert>;
 }
 
+/** The static help page on how to repay (SPEC section 2), when the content site's menus do not link it already. */
+function RepaymentHelpLink({ menus }: { menus: Array<Array<{ url: string }>> }) {
+  const help = findRoute('repaymentHelp');
+  if (!help || menus.some((menu) => menu.some((link) => link.url === help.path))) return null;
+  return (
+    <p>
+      <Link to={help.path}>{messages.repaymentHelpLink}</Link>
+    </p>
+  );
+}
+
 /** SPEC section 2: big and small footers; contacts, menu lists and copyright come from the content site. */
 function Footer({ big }: { big: boolean }) {
   const { footer, contacts } = useAtomValue(siteContentAtom);
@@ -101,6 +113,7 @@ function Footer({ big }: { big: boolean }) {
           <LinkList title={footer.menu_title_2} links={footer.menu_2} />
         </div>
       )}
+      <RepaymentHelpLink menus={[footer.menu, footer.menu_2]} />
       <p>{messages.applicationsAccepted}</p>
       <p>{footer.copyright}</p>
     </footer>
