@@ -46,7 +46,9 @@ const digitsFrom = (random: () => number, count: number) =>
  * its letter, dates within SPEC's rules (age 21 to 80, an ID valid for years), a real province, a valid IBAN.
  */
 export function testRegistrationValues(random: () => number = Math.random, today: Date = new Date()): TestValues {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  function pick<T>(list: readonly T[]): T {
+    return list[Math.floor(random() * list.length)] as T;
+  }
   const dniDigits = String(10_000_000 + Math.floor(random() * 89_999_999));
   // A random number that breaks SPEC's phone rules (a run of one digit) gives way to a known good one.
   const phone = validOr(`6${digitsFrom(random, 8)}`, '612345678', (p) => phoneProblem(p));
