@@ -9,6 +9,7 @@ import {
   parseAppConfig,
   refreshUser,
   sessionStore,
+  startFunnel,
 } from '@credimo/shared';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
@@ -33,6 +34,7 @@ async function start() {
       apiBaseUrl = apiUrlOverride(parsed.config) ?? apiBaseUrl;
     }
     configureApi({ ...parsed.config, apiBaseUrl });
+    startFunnel();
     registerRemoteConfig(parsed.config.remotes);
   } else {
     // A malformed config must not blank the app: every remote slot shows the Spanish fallback.

@@ -31,7 +31,7 @@ export const isFunnelStep = (name: string): name is FunnelStep => (FUNNEL_STEPS 
  */
 export const FUNNEL_STEP_OF_ROUTE: Readonly<Record<string, FunnelStep>> = {
   auth: 'registration',
-  registrationPersonalData: 'phone_confirmed',
+  registrationPersonalData: 'personal_data',
   registrationAdditionalInformation: 'additional_information',
   registrationPhotoVerification: 'documents',
   registrationApplication: 'application',
@@ -41,3 +41,46 @@ export const FUNNEL_STEP_OF_ROUTE: Readonly<Record<string, FunnelStep>> = {
   applicationAutoDebitConfirmation: 'autodebit',
   applicationAwaitingNewLoan: 'money_on_the_way',
 };
+
+/** SPEC section 4's events that follow a call's success rather than a screen: one row per call. */
+const FUNNEL_STEP_OF_CALL: ReadonlyArray<{
+  method: string;
+  path: RegExp;
+  step: (request: Record<string, unknown>, response: Record<string, unknown>) => FunnelStep | null;
+}> = [
+  { method: 'post', path: /^\/v2\/user\/login_confirm$/, step: () => 'phone_confirmed' },
+  { method: 'post', path: /^\/v2\/user\/resend_phone_confirmation_code$/, step: () => 'sms_resend' },
+  {
+    method: 'post',
+    path: /^\/v2\/check-promocode$/,
+    step: (_request, response) => (response.valid === true ? 'promo_success' : 'promo_failure'),
+  },
+  { method: 'post', path: /^\/v2\/loan\/activate_extension$/, step: () => 'prolongation_click' },
+  {
+    method: 'post',
+    path: /^\/v2\/loan\/payment-request(\/bizum)?\/generate$/,
+    step: (request) => (request.payment_type === 'prolongation' ? 'prolongation_click' : 'repayment_click'),
+  },
+];
+
+const asObject = (value: unknown): Record<string, unknown> => {
+  if (typeof value === 'string') {
+    try {
+      return asObject(JSON.parse(value));
+    } catch {
+      return {};
+    }
+  }
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+};
+
+/** The funnel step a successful call is, if any: the request body may arrive as sent (JSON text). */
+export function funnelStepOfCall(call: {
+  method: string;
+  path: string;
+  request?: unknown;
+  response?: unknown;
+}): FunnelStep | null {
+  const row = FUNNEL_STEP_OF_CALL.find((r) => r.method === call.method.toLowerCase() && r.path.test(call.path));
+  return row ? row.step(asObject(call.request), asObject(call.response)) : null;
+}

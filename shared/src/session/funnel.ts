@@ -1,6 +1,6 @@
-import { calls } from '../api/client';
+import { api, calls } from '../api/client';
 import type { LogDataType } from '../contract/around';
-import type { FunnelStep } from '../domain/funnel';
+import { type FunnelStep, funnelStepOfCall } from '../domain/funnel';
 
 type LogContext = Record<string, string | number | boolean | null>;
 
@@ -23,3 +23,21 @@ export function emitFunnelStep(step: FunnelStep, context: LogContext = {}, { onc
 
 /** Tests start each page load afresh. */
 export const forgetEmittedSteps = () => emittedSteps.clear();
+
+/**
+ * SPEC section 4's events that are calls (code confirmed, SMS resend, promo success or failure, prolongation and
+ * repayment clicks): sent after the call succeeds, from the one API client, so no screen has to remember them.
+ * Called once by the host after configureApi.
+ */
+export function startFunnel(): void {
+  api().interceptors.response.use((response) => {
+    const step = funnelStepOfCall({
+      method: response.config.method ?? 'get',
+      path: response.config.url ?? '',
+      request: response.config.data,
+      response: response.data,
+    });
+    if (step) void emitFunnelStep(step);
+    return response;
+  });
+}
