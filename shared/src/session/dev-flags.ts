@@ -56,3 +56,11 @@ export function setDevFlag(name: keyof DevFlags, on: boolean): void {
 }
 
 export const devFlags = (): DevFlags => sessionStore.get(devFlagsAtom);
+
+/**
+ * A form's validation rules, or none while the developer menu's flag disables validation (SPEC section 5: "Forms
+ * may have validation disabled by a flag"): the API's own rules still answer.
+ */
+export function formValidation<S>(schema: S): S | undefined {
+  return devFlags().validationDisabled ? undefined : schema;
+}

@@ -4,6 +4,7 @@ import {
   calls,
   configureApi,
   devFlags,
+  formValidation,
   ibanProblem,
   idExpiryProblem,
   messages,
@@ -161,6 +162,11 @@ describe('the developer menu', () => {
     configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://api.test' });
     const refused = await calls.createLoan({} as never).then(() => null, normaliseApiError);
     expect(refused?.message).toBe(messages.loanCreationDisabled);
+    // SPEC section 5: forms may have validation disabled by a flag (the registration forms ask formValidation).
+    const schema = { rules: 'yup' };
+    expect(formValidation(schema)).toBe(schema);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Desactivar la validación' }));
+    expect(formValidation(schema)).toBeUndefined();
   });
 
   test('an API outside the allow-list is refused; token login signs in', async () => {
