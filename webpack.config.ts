@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Configuration, PathData } from 'webpack';
+import { type Compiler, type Configuration, DefinePlugin, type PathData, sources } from 'webpack';
 
 /**
  * One factory for the shell and every remote (DESIGN.md section 2): same loaders, same shared config.
@@ -50,9 +50,38 @@ const hashedEntryFilename = (data: PathData) =>
 
 export interface BuildOptions {
   mode: 'production' | 'development';
+  /**
+   * SPEC section 6's developer menu in the shell: on in development builds, in production only when asked
+   * (CREDIMO_DEV_MENU=on). Off, its code is not in the build at all (a constant condition drops the lazy chunk).
+   */
+  devMenu?: boolean;
+  /** Build into this folder instead of dist/<app> (browser tests of a build made with other options). */
+  outputPath?: string;
 }
 
-export function createConfig(app: AppName, { mode }: BuildOptions): Configuration {
+export const devMenuEnabled = ({ mode, devMenu }: BuildOptions, env: NodeJS.ProcessEnv = process.env) =>
+  devMenu ?? (env.CREDIMO_DEV_MENU ? env.CREDIMO_DEV_MENU === 'on' : mode === 'development');
+
+/**
+ * SPEC section 7: the shell's build writes its own version to /version.json (the compilation's hash, so it changes
+ * exactly when the shell's output does); open pages poll it and offer a reload when it changes.
+ */
+class VersionFilePlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('VersionFile', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'VersionFile', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const version = JSON.stringify({ version: compilation.hash ?? String(Date.now()) });
+          compilation.emitAsset('version.json', new sources.RawSource(version));
+        },
+      );
+    });
+  }
+}
+
+export function createConfig(app: AppName, options: BuildOptions): Configuration {
+  const { mode } = options;
   const isShell = app === 'shell';
   const production = mode === 'production';
   return {
@@ -62,7 +91,7 @@ export function createConfig(app: AppName, { mode }: BuildOptions): Configuratio
     entry: { main: './src/index.ts' },
     devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
-      path: distDir(app),
+      path: options.outputPath ?? distDir(app),
       publicPath: isShell ? '/' : 'auto',
       uniqueName: federationName(app),
       filename: production ? hashedEntryFilename : '[name].js',
@@ -122,6 +151,10 @@ export function createConfig(app: AppName, { mode }: BuildOptions): Configuratio
               template: path.join(appDir('shell'), 'src/index.html'),
               scriptLoading: 'defer',
             }),
+            new DefinePlugin({
+              'process.env.CREDIMO_DEV_MENU': JSON.stringify(devMenuEnabled(options) ? 'on' : 'off'),
+            }),
+            new VersionFilePlugin(),
           ]
         : []),
     ],

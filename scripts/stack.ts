@@ -20,6 +20,8 @@ export interface StackOptions {
   /** Serve this instead of the generated /config.json (browser tests of a malformed config). */
   configOverride?: unknown;
   startApi?: boolean;
+  /** Serve the shell from this folder instead of dist/shell (browser tests of a build made with other options). */
+  shellDir?: string;
   log?: (line: string) => void;
   /**
    * Called once if the API exits on its own (a crash, a port taken later): the caller must stop the rest,
@@ -180,7 +182,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     servers.push(
       await listen('APP_PORT', ports.app, () =>
         startStaticServer({
-          root: distDir('shell'),
+          root: options.shellDir ?? distDir('shell'),
           port: ports.app,
           host,
           spaFallback: true,

@@ -32,6 +32,7 @@ import { sandboxCardPages } from './providers/sandbox/card-pages';
 import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
 import { sandboxPaymentPages } from './providers/sandbox/payment-pages';
 import { callbackSecret } from './providers/secrets';
+import { aroundRoutes } from './routes/around';
 import { cardRoutes } from './routes/cards';
 import { contentRoutes } from './routes/content';
 import { evidenceRoutes } from './routes/evidence';
@@ -130,6 +131,7 @@ async function assembleApp(
   await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
+  await app.register(aroundRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   await registerEvidence(app, context);
   await registerCards(app, context);

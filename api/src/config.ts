@@ -36,6 +36,19 @@ export interface ApiConfig {
   operator: OperatorConfig;
   /** Sandbox scoring: seconds from an application to its automated decision (SANDBOX_DECISION_DELAY_SECONDS). */
   decisionDelaySeconds: number;
+  /** Origins a short link may send the browser to: the app, the API, WordPress, and SHORT_LINK_ORIGINS. */
+  shortLinkOrigins: string[];
+  /** Where POST /v2/send-log-data goes (LOG_DATA_SINK): a table (the default), the API's log, or nowhere. */
+  logDataSink: LogDataSink;
+  /** SPEC section 6's customer flags for customers without their own (FEATURE_BIZUM=off, ...): all on by default. */
+  customerFlagDefaults: CustomerFlagDefaults;
+}
+
+export type LogDataSink = 'table' | 'log' | 'off';
+export interface CustomerFlagDefaults {
+  bizum: boolean;
+  paymentProcessingView: boolean;
+  liveness: boolean;
 }
 
 /**
@@ -127,6 +140,27 @@ function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return seconds;
 }
 
+const readSwitch = (env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean => {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
+};
+
+function readLogDataSink(env: NodeJS.ProcessEnv): LogDataSink {
+  const raw = env.LOG_DATA_SINK || 'table';
+  if (raw === 'table' || raw === 'log' || raw === 'off') return raw;
+  throw new ConfigError(`LOG_DATA_SINK must be table, log or off, got "${raw}"`);
+}
+
+/** The app's, the API's and WordPress' own origins, and any listed in SHORT_LINK_ORIGINS. */
+function readShortLinkOrigins(env: NodeJS.ProcessEnv, appUrl: string, publicUrl: string): string[] {
+  const listed = (env.SHORT_LINK_ORIGINS ?? '').split(',').map((o) => o.trim());
+  const origins = [appUrl, publicUrl, env.PUBLIC_WP_URL, ...listed].map(originOf);
+  return [...new Set(origins.filter((o): o is string => o !== null && o !== 'null'))];
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
   const sms = env.SMS_PROVIDER_URL ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN ?? '' } : null;
@@ -139,6 +173,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = readPort(env, 'API_PORT', 8080);
   const host = env.API_HOST || '127.0.0.1';
   const dataDir = env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite');
+  const appUrl = env.PUBLIC_APP_URL || 'http://localhost:3000';
+  const publicUrl = env.PUBLIC_API_URL || `http://localhost:${readPort(env, 'API_PORT', 8080)}`;
   return {
     port,
     host,
@@ -152,8 +188,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     providerMode,
     logLevel: env.LOG_LEVEL || 'info',
     version: env.APP_VERSION || '0.1.0',
-    appUrl: env.PUBLIC_APP_URL || 'http://localhost:3000',
-    publicUrl: env.PUBLIC_API_URL || `http://localhost:${readPort(env, 'API_PORT', 8080)}`,
+    appUrl,
+    publicUrl,
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitFactor: providerMode === 'production' ? 1 : Math.max(1, Number(env.RATE_LIMIT_FACTOR) || 1),
     sms,
@@ -165,5 +201,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
         .filter(([name, value]) => name.startsWith('PROVIDER_SECRET_') && value)
         .map(([name, value]) => [name.slice('PROVIDER_SECRET_'.length).toLowerCase(), value as string]),
     ),
+    shortLinkOrigins: readShortLinkOrigins(env, appUrl, publicUrl),
+    logDataSink: readLogDataSink(env),
+    customerFlagDefaults: {
+      bizum: readSwitch(env, 'FEATURE_BIZUM', true),
+      paymentProcessingView: readSwitch(env, 'FEATURE_PAYMENT_PROCESSING_VIEW', true),
+      liveness: readSwitch(env, 'FEATURE_LIVENESS', true),
+    },
   };
 }

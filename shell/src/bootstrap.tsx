@@ -9,11 +9,13 @@ import {
   parseAppConfig,
   refreshUser,
   sessionStore,
+  startFunnel,
 } from '@credimo/shared';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AroundTheApp } from './AroundTheApp';
 import { resolveApiAddresses } from './api-override';
 import { rememberAppConfig } from './app-config';
 import { configRequest } from './config-request';
@@ -30,8 +32,14 @@ async function start() {
     // SPEC section 2: `apiurl` and `apiwpurl` may point the app at another allowed API (kept 7 days).
     const addresses = resolveApiAddresses(parsed.config, window.location.search);
     apiBaseUrl = addresses.apiBaseUrl;
+    // SPEC section 6: the developer menu's API URL override (the same cookie), in builds that have the menu.
+    if (process.env.CREDIMO_DEV_MENU === 'on') {
+      const { apiUrlOverride } = await import(/* webpackChunkName: "dev-menu-api-url" */ './dev-menu/api-url');
+      apiBaseUrl = apiUrlOverride(parsed.config) ?? apiBaseUrl;
+    }
     rememberAppConfig(parsed.config);
-    configureApi(addresses);
+    configureApi({ ...addresses, apiBaseUrl });
+    startFunnel();
     registerRemoteConfig(parsed.config.remotes);
   } else {
     // A malformed config must not blank the app: every remote slot shows the Spanish fallback.
@@ -52,6 +60,12 @@ async function start() {
     <StrictMode>
       <Provider store={sessionStore}>
         <RouterProvider router={router} />
+        <AroundTheApp
+          devMenu={{
+            config: parsed.ok ? parsed.config : { apiBaseUrl },
+            apiInUse: apiBaseUrl,
+          }}
+        />
       </Provider>
     </StrictMode>,
   );

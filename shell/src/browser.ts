@@ -3,7 +3,7 @@ export function leaveTo(url: string): void {
   window.location.replace(url);
 }
 
-/** After the developer menu switches the API: the app starts again against it. */
+/** Reloading the page (a new version): one place, so tests can observe it. */
 export function reloadPage(): void {
   window.location.reload();
 }

@@ -1,4 +1,4 @@
-import { accessTokenAtom, type ScreenProps, sessionStore, userAtom } from '@credimo/shared';
+import { accessTokenAtom, type ScreenProps, sessionStore, setDevFlag, userAtom } from '@credimo/shared';
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -133,6 +133,18 @@ describe('the redirect rules guard protected pages', () => {
     sessionStore.set(userAtom, user({ permissions: { is_blocked: false, authorization_status: 1 } }));
     const router = await open('/account/history');
     expect(router.state.location.pathname).toBe('/registration/personal-data');
+  });
+
+  test('the developer menu’s stepper flag skips the rules: the page asked for opens', async () => {
+    sessionStore.set(accessTokenAtom, 'token');
+    sessionStore.set(userAtom, user({ permissions: { is_blocked: false, authorization_status: 1 } }));
+    setDevFlag('stepperDisabled', true);
+    try {
+      const router = await open('/account/history');
+      expect(router.state.location.pathname).toBe('/account/history');
+    } finally {
+      setDevFlag('stepperDisabled', false);
+    }
   });
 });
 

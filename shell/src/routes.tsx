@@ -1,6 +1,7 @@
 import {
   type AppRoute,
   accessTokenAtom,
+  devFlagsAtom,
   FALLBACK_PATH,
   PATHS,
   ROUTES,
@@ -14,8 +15,8 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { FunnelStep } from './AroundTheApp';
 import { leaveTo } from './browser';
-import { devFlagsAtom } from './dev-flags';
 import { Layout } from './layouts/Layout';
 import { RemoteSlot } from './RemoteSlot';
 
@@ -28,23 +29,21 @@ function Screen({ route }: { route: ScreenRoute }) {
   const user = useAtomValue(userAtom);
   const devFlags = useAtomValue(devFlagsAtom);
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
-  // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh.
-  // The forbidden page is public (a blacklisted customer lands there), yet SPEC sends everyone else on from
-  // it to the account, so the rules run there too for a signed-in user.
-  if (user && (route.protected || route.name === 'forbidden')) {
-    const target = redirectFor({
-      route: route.name,
-      user: toRedirectUser(user),
-      loan: toRedirectLoan(user.loan),
-      // SPEC section 2: the rules are skipped when the developer menu disables the stepper.
-      flags: { stepperDisabled: devFlags.stepperDisabled === true },
-    });
+  // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh, unless the
+  // developer menu disabled the stepper. The forbidden page is public (a blacklisted customer lands there), yet
+  // SPEC sends everyone else on from it to the account, so the rules run there too for a signed-in user.
+  if (user && !devFlags.stepperDisabled && (route.protected || route.name === 'forbidden')) {
+    const redirectUser = toRedirectUser(user);
+    // The developer menu's liveness flag: the selfie requirement counts as met.
+    if (devFlags.livenessDisabled) redirectUser.photos = { ...redirectUser.photos, livenessOrSelfieMet: true };
+    const target = redirectFor({ route: route.name, user: redirectUser, loan: toRedirectLoan(user.loan) });
     const path = target ? pathOf(target) : null;
     if (path) return <Navigate to={path} replace />;
   }
   const query = Object.fromEntries(search.entries());
   return (
     <Layout name={route.layout} route={route.name}>
+      <FunnelStep route={route.name} />
       {route.slots.map((slot) => (
         <RemoteSlot
           key={slot.remote}

@@ -3,6 +3,7 @@ import { nationalDigits } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
+import { type CustomerFlagName, customerFeatures, setCustomerFlags } from '../customer-flags';
 import type { Database } from '../db/schema';
 import { issueAdminToken, issueAgentCode } from '../identity/handoff';
 import { HANDOFF_RULES } from '../identity/rules';
@@ -10,6 +11,7 @@ import { confirmedUser, findUserIdByPhone } from '../identity/users';
 import { loanIdByReference } from '../loans/applications';
 import { operatorDecision } from '../loans/decision';
 import { SERVICING_COMMANDS } from '../servicing/operator-commands';
+import { createShortLink, ShortLinkRefused } from '../short-links';
 
 /** A wrong command or argument: shown to the operator as one line (422 through the API). */
 export class OperatorUsageError extends Error {}
@@ -107,7 +109,54 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   },
   // Servicing (issue 11): advance-days, payment-received, collection, presale, sell.
   ...SERVICING_COMMANDS,
+  'short-link': {
+    usage: '<target-url> [days]  (a /s/{hash} link to an allowed origin; SHORT_LINK_ORIGINS adds origins)',
+    async run([target, daysInput], { db, config }) {
+      if (!target) throw new OperatorUsageError('usage: npm run ops -- short-link <target-url> [days]');
+      const days = daysInput === undefined ? undefined : Number(daysInput);
+      if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
+        throw new OperatorUsageError('days: 1 to 3650');
+      }
+      try {
+        const hash = await createShortLink(db, target, config.shortLinkOrigins, { days });
+        return { subject: null, lines: [`${appUrl(config)}/s/${hash}`, `-> ${target}`] };
+      } catch (error) {
+        if (error instanceof ShortLinkRefused) throw new OperatorUsageError(error.message);
+        throw error;
+      }
+    },
+  },
+  'customer-flags': {
+    usage: '<phone> [bizum|processing|liveness|hide-skip-autodebit]=on|off|default …  (SPEC section 6)',
+    async run([phoneInput, ...settings], { db, config }) {
+      const phone = phoneArgument(phoneInput);
+      const userId = await findUserIdByPhone(db, phone);
+      if (!userId) throw new OperatorUsageError(`no customer has the phone ${phone}`);
+      const flags = Object.fromEntries(settings.map(flagSetting));
+      if (Object.keys(flags).length > 0) await setCustomerFlags(db, userId, flags);
+      const features = await customerFeatures(db, userId, config.customerFlagDefaults);
+      return { subject: `user:${userId}`, lines: [JSON.stringify(features)] };
+    },
+  },
 };
+
+const FLAG_NAMES: Record<string, CustomerFlagName> = {
+  bizum: 'bizum',
+  processing: 'payment_processing_view',
+  liveness: 'liveness',
+  'hide-skip-autodebit': 'hide_skip_auto_debit',
+};
+
+/** `bizum=off` to the flag and its value; `default` returns the flag to the configured default. */
+function flagSetting(setting: string): [CustomerFlagName, boolean | null] {
+  const [name = '', value = ''] = setting.split('=');
+  const flag = FLAG_NAMES[name];
+  const values: Record<string, boolean | null> = { on: true, off: false, default: null };
+  if (!flag || !(value in values)) {
+    throw new OperatorUsageError(`${setting}: expected ${Object.keys(FLAG_NAMES).join('|')}=on|off|default`);
+  }
+  return [flag, values[value] ?? null];
+}
 
 /** Whole euros as the operator types them, in cents as money is kept. */
 function euroCents(input: string, name: string): number {

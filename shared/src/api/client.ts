@@ -1,5 +1,6 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import type { SiteContent } from '../content/defaults';
+import type { CustomerFeatures, SendLogDataRequest } from '../contract/around';
 import { expandPrices } from '../contract/compact-prices';
 import type { HealthResponse } from '../contract/health';
 import type {
@@ -12,6 +13,8 @@ import type {
 import type { CreateLoanRequest, LoanView } from '../contract/loans';
 import type { CheckPromocodeResponse, CompactPrices, Product, SettingsResponse } from '../contract/pricing';
 import type { PlacePage, PrefillResponse } from '../contract/registration';
+import { messages } from '../i18n/messages';
+import { devFlags } from '../session/dev-flags';
 import { accessTokenAtom, clearSession, sessionStore } from '../session/store';
 
 export interface ApiClientOptions {
@@ -222,8 +225,24 @@ export const calls = {
     (await api().get<PlacePage>(`/v2/${kind}`, { params: query })).data,
   prefill: async () => (await api().get<PrefillResponse>('/v2/ocr_user')).data,
   /** SPEC section 3's create payload; the attempt reference makes a retry return the same application. */
-  createLoan: async (body: CreateLoanRequest) => (await api().post<LoanView>('/v2/loan', body)).data,
+  createLoan: async (body: CreateLoanRequest) => {
+    // SPEC section 5: refused here when the developer menu's flag disables it, answered as the API would.
+    if (devFlags().createLoanDisabled) throw refusedLocally(messages.loanCreationDisabled);
+    return (await api().post<LoanView>('/v2/loan', body)).data;
+  },
   loan: async () => (await api().get<LoanView | null>('/v2/loan')).data,
   adminLoginAs: async (body: { api_key: string; admin_username: string }) =>
     (await api().post<TokenResponse>('/v2/admin/login_as', body)).data,
+  /** SPEC section 7: a log line or funnel event for the configured sink. */
+  sendLogData: async (body: SendLogDataRequest) => {
+    await api().post('/v2/send-log-data', body);
+  },
+  /** SPEC section 6: the signed-in customer's feature flags. */
+  userFeatures: async () => (await api().get<CustomerFeatures>('/v2/user/features')).data,
 };
+
+/** A call refused before it leaves the browser, in the shape of the API's 4xx (SPEC section 8). */
+const refusedLocally = (message: string) =>
+  Object.assign(new Error(message), {
+    response: { status: 403, data: { errors: [{ message, property: 'request' }] } },
+  });

@@ -1,3 +1,4 @@
+import * as around from './around';
 import * as cards from './cards';
 import * as documents from './documents';
 import { HealthResponse } from './health';
@@ -10,6 +11,7 @@ import * as registration from './registration';
 import * as servicing from './servicing';
 
 export * from './app-config';
+export * from './around';
 export * from './cards';
 export * from './compact-prices';
 export * from './documents';
@@ -537,6 +539,29 @@ export const endpoints = {
     errors: [404],
     params: cards.PaymentCardParams,
     response: cards.CardValidation,
+  },
+  shortLink: {
+    method: 'GET',
+    path: '/s/:hash',
+    access: 'public',
+    errors: [404],
+    summary: 'A short link: a 302 redirect to its allow-listed target (SPEC section 2)',
+    params: around.ShortLinkParams,
+    response: around.ShortLinkRedirect,
+  },
+  sendLogData: {
+    method: 'POST',
+    path: '/v2/send-log-data',
+    access: 'optional',
+    summary: 'A log line or funnel event from the customer app (type, message, context), to the configured sink',
+    body: around.SendLogDataRequest,
+    response: around.LogDataAccepted,
+  },
+  userFeatures: {
+    method: 'GET',
+    path: '/v2/user/features',
+    summary: "The signed-in customer's feature flags: Bizum, auto-debit skip button, payment processing view, liveness",
+    response: around.CustomerFeatures,
   },
 } as const;
 

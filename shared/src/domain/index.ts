@@ -2,6 +2,7 @@ export * from './apr';
 export * from './calculator';
 export * from './cards';
 export * from './documents';
+export * from './funnel';
 export * from './iban';
 export * from './loan-status';
 export * from './personal';

@@ -20,6 +20,9 @@ export function personalIdProblem(input: string | null | undefined): MessageKey 
   return CONTROL_LETTERS[Number(digits) % 23] === match[2] ? null : 'incorrectData';
 }
 
+/** The control letter of a DNI's 8 digits (or a NIE's, its prefix as 0, 1 or 2). */
+export const personalIdLetter = (digits: string): string => CONTROL_LETTERS[Number(digits) % 23] ?? '';
+
 export const normalisePersonalId = (input: string) => input.trim().toUpperCase();
 
 /** SPEC section 9: applicants are 21 to 80 years old. */

@@ -93,6 +93,12 @@ export const messages = {
   operatorUnauthorized: 'Acceso de operador no autorizado: el secreto de operador no es válido.',
   serverError: 'Algo salió mal. Inténtalo de nuevo más tarde.',
   applicationsAccepted: 'Aceptamos solicitudes 24 horas al día, 7 días a la semana',
+  // Around the app (SPEC sections 5 and 8)
+  repaymentHelpLink: 'Cómo devolver tu préstamo',
+  newVersionTitle: 'Nueva versión disponible',
+  newVersionAvailable: '¡Hay una nueva versión de la aplicación! Recarga la página o pulsa Aceptar.',
+  newVersionReload: 'Aceptar',
+  loanCreationDisabled: 'La creación de préstamos está desactivada en este entorno.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

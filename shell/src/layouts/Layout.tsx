@@ -1,6 +1,7 @@
 import {
   Alert,
   DEFAULT_PRODUCT_ID,
+  findRoute,
   type LayoutName,
   loadPricesWithStoredPromo,
   messages,
@@ -10,9 +11,8 @@ import {
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alerts } from './Alerts';
-import { DevMenu } from './DevMenu';
 import { Header } from './Header';
 import styles from './layout.module.css';
 import { SessionBanner } from './SessionBar';
@@ -45,6 +45,17 @@ function AccountNotices() {
   return <Alert tone="warning">{messages.cannotTakeNewLoan}</Alert>;
 }
 
+/** The static help page on how to repay (SPEC section 2), when the content site's menus do not link it already. */
+function RepaymentHelpLink({ menus }: { menus: Array<Array<{ url: string }>> }) {
+  const help = findRoute('repaymentHelp');
+  if (!help || menus.some((menu) => menu.some((link) => link.url === help.path))) return null;
+  return (
+    <p>
+      <Link to={help.path}>{messages.repaymentHelpLink}</Link>
+    </p>
+  );
+}
+
 /** SPEC section 2: big and small footers; contacts, menu lists and copyright come from the content site. */
 function Footer({ big }: { big: boolean }) {
   const { footer, contacts } = useAtomValue(siteContentAtom);
@@ -68,6 +79,7 @@ function Footer({ big }: { big: boolean }) {
           <LinkList title={footer.menu_title_2} links={footer.menu_2} />
         </div>
       )}
+      <RepaymentHelpLink menus={[footer.menu, footer.menu_2]} />
       <p>{messages.applicationsAccepted}</p>
       <p>{footer.copyright}</p>
     </footer>
@@ -105,7 +117,6 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
   if (name === 'centred') {
     return (
       <div data-layout={name}>
-        <DevMenu />
         <SessionBanner />
         <div className={styles.centred}>
           <main>{children}</main>
@@ -115,7 +126,6 @@ export function Layout({ name, route, children }: { name: LayoutName; route: str
   }
   return (
     <div className={styles.page} data-layout={name}>
-      <DevMenu />
       <SessionBanner />
       <Header layout={name} route={route} />
       {name === 'registration' && <ProgressSteps route={route} />}

@@ -1,4 +1,4 @@
-import { Alert, Button, calls, type ScreenProps } from '@credimo/shared';
+import { Alert, Button, calls, formValidation, type ScreenProps } from '@credimo/shared';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { afterProfileComplete } from '../application/apply';
@@ -12,7 +12,7 @@ export function AdditionalInformationScreen({ navigate }: ScreenProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const form = useFormik<AdditionalValues>({
     initialValues: additionalSchema.getDefault() as AdditionalValues,
-    validationSchema: additionalSchema,
+    validationSchema: formValidation(additionalSchema),
     validateOnChange: false,
     onSubmit: async (v) => {
       setNotice(null);

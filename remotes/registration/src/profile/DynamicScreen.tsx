@@ -4,6 +4,7 @@ import {
   calls,
   displayToWireDate,
   formatDisplayDate,
+  formValidation,
   hasAdditionalInformation,
   type PrefillResponse,
   parseWireDate,
@@ -156,7 +157,7 @@ function DynamicForm({
       agreementTerms: false,
       receiveInformation: false,
     },
-    validationSchema: schema,
+    validationSchema: formValidation(schema),
     validateOnChange: false,
     onSubmit: async (values) => {
       setNotice(null);

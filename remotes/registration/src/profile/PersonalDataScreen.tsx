@@ -4,6 +4,7 @@ import {
   Checkbox,
   calls,
   displayToWireDate,
+  formValidation,
   refreshUser,
   type ScreenProps,
   userAtom,
@@ -23,7 +24,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const form = useFormik<PersonalValues>({
     initialValues: personalValuesOf(user),
-    validationSchema: personalSchema,
+    validationSchema: formValidation(personalSchema),
     validateOnChange: false,
     onSubmit: async (values) => {
       setNotice(null);

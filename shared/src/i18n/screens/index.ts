@@ -1,6 +1,7 @@
 import { application } from './application';
 import { auth } from './auth';
 import { calculator } from './calculator';
+import { devMenu } from './dev-menu';
 import { documents } from './documents';
 import { origination } from './origination';
 import { payments } from './payments';
@@ -11,4 +12,4 @@ import { shell } from './shell';
  * them all; messages.ts holds SPEC's message keys (validation and errors). A remote imports only its own screen's
  * module (`@credimo/shared/i18n/screens/calculator`) so that its bundle does not carry the others.
  */
-export const texts = { application, auth, calculator, documents, origination, payments, shell } as const;
+export const texts = { application, auth, calculator, devMenu, documents, origination, payments, shell } as const;

@@ -1,0 +1,27 @@
+/** The developer menu (SPEC section 6): only in builds made with it, for the people testing the app. */
+export const devMenu = {
+  title: 'Menú de desarrollo',
+  close: 'Cerrar',
+  hint: 'Pulsa ` o ~ para mostrarlo u ocultarlo.',
+  tokenTitle: 'Entrar con un token',
+  tokenLabel: 'Token de sesión',
+  tokenSubmit: 'Entrar',
+  tokenDone: 'Sesión iniciada.',
+  tokenFailed: 'El token no es válido.',
+  apiTitle: 'Dirección de la API',
+  apiLabel: 'URL de la API',
+  apiSubmit: 'Usar esta API',
+  apiReset: 'Volver a la API configurada',
+  apiNotAllowed: 'Esta dirección no está en la lista permitida.',
+  apiCurrent: 'API en uso: {url}',
+  flagsTitle: 'Opciones',
+  flags: {
+    stepperDisabled: 'Desactivar los pasos del registro',
+    validationDisabled: 'Desactivar la validación',
+    createLoanDisabled: 'Desactivar la creación de préstamos',
+    livenessDisabled: 'Desactivar la prueba de vida',
+  },
+  autofillTitle: 'Datos de prueba',
+  autofill: 'Rellenar el formulario con datos de prueba',
+  autofillDone: '{count} campos rellenados.',
+} as const;

@@ -1,0 +1,43 @@
+import { api, calls } from '../api/client';
+import type { LogDataType } from '../contract/around';
+import { type FunnelStep, funnelStepOfCall } from '../domain/funnel';
+
+type LogContext = Record<string, string | number | boolean | null>;
+
+/** A log line for the API's sink (SPEC section 7); never fails the caller, whose screen matters more. */
+export function sendLog(type: LogDataType, message: string, context: LogContext = {}): Promise<void> {
+  return calls.sendLogData({ type, message, context }).catch(() => {});
+}
+
+const emittedSteps = new Set<FunnelStep>();
+
+/**
+ * SPEC section 4: a funnel event at each step. A screen's step is sent once per page load (`once`), however often
+ * it renders; clicks, promo checks and resends are sent each time they happen.
+ */
+export function emitFunnelStep(step: FunnelStep, context: LogContext = {}, { once = false } = {}): Promise<void> {
+  if (once && emittedSteps.has(step)) return Promise.resolve();
+  emittedSteps.add(step);
+  return sendLog('funnel', step, context);
+}
+
+/** Tests start each page load afresh. */
+export const forgetEmittedSteps = () => emittedSteps.clear();
+
+/**
+ * SPEC section 4's events that are calls (code confirmed, SMS resend, promo success or failure, prolongation and
+ * repayment clicks): sent after the call succeeds, from the one API client, so no screen has to remember them.
+ * Called once by the host after configureApi.
+ */
+export function startFunnel(): void {
+  api().interceptors.response.use((response) => {
+    const step = funnelStepOfCall({
+      method: response.config.method ?? 'get',
+      path: response.config.url ?? '',
+      request: response.config.data,
+      response: response.data,
+    });
+    if (step) void emitFunnelStep(step);
+    return response;
+  });
+}
