@@ -25,6 +25,7 @@ import { sandboxCardPages } from './providers/sandbox/card-pages';
 import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
 import { callbackSecret } from './providers/secrets';
 import { cardRoutes } from './routes/cards';
+import { consoleRoutes } from './routes/console';
 import { contentRoutes } from './routes/content';
 import { evidenceRoutes } from './routes/evidence';
 import { healthRoutes } from './routes/health';
@@ -47,7 +48,13 @@ export async function buildApp(
   const jobs = given.jobs ?? new JobQueue(given.database);
   await jobs.start();
   try {
-    return await assembleApp({ ...given, jobs, payout: given.payout ?? new SandboxPayoutProvider() }, jobs, options);
+    // One document store for the customers' routes and the operators' console (a memory:// store is per instance).
+    const documentStorage = given.documentStorage ?? documentStorageProviderFor(given.config);
+    return await assembleApp(
+      { ...given, jobs, documentStorage, payout: given.payout ?? new SandboxPayoutProvider() },
+      jobs,
+      options,
+    );
   } catch (error) {
     // A refused start (a provider missing in production, say) must not leave the queue's timers running.
     await jobs.stop();
@@ -117,6 +124,11 @@ async function assembleApp(
   if (options.workers) await startWorkers(context.database.db, jobs, context.autoDebit ?? null);
   await registerEvidence(app, context);
   await registerCards(app, context);
+  // The operators' console (issue 12): staff pages under /console, with their own sessions.
+  await app.register(consoleRoutes, {
+    context,
+    storage: context.documentStorage ?? documentStorageProviderFor(context.config),
+  });
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -10,6 +10,7 @@ import * as m0008 from './0008_evidence';
 import * as m0011 from './0011_agent_choice';
 import * as m0012 from './0012_cards';
 import * as m0013 from './0013_servicing';
+import * as m0017 from './0017_staff';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0011_agent_choice': m0011,
   '0012_cards': m0012,
   '0013_servicing': m0013,
+  '0017_staff': m0017,
 };
