@@ -244,7 +244,7 @@ describe('Operators console: customers, the verification queue and loan actions,
     const [entry] = await auditOf('console approve');
     assert.equal(entry?.actor, 'staff:agente');
     assert.equal(entry?.subject, `loan:${me.loanId}`);
-    assert.equal(entry?.address, '172.16.0.' + String(address));
+    assert.equal(entry?.address, `172.16.0.${address}`);
     const transitions = await api.database.db
       .selectFrom('loan_transitions')
       .selectAll()

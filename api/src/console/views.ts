@@ -79,6 +79,7 @@ export function layout(title: string, member: StaffMember | null, body: string):
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${esc(title)} · ${esc(texts.title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${CONSOLE_PATH}/console.css">
 </head>
 <body>

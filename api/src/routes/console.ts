@@ -99,7 +99,8 @@ export async function consoleRoutes(
 
   const helmet = pagePolicy({
     'style-src': ["'self'"],
-    'img-src': ["'self'"],
+    // data: for the empty favicon only (no request for one); documents come from /console itself.
+    'img-src': ["'self'", 'data:'],
     'form-action': ["'self'"],
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
