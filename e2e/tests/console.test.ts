@@ -14,6 +14,12 @@ const AGENT = { username: 'agente', password: 'agente-sandbox-1', totpSecret: 'J
 /** The code the agent's authenticator app shows now. */
 const totpCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 
+/** A 16x16 grey PNG: the income statement the decision asks for (the API re-encodes it to JPEG). */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAHElEQVQokWPoIBEwjGogAjAQowgZjGogBtA+lADnoJgQ2ess4gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function accessible(page: Page, what: string) {
   assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
 }
@@ -54,12 +60,31 @@ describe('the operators console in Chromium: manual verification', () => {
       attempt_reference: `console-e2e-${PHONE}`,
     });
     assert.equal(applied.status, 201, await applied.text());
+    // Manual verification asks for an income statement; the customer sends it, and the analyst looks at it.
+    for (let tries = 0; ; tries += 1) {
+      const loan = (await (await api(stack, 'GET', '/v2/loan', token)).json()) as { status: number };
+      if (loan.status === 33) break;
+      assert.ok(tries < 60, `the loan stayed in status ${loan.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const form = new FormData();
+    form.append('type', 'income_statement');
+    form.append('document', new Blob([PHOTO], { type: 'image/png' }), 'nomina.png');
+    const uploaded = await fetch(`${stack.urls.api}/v2/user/document`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    assert.ok(uploaded.ok, await uploaded.text());
     const customer = await (await browser.newContext()).newPage();
     await customer.context().addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
     const customerErrors = watchConsole(customer);
     await customer.goto(`${stack.urls.app}/account`);
-    await customer.waitForURL(/\/application\/awaiting-verification-loan$/, { timeout: 30_000 });
-    await customer.getByRole('heading', { name: 'Estamos verificando tus datos' }).waitFor();
+    // The loan lists the statement among its required files until the analyst decides: the customer waits there.
+    await customer.waitForURL(/\/application\/(awaiting-verification-loan|request-additional-photos)$/, {
+      timeout: 30_000,
+    });
+    const waitingAt = customer.url();
     const { public_id: loanId } = (await (await api(stack, 'GET', '/v2/loan', token)).json()) as { public_id: string };
 
     // The agent, in the console the API serves: sign-in with password and TOTP code.
@@ -81,11 +106,15 @@ describe('the operators console in Chromium: manual verification', () => {
 
     // The queue shows the application; the customer's file has their loan and its transitions.
     await agent.getByRole('heading', { name: 'Solicitudes en verificación manual' }).waitFor();
-    await agent.getByRole('cell', { name: loanId }).waitFor();
+    await agent.getByRole('cell', { name: loanId, exact: true }).waitFor();
     await accessible(agent, 'the verification queue');
     await agent.getByRole('link', { name: 'Ana García' }).first().click();
     await agent.getByRole('heading', { name: `Préstamo ${loanId}` }).waitFor();
     await agent.getByText('AwaitingVerification (33)').first().waitFor();
+    // The document photo is served to staff by the console itself.
+    const image = agent.getByRole('img', { name: 'income_statement' });
+    await image.waitFor();
+    assert.ok(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0), 'the photo loads');
     await accessible(agent, 'the customer file');
     // An agent is offered no sale and no blacklist.
     assert.equal(await agent.getByRole('button', { name: 'Vender la cartera' }).count(), 0);
@@ -96,8 +125,9 @@ describe('the operators console in Chromium: manual verification', () => {
     await agent.getByText(`Préstamo ${loanId} aprobado`).waitFor();
     await accessible(agent, 'the result page');
 
-    // The customer's waiting page moves on by itself (it polls): the approved loan asks how to receive the money.
-    await customer.waitForURL(/\/application\/issue-method$/, { timeout: 30_000 });
+    // The customer’s waiting page moves on by itself (it polls the user, every 30 s on the documents page): the approved loan asks how to receive the money.
+    await customer.waitForURL(/\/application\/issue-method$/, { timeout: 60_000 });
+    assert.notEqual(customer.url(), waitingAt);
     await customer.getByRole('heading', { name: 'Ir a la firma' }).waitFor();
 
     await agent.getByRole('link', { name: 'Volver a la consola' }).click();
