@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LoanStatus } from '@credimo/shared/domain';
 import { OPERATOR_COMMANDS } from '../src/ops/commands.js';
-import { SANDBOX_STAFF, totpNow } from '../src/staff/index.js';
+import { SANDBOX_STAFF, searchKindOf, totpNow } from '../src/staff/index.js';
+import { acceptedStep } from '../src/staff/totp.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, nextDni, waitForStatus } from './origination-path.js';
 
@@ -75,6 +76,29 @@ async function signedIn(member: Member) {
 async function auditOf(action: string) {
   return api.database.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 }
+
+describe('Operators console rules', () => {
+  test('the search box reads a phone, a DNI/NIE or a loan id', () => {
+    assert.deepEqual(searchKindOf('612 34 56 78'), { kind: 'phone', value: '612345678' });
+    assert.deepEqual(searchKindOf('+34 612345678'), { kind: 'phone', value: '612345678' });
+    assert.deepEqual(searchKindOf('12345678z'), { kind: 'personal_id', value: '12345678Z' });
+    assert.deepEqual(searchKindOf('X1234567L'), { kind: 'personal_id', value: 'X1234567L' });
+    assert.deepEqual(searchKindOf('cr100001'), { kind: 'loan', value: 'CR100001' });
+    assert.deepEqual(searchKindOf('42'), { kind: 'loan', value: '42' });
+    assert.equal(searchKindOf('Ana García'), null);
+  });
+
+  test('a TOTP code is accepted once, within one step of drift, and never an older step', () => {
+    const secret = SANDBOX_STAFF[0].totpSecret;
+    const now = 1_800_000_000_000;
+    const step = now / 1000 / 30;
+    assert.equal(acceptedStep(secret, totpNow(secret, now), null, now), Math.floor(step));
+    assert.equal(acceptedStep(secret, totpNow(secret, now - 30_000), null, now), Math.floor(step) - 1);
+    assert.equal(acceptedStep(secret, totpNow(secret, now - 90_000), null, now), null);
+    assert.equal(acceptedStep(secret, totpNow(secret, now), Math.floor(step), now), null);
+    assert.equal(acceptedStep(secret, 'abcdef', null, now), null);
+  });
+});
 
 describe('Operators console: staff sign in with a password and a second factor, in sessions of their own', () => {
   test('a staff member signs in with username, password and TOTP code; the cookie is HttpOnly, SameSite=Strict, /console only', async () => {
@@ -167,7 +191,8 @@ describe('Operators console: staff sign in with a password and a second factor, 
     assert.equal(page.status, 303);
     const staff = await signedIn(AGENT);
     const token = staff.cookie.split('=')[1] ?? '';
-    for (const headers of [{ cookie: staff.cookie }, { authorization: `Bearer ${token}` }]) {
+    const attempts: Array<Record<string, string>> = [{ cookie: staff.cookie }, { authorization: `Bearer ${token}` }];
+    for (const headers of attempts) {
       const user = await api.request('GET', '/v2/user', { headers });
       assert.equal(user.status, 401);
     }

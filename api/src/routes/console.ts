@@ -65,7 +65,12 @@ function crossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
-  return Boolean(origin && origin !== 'null' && new URL(origin).host !== request.host);
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
 }
 
 declare module 'fastify' {
