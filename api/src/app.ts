@@ -34,6 +34,7 @@ import { sandboxPaymentPages } from './providers/sandbox/payment-pages';
 import { callbackSecret } from './providers/secrets';
 import { aroundRoutes } from './routes/around';
 import { cardRoutes } from './routes/cards';
+import { consoleRoutes } from './routes/console';
 import { contentRoutes } from './routes/content';
 import { evidenceRoutes } from './routes/evidence';
 import { healthRoutes } from './routes/health';
@@ -58,9 +59,12 @@ export async function buildApp(
   await jobs.start();
   try {
     const sandbox = given.config.providerMode !== 'production';
+    // One document store for the customers' routes and the operators' console (a memory:// store is per instance).
+    const documentStorage = given.documentStorage ?? documentStorageProviderFor(given.config);
     const context: AppContext = {
       ...given,
       jobs,
+      documentStorage,
       payout: given.payout ?? new SandboxPayoutProvider(),
       checkout: given.checkout ?? paymentCheckoutsFor(given.config),
       autoDebit: given.autoDebit ?? (sandbox ? new SandboxCardCharger(given.database.db) : undefined),
@@ -138,6 +142,11 @@ async function assembleApp(
   await registerAggregation(app, context);
   const payoutBank = registerPayout(app, context);
   await registerPayments(app, context);
+  // The operators' console (issue 12): staff pages under /console, with their own sessions.
+  await app.register(consoleRoutes, {
+    context,
+    storage: context.documentStorage ?? documentStorageProviderFor(context.config),
+  });
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Last, once every route is in place: a job may post a sandbox provider's callback through app.inject.
   if (options.workers) {

@@ -45,6 +45,12 @@ export async function confirmedUser(
   return row.id;
 }
 
+/** A customer staff have blocked (issue 12): cannot sign in or apply. */
+export async function isBlocked(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('is_blocked').where('id', '=', userId).executeTakeFirst();
+  return row?.is_blocked === true;
+}
+
 export async function findUserIdByPhone(db: Kysely<Database>, phone: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('id').where('mobile_phone', '=', phone).executeTakeFirst();
   return row?.id ?? null;

@@ -12,6 +12,7 @@ import { loanIdByReference } from '../loans/applications';
 import { operatorDecision } from '../loans/decision';
 import { SERVICING_COMMANDS } from '../servicing/operator-commands';
 import { createShortLink, ShortLinkRefused } from '../short-links';
+import { createStaff, StaffAccountError } from '../staff/accounts';
 
 /** A wrong command or argument: shown to the operator as one line (422 through the API). */
 export class OperatorUsageError extends Error {}
@@ -136,6 +137,29 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       if (Object.keys(flags).length > 0) await setCustomerFlags(db, userId, flags);
       const features = await customerFeatures(db, userId, config.customerFlagDefaults);
       return { subject: `user:${userId}`, lines: [JSON.stringify(features)] };
+    },
+  },
+  // The operators' console (issue 12): the first admin, and any staff member, from the command line.
+  'staff-create': {
+    usage: '<username> <agent|admin>  (prints a generated password and the TOTP secret, once)',
+    async run([username, role], { db, operator }) {
+      if (!username || !role)
+        throw new OperatorUsageError('usage: npm run ops -- staff-create <username> <agent|admin>');
+      const created = await createStaff(db, { username, role, createdBy: `operator:${operator || 'unknown'}` }).catch(
+        (error) => {
+          if (error instanceof StaffAccountError) throw new OperatorUsageError(error.message);
+          throw error;
+        },
+      );
+      return {
+        subject: `staff:${created.username}`,
+        lines: [
+          `staff ${created.username} (${created.role}) created; sign in at /console`,
+          `password: ${created.password}`,
+          `TOTP secret: ${created.totpSecret}`,
+          created.totpUri,
+        ],
+      };
     },
   },
 };

@@ -13,7 +13,7 @@ import { confirmPhoneChange, resendPhoneChange, startPhoneChange } from '../iden
 import { conditionalPoll } from '../identity/poll';
 import { CODE_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
-import { confirmedUser, userViewByToken } from '../identity/users';
+import { confirmedUser, isBlocked, userViewByToken } from '../identity/users';
 import { route } from './route';
 
 /** SPEC section 5's phone rule on the API side: the same function the forms use. */
@@ -61,6 +61,8 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
       agreeMarketing: consumed.binding.agree_marketing === true,
       registeredByAgent: agent !== null,
     });
+    // A blocked customer proves the phone and is refused (issue 12): told only once the code is right.
+    if (await isBlocked(db, userId)) throw ApiError.request(403, messages.accountBlocked);
     const kind = agent ? 'agent' : 'customer';
     return { token: await openSession(db, { userId, kind, actor: agent, address: request.ip }) };
   });

@@ -64,6 +64,7 @@ export const endpoints = {
     method: 'POST',
     path: '/v2/user/login_confirm',
     access: 'public',
+    errors: [403],
     summary: 'Exchange the SMS code for a session token',
     body: identity.LoginConfirmRequest,
     response: identity.TokenResponse,

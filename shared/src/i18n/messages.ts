@@ -32,6 +32,7 @@ export const messages = {
   adjustValues: 'Ajusta el importe y el plazo a los valores permitidos',
   profileIncomplete: 'Completa tus datos personales antes de enviar la solicitud',
   applicationRefused: 'No podemos estudiar tu solicitud. Llámanos para más información.',
+  accountBlocked: 'Tu cuenta está bloqueada. Llámanos y te ayudamos a desbloquearla.',
   autoDebitFailed: 'No podemos activar el débito automático',
   // Origination
   loanStateConflict: 'Esta acción ya no es posible en el estado actual de tu préstamo.',

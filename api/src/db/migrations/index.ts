@@ -13,6 +13,7 @@ import * as m0012 from './0012_cards';
 import * as m0013 from './0013_servicing';
 import * as m0014 from './0014_card_charges';
 import * as m0015 from './0015_origination_providers';
+import * as m0017 from './0017_staff';
 import * as m0018 from './0018_around';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0013_servicing': m0013,
   '0014_card_charges': m0014,
   '0015_origination_providers': m0015,
+  '0017_staff': m0017,
   '0018_around': m0018,
 };

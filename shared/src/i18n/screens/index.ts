@@ -1,6 +1,7 @@
 import { application } from './application';
 import { auth } from './auth';
 import { calculator } from './calculator';
+import { consoleTexts } from './console';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
 import { origination } from './origination';
@@ -12,4 +13,14 @@ import { shell } from './shell';
  * them all; messages.ts holds SPEC's message keys (validation and errors). A remote imports only its own screen's
  * module (`@credimo/shared/i18n/screens/calculator`) so that its bundle does not carry the others.
  */
-export const texts = { application, auth, calculator, devMenu, documents, origination, payments, shell } as const;
+export const texts = {
+  application,
+  auth,
+  calculator,
+  console: consoleTexts,
+  devMenu,
+  documents,
+  origination,
+  payments,
+  shell,
+} as const;

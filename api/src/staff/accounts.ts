@@ -1,0 +1,238 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+import { randomToken, sha256 } from '../identity/crypto';
+import { recordStaffEvent } from './audit';
+import { generatePassword, hashPassword, passwordMatches, spendLikeAVerify } from './passwords';
+import { STAFF_RULES } from './rules';
+import type { StaffRole } from './tables';
+import { acceptedStep, newTotpSecret, totpUri } from './totp';
+import './tables';
+
+export interface StaffMember {
+  sessionId: string;
+  staffId: string;
+  username: string;
+  role: StaffRole;
+}
+
+export const STAFF_ROLES: readonly StaffRole[] = ['agent', 'admin'];
+export const USERNAME = /^[a-z0-9._-]{2,40}$/;
+
+/** A wrong argument for a staff account (shown to whoever asked). */
+export class StaffAccountError extends Error {}
+
+export interface NewStaff {
+  username: string;
+  role: StaffRole;
+  /** The password and TOTP secret to hand over once; only the hash and the secret are kept. */
+  password: string;
+  totpSecret: string;
+  totpUri: string;
+}
+
+/** Creates a staff account with a generated password (or the given one) and a new TOTP secret. */
+export async function createStaff(
+  db: Kysely<Database>,
+  account: { username: string; role: string; createdBy: string; password?: string; totpSecret?: string },
+): Promise<NewStaff> {
+  const username = account.username.trim().toLowerCase();
+  if (!USERNAME.test(username)) throw new StaffAccountError('username: 2 to 40 of a-z, 0-9, dot, dash, underscore');
+  const role = STAFF_ROLES.find((r) => r === account.role);
+  if (!role) throw new StaffAccountError(`role: one of ${STAFF_ROLES.join(', ')}`);
+  const password = account.password ?? generatePassword();
+  if (password.length < STAFF_RULES.minPasswordLength) {
+    throw new StaffAccountError(`password: at least ${STAFF_RULES.minPasswordLength} characters`);
+  }
+  const totpSecret = account.totpSecret ?? newTotpSecret();
+  const inserted = await db
+    .insertInto('staff_accounts')
+    .values({
+      username,
+      role,
+      password_hash: await hashPassword(password),
+      totp_secret: totpSecret,
+      created_by: account.createdBy,
+    })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new StaffAccountError(`username ${username} is taken`);
+  return { username, role, password, totpSecret, totpUri: totpUri(totpSecret, username) };
+}
+
+export type SignInOutcome =
+  | { ok: true; token: string; sessionId: string; member: Omit<StaffMember, 'sessionId'> }
+  | { ok: false; reason: 'wrong' | 'locked'; username: string };
+
+/**
+ * Staff sign-in: password and TOTP code together. Any wrong part answers the same ('wrong'); five in a row make
+ * the account wait 15 minutes ('locked'), counted per account so a guesser cannot go on from other addresses.
+ */
+export async function signIn(
+  db: Kysely<Database>,
+  attempt: { username: string; password: string; code: string; address: string | null },
+): Promise<SignInOutcome> {
+  const outcome = await checkSignIn(db, attempt);
+  await recordStaffEvent(
+    db,
+    outcome.ok
+      ? { ...outcome.member, sessionId: outcome.sessionId }
+      : { username: outcome.username || '?', role: 'agent', sessionId: '' },
+    'sign-in',
+    null,
+    attempt.address,
+    outcome.ok ? { outcome: 'done' } : { outcome: outcome.reason },
+  );
+  return outcome;
+}
+
+async function checkSignIn(
+  db: Kysely<Database>,
+  attempt: { username: string; password: string; code: string; address: string | null },
+): Promise<SignInOutcome> {
+  const username = attempt.username.trim().toLowerCase();
+  const account = USERNAME.test(username)
+    ? await db
+        .selectFrom('staff_accounts')
+        .selectAll()
+        .select(sql<boolean>`locked_until is not null and locked_until > now()`.as('locked'))
+        .where('username', '=', username)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (!account) {
+    await spendLikeAVerify(attempt.password);
+    return { ok: false, reason: 'wrong', username };
+  }
+  if (account.locked) return { ok: false, reason: 'locked', username };
+  const lastStep = account.totp_last_step === null ? null : Number(account.totp_last_step);
+  const passwordOk = await passwordMatches(attempt.password, account.password_hash);
+  const step = passwordOk ? acceptedStep(account.totp_secret, attempt.code.trim(), lastStep) : null;
+  if (step === null) {
+    await db
+      .updateTable('staff_accounts')
+      .set({
+        failed_attempts: sql`failed_attempts + 1`,
+        locked_until: sql`case when failed_attempts + 1 >= ${STAFF_RULES.maxFailedAttempts}
+          then now() + make_interval(mins => ${STAFF_RULES.lockMinutes}) else null end`,
+      })
+      .where('id', '=', account.id)
+      .execute();
+    return { ok: false, reason: 'wrong', username };
+  }
+  await db
+    .updateTable('staff_accounts')
+    .set({ failed_attempts: 0, locked_until: null, totp_last_step: step })
+    .where('id', '=', account.id)
+    .execute();
+  const token = randomToken();
+  const session = await db
+    .insertInto('staff_sessions')
+    .values({
+      token_hash: sha256(token),
+      staff_id: account.id,
+      created_ip: attempt.address,
+      expires_at: sql`now() + make_interval(hours => ${STAFF_RULES.sessionHours})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    ok: true,
+    token,
+    sessionId: String(session.id),
+    member: { staffId: String(account.id), username, role: account.role },
+  };
+}
+
+/** The live staff session of a token: not revoked, not expired, not idle, its account not disabled. */
+export async function findStaffSession(db: Kysely<Database>, token: string): Promise<StaffMember | null> {
+  const row = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff_accounts as a', 'a.id', 's.staff_id')
+    .select([
+      's.id as session_id',
+      'a.id as staff_id',
+      'a.username',
+      'a.role',
+      sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${STAFF_RULES.touchEverySeconds})`.as('stale'),
+    ])
+    .where('s.token_hash', '=', sha256(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${STAFF_RULES.idleMinutes})`)
+    .where('a.disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.stale) {
+    await db.updateTable('staff_sessions').set({ last_seen_at: sql`now()` }).where('id', '=', row.session_id).execute();
+  }
+  return { sessionId: String(row.session_id), staffId: String(row.staff_id), username: row.username, role: row.role };
+}
+
+/** Ends a staff session at once (sign-out, or an admin revoking it); false when it was not live. */
+export async function revokeStaffSession(db: Kysely<Database>, sessionId: string, by: string): Promise<boolean> {
+  if (!/^\d{1,18}$/.test(sessionId)) return false;
+  const result = await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: sql`now()`, revoked_by: by })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sign-out: the session ends at once and the log says so. */
+export async function signOut(db: Kysely<Database>, member: StaffMember, address: string | null): Promise<void> {
+  await revokeStaffSession(db, member.sessionId, member.username);
+  await recordStaffEvent(db, member, 'sign-out', null, address);
+}
+
+/** Every staff member with their live sessions, for the admin's staff page. */
+export async function staffOverview(db: Kysely<Database>) {
+  const [accounts, sessions] = await Promise.all([
+    db
+      .selectFrom('staff_accounts')
+      .select(['id', 'username', 'role', 'created_at', 'created_by', 'disabled_at', 'locked_until'])
+      .orderBy('username')
+      .execute(),
+    db
+      .selectFrom('staff_sessions as s')
+      .innerJoin('staff_accounts as a', 'a.id', 's.staff_id')
+      .select(['s.id', 'a.username', 's.created_ip', 's.created_at', 's.last_seen_at'])
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${STAFF_RULES.idleMinutes})`)
+      .orderBy('s.created_at', 'desc')
+      .execute(),
+  ]);
+  return { accounts, sessions };
+}
+
+/**
+ * Sandbox mode only: two demo staff members with known passwords and TOTP secrets (README, Operators' console),
+ * so the console can be tried after `npm start`. Never in production: there the first admin comes from
+ * `npm run ops -- staff-create`.
+ */
+export const SANDBOX_STAFF = [
+  { username: 'agente', role: 'agent', password: 'agente-sandbox-1', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' },
+  { username: 'admin', role: 'admin', password: 'admin-sandbox-12', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' },
+] as const;
+
+export async function seedSandboxStaff(db: Kysely<Database>): Promise<void> {
+  const existing = await db
+    .selectFrom('staff_accounts')
+    .select('username')
+    .where(
+      'username',
+      'in',
+      SANDBOX_STAFF.map((s) => s.username),
+    )
+    .execute();
+  for (const member of SANDBOX_STAFF) {
+    if (existing.some((row) => row.username === member.username)) continue;
+    await createStaff(db, { ...member, createdBy: 'sandbox' }).catch((error) => {
+      // Another API process seeded it first.
+      if (!(error instanceof StaffAccountError)) throw error;
+    });
+  }
+}
