@@ -30,6 +30,7 @@ import { evidenceRoutes } from './routes/evidence';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
+import { notificationRoutes } from './routes/notifications';
 import { operatorRoutes } from './routes/operator';
 import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
@@ -113,6 +114,7 @@ async function assembleApp(
   await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
+  await app.register(notificationRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   if (options.workers) await startWorkers(context.database.db, jobs, context.autoDebit ?? null);
   await registerEvidence(app, context);

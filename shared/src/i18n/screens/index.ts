@@ -1,3 +1,4 @@
+import { account } from './account';
 import { application } from './application';
 import { auth } from './auth';
 import { calculator } from './calculator';
@@ -9,4 +10,4 @@ import { origination } from './origination';
  * them all; messages.ts holds SPEC's message keys (validation and errors). A remote imports only its own screen's
  * module (`@credimo/shared/i18n/screens/calculator`) so that its bundle does not carry the others.
  */
-export const texts = { application, auth, calculator, documents, origination } as const;
+export const texts = { account, application, auth, calculator, documents, origination } as const;
