@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import styles from './account.module.css';
 import { useAccountPolling } from './inbox';
+import { IbanSelector } from './loan/IbanSelector';
 import { HelpBanner, LoanDetail } from './loan/LoanDetail';
 import { AutoDebitOffer, PromoCodes } from './loan/Offers';
 import { ProlongationCard } from './loan/ProlongationCard';
@@ -56,6 +57,7 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
       )}
       {loan && kind === 'sold' && <CessionCard loan={loan} />}
       {kind === 'closed' && <ReviewCard />}
+      {(kind === 'none' || kind === 'closed') && <IbanSelector />}
       <PromoCodes user={user} />
       <AutoDebitOffer user={user} />
     </div>

@@ -1,4 +1,4 @@
-import { LoanStatus, loanAtom, notificationsAtom, sessionStore, userAtom } from '@credimo/shared';
+import { disbursementIbanAtom, LoanStatus, loanAtom, notificationsAtom, sessionStore, userAtom } from '@credimo/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountScreen } from './AccountScreen';
@@ -214,6 +214,25 @@ describe('/account: the other loan views of SPEC section 4', () => {
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('http://api.test/sandbox/card?x=1'));
   });
 
+  test('the IBAN selector offers the known accounts for the next loan, or another one', async () => {
+    signedIn(activeLoan({ status: LoanStatus.Returned, status_text: 'Préstamo devuelto' }));
+    http.current
+      .onGet('/v2/user/available_bank_accounts')
+      .reply(200, ['ES9121000418450200051332', 'ES7921000813610123456789']);
+    showScreen(AccountScreen, { screen: 'account' });
+    const select = await screen.findByRole('combobox', { name: 'Cuenta bancaria (IBAN)' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['ES91 2100 0418 4502 0005 1332', 'ES79 2100 0813 6101 2345 6789', 'Otra cuenta (la indicarás después)']);
+    expect(sessionStore.get(disbursementIbanAtom)).toBe('ES9121000418450200051332');
+    await userEvent.selectOptions(select, 'ES7921000813610123456789');
+    expect(sessionStore.get(disbursementIbanAtom)).toBe('ES7921000813610123456789');
+    await userEvent.selectOptions(select, '');
+    expect(sessionStore.get(disbursementIbanAtom)).toBeNull();
+  });
+
   test('a card request being processed says so instead of the offer', () => {
     signedIn(activeLoan(), { payment_cards: [], payment_card_request_status: 'PendingConfirmation' });
     showScreen(AccountScreen, { screen: 'account' });
@@ -284,17 +303,15 @@ describe('/account: polling', () => {
 
   test('the inbox every 5 s into the alerts and the user every 30 s; dismissing marks read with duplicates', async () => {
     signedIn();
-    http.current
-      .onGet('/v2/notifications/inbox')
-      .reply(200, [
-        {
-          id: '9',
-          message: 'Pago recibido',
-          severity: 'success',
-          duplicateIds: ['4'],
-          created_at: '2026-11-23T10:00:00Z',
-        },
-      ]);
+    http.current.onGet('/v2/notifications/inbox').reply(200, [
+      {
+        id: '9',
+        message: 'Pago recibido',
+        severity: 'success',
+        duplicateIds: ['4'],
+        created_at: '2026-11-23T10:00:00Z',
+      },
+    ]);
     http.current.onPost('/v2/notifications/read').reply(200, { read: 2 });
     showScreen(AccountScreen, { screen: 'account' });
     await act(async () => {

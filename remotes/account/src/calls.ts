@@ -35,6 +35,7 @@ export const accountCalls = {
     (await api().post<ActivatedExtension>('/v2/loan/activate_extension', promocode ? { term, promocode } : { term }))
       .data,
   withdraw: async () => (await api().post<Withdrawal>('/v2/loan/withdrawal', { confirm: true })).data,
+  bankAccounts: async () => (await api().get<string[]>('/v2/user/available_bank_accounts')).data,
   paymentCards: async () => (await api().get<PaymentCard[]>('/v2/user/payment_cards')).data,
   setDefaultCard: async (id: string) => {
     await api().put(`/v2/user/payment_card/${encodeURIComponent(id)}`);

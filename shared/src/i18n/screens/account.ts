@@ -102,6 +102,7 @@ export const account = {
     title: 'Cuenta para recibir tu próximo préstamo',
     label: 'Cuenta bancaria (IBAN)',
     hint: 'Elige en cuál de tus cuentas quieres recibir el dinero.',
+    other: 'Otra cuenta (la indicarás después)',
   },
   history: {
     title: 'Historial de préstamos',
