@@ -46,7 +46,10 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await detail.getByText('Quedan 30 días').waitFor();
     await detail.getByText(String(active.public_id)).waitFor();
     await page.getByRole('slider', { name: 'Importe a pagar' }).waitFor();
-    await page.getByRole('region', { name: 'Amplía tu plazo' }).getByText('Coste de la prórroga').waitFor();
+    await page
+      .getByRole('region', { name: 'Amplía tu plazo' })
+      .getByText('Coste de la prórroga', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Desistir del préstamo' }).waitFor();
     assert.equal(await page.getByRole('region', { name: '¿Necesitas ayuda con tu pago?' }).count(), 0);
     await accessible(page, 'the account with the active loan');
@@ -57,7 +60,7 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await page.waitForURL(/\/account\/payment-methods$/);
 
     // History: the loan with its agreement links.
-    await page.getByRole('link', { name: 'Historial de préstamos' }).click();
+    await page.getByRole('link', { name: 'Historial de préstamos', exact: true }).click();
     await page.waitForURL(/\/account\/history$/);
     await page.getByRole('heading', { name: String(active.public_id) }).waitFor();
     await page.getByRole('button', { name: `Ver documentos del préstamo ${active.public_id}` }).click();
@@ -65,15 +68,15 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await accessible(page, 'the loan history');
 
     // Personal information: name, DNI/NIE, phone, no saved card yet.
-    await page.getByRole('link', { name: 'Información personal' }).click();
+    await page.getByRole('link', { name: 'Información personal', exact: true }).click();
     await page.waitForURL(/\/account\/personal_info$/);
-    await page.getByText('Ana García').waitFor();
+    await page.getByText('Ana García', { exact: true }).waitFor();
     await page.getByText('612 00 09 31').waitFor();
     await page.getByText('No tienes tarjetas guardadas.').waitFor();
     await accessible(page, 'the personal information');
 
     // The 14-day withdrawal: confirmation with the amount, then the acknowledgement, also in the inbox.
-    await page.getByRole('link', { name: 'Tu préstamo' }).click();
+    await page.getByRole('link', { name: 'Tu préstamo', exact: true }).click();
     await page.waitForURL(/\/account$/);
     await page.getByRole('button', { name: 'Desistir del préstamo' }).click();
     const dialog = page.getByRole('dialog', { name: '¿Quieres desistir del préstamo?' });
