@@ -40,6 +40,7 @@ import { evidenceRoutes } from './routes/evidence';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
+import { notificationRoutes } from './routes/notifications';
 import { operatorRoutes } from './routes/operator';
 import { originationRoutes } from './routes/origination';
 import { pricingRoutes } from './routes/pricing';
@@ -136,6 +137,7 @@ async function assembleApp(
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
   await app.register(aroundRoutes, context);
+  await app.register(notificationRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   await registerEvidence(app, context);
   await registerCards(app, context);

@@ -136,7 +136,11 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     assert.equal(loan.status, 2, 'the loan is Active');
     assert.equal(loan.request_amount, 30000);
     assert.ok(loan.give_date && loan.must_pay_date, 'give and due dates are set');
-    await page.getByText(loan.must_pay_date.split('-').reverse().join('/')).waitFor();
+    // The loan detail shows the due date (the prolongation card may show the same day as an extension's new date).
+    await page
+      .getByRole('region', { name: 'Tu préstamo activo' })
+      .getByText(loan.must_pay_date.split('-').reverse().join('/'))
+      .waitFor();
     // The wrong code was refused on purpose (422); nothing else failed on the way.
     assert.deepEqual(
       errors.filter((e) => !e.startsWith('422 ')),

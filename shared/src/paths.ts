@@ -135,7 +135,7 @@ export const ROUTES: AppRoute[] = [
     name: 'account',
     path: '/account',
     layout: 'account',
-    // The registration remote's loan progress (money on the way, the active loan) until the account has its own.
+    // The account's loan views; the registration remote's money on the way (it orders the payout); the calculator.
     slots: [
       { remote: 'account', screen: 'account' },
       { remote: 'registration', screen: 'accountLoanProgress' },

@@ -12,6 +12,7 @@ import { lockLoan } from '../domain/transitions';
 import { ApiError } from '../http/errors';
 import type { LoanRowLike } from '../loans/applications';
 import { openLoanId } from '../loans/ownership';
+import { notifyCustomer } from '../notifications';
 import { owedOf } from './owed';
 
 /** Statuses in which the customer may still withdraw (the money is out and nothing else happened to the loan). */
@@ -115,6 +116,8 @@ export async function withdraw(db: Kysely<Database>, userId: string, today: Date
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The acknowledgement also reaches the customer's inbox (SPEC section 7), once, with the withdrawal.
+    await notifyCustomer(trx, userId, acknowledgement, 'success');
     return withdrawalView(loan, stored, today) as WithdrawalView;
   });
 }

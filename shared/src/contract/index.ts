@@ -4,6 +4,7 @@ import * as documents from './documents';
 import { HealthResponse } from './health';
 import * as identity from './identity';
 import * as loans from './loans';
+import * as notifications from './notifications';
 import * as operator from './operator';
 import * as origination from './origination';
 import * as pricing from './pricing';
@@ -19,6 +20,7 @@ export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './loans';
+export * from './notifications';
 export * from './operator';
 export * from './origination';
 export * from './params';
@@ -96,6 +98,19 @@ export const endpoints = {
     response: identity.Empty,
   },
   user: { method: 'GET', path: '/v2/user', summary: 'The signed-in user', response: identity.UserResponse },
+  notificationsInbox: {
+    method: 'GET',
+    path: '/v2/notifications/inbox',
+    summary: "The caller's unread notifications, newest first (polled every 5 s)",
+    response: notifications.InboxResponse,
+  },
+  notificationsRead: {
+    method: 'POST',
+    path: '/v2/notifications/read',
+    summary: "Mark the caller's notifications read (dismissed); others' ids are ignored",
+    body: notifications.MarkReadRequest,
+    response: notifications.MarkReadResponse,
+  },
   agentData: {
     method: 'GET',
     path: '/v2/user/agent_data',

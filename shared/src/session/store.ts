@@ -62,6 +62,12 @@ export interface Notification {
 }
 export const notificationsAtom = atom<Notification[]>([]);
 
+/**
+ * SPEC sections 2 and 3: the IBAN chosen on the account's IBAN selector for the next loan (sent in the create
+ * payload, spaces removed); null when none is chosen or a new IBAN will be given.
+ */
+export const disbursementIbanAtom = atom<string | null>(null);
+
 export function setAccessToken(token: string): void {
   writeCookie('accessToken', token);
   sessionStore.set(accessTokenAtom, token);
@@ -132,6 +138,7 @@ export function clearSession(): void {
   sessionStore.set(agentDataAtom, undefined);
   sessionStore.set(specialOfferAtom, false);
   sessionStore.set(notificationsAtom, []);
+  sessionStore.set(disbursementIbanAtom, null);
 }
 
 resumeImpersonation();

@@ -8,6 +8,7 @@ import * as m0006 from './0006_rate_limits';
 import * as m0007 from './0007_origination';
 import * as m0008 from './0008_evidence';
 import * as m0009 from './0009_view_versions';
+import * as m0010 from './0010_notifications';
 import * as m0011 from './0011_agent_choice';
 import * as m0012 from './0012_cards';
 import * as m0013 from './0013_servicing';
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0007_origination': m0007,
   '0008_evidence': m0008,
   '0009_view_versions': m0009,
+  '0010_notifications': m0010,
   '0011_agent_choice': m0011,
   '0012_cards': m0012,
   '0013_servicing': m0013,

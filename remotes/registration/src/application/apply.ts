@@ -1,6 +1,7 @@
 import {
   calls,
   clearChoice,
+  disbursementIbanAtom,
   type LoanChoice,
   type LoanView,
   loadPricesWithStoredPromo,
@@ -52,6 +53,12 @@ export function applyOnce(choice: LoanChoice): Promise<ApplyOutcome> {
   return running;
 }
 
+/** SPEC section 3: the IBAN chosen on the account's selector goes with the application (bank account, method 1). */
+function chosenIban(): { method_of_disbursement: 1; iban: string } | Record<string, never> {
+  const iban = sessionStore.get(disbursementIbanAtom);
+  return iban ? { method_of_disbursement: 1, iban } : {};
+}
+
 async function apply(choice: LoanChoice): Promise<ApplyOutcome> {
   try {
     const promocode = await loadPricesWithStoredPromo(choice.productId);
@@ -66,6 +73,7 @@ async function apply(choice: LoanChoice): Promise<ApplyOutcome> {
       attempt_reference: attemptReference(),
       ...(promocode ? { promocode } : {}),
       ...storedTargetUrl(),
+      ...chosenIban(),
     });
     clearChoice();
     localStorage.removeItem(ATTEMPT_KEY);

@@ -3,7 +3,6 @@ import {
   Button,
   cardRequestGroup,
   formatMoney,
-  LOAN_IN_SERVICE,
   LoanStatus,
   type LoanView,
   loanAtom,
@@ -24,9 +23,7 @@ import { USER_POLL_MS } from './poll-times';
 import { useUserPolling } from './polling';
 
 const money = originationTexts.moneyOnTheWay;
-const active = originationTexts.activeLoan;
 const failed = originationTexts.payoutFailed;
-const displayDate = (wire: string | null | undefined) => (wire ? wire.split('-').reverse().join('/') : '');
 
 /** Signed and past the auto-debit step: the payout is ordered (again, harmlessly: one payout per loan). */
 const payoutDue = (loan: LoanView) => loan.status === LoanStatus.ContractSigned && loan.auto_debit_step_completed;
@@ -41,9 +38,9 @@ const stepDoneByCard = (loan: LoanView, user: UserResponse | null) =>
   ((user?.payment_cards?.length ?? 0) > 0 || cardRequestGroup(user?.payment_card_request_status) === 'completed');
 
 /**
- * On the account page, until the account remote has its own loan screens: money on the way (ContractSigned after
- * the auto-debit step, Processing), a bounced payout (ProcessingFail) and the active loan (status, amount, due
- * date). Nothing for other loans.
+ * On the account page: money on the way (ContractSigned after the auto-debit step, Processing), which orders the
+ * payout, and a bounced payout (ProcessingFail) with its retry. The loan in service and after is the account
+ * remote's (remotes/account). Nothing for other loans.
  */
 export function LoanProgressScreen({ screen }: ScreenProps) {
   const loan = useAtomValue(loanAtom);
@@ -54,7 +51,6 @@ export function LoanProgressScreen({ screen }: ScreenProps) {
     return <MoneyOnTheWay loan={loan} screen={screen} byCard={byCard} />;
   }
   if (loan.status === LoanStatus.ProcessingFail) return <PayoutFailed loan={loan} screen={screen} />;
-  if (LOAN_IN_SERVICE.includes(loan.status)) return <ActiveLoan loan={loan} screen={screen} />;
   return null;
 }
 
@@ -117,32 +113,6 @@ function PayoutFailed({ loan, screen }: { loan: LoanView; screen: string }) {
         </Button>
       </div>
       <p className={styles.note}>{failed.help(SUPPORT_PHONE)}</p>
-    </section>
-  );
-}
-
-// The account page's 30 s poll of the user (SPEC section 9) is the shell's, for every screen on it.
-function ActiveLoan({ loan, screen }: { loan: LoanView; screen: string }) {
-  const toPay = loan.calculations?.today.amount ?? loan.return_amount;
-  return (
-    <section className={narrowScreen} data-screen={`${screen}:activeLoan`} aria-labelledby="active-loan-title">
-      <h2 id="active-loan-title">{active.title}</h2>
-      <dl className={styles.summary}>
-        <dt>{active.status}</dt>
-        <dd>{loan.status_text}</dd>
-        <dt>{active.amount}</dt>
-        <dd>{formatMoney(loan.request_amount)}</dd>
-        <dt>{active.toPay}</dt>
-        <dd>{formatMoney(toPay)}</dd>
-        <dt>{active.dueDate}</dt>
-        <dd>{displayDate(loan.must_pay_date ?? loan.predicted_must_pay_date)}</dd>
-        {loan.days.left !== undefined && (
-          <>
-            <dt>{active.daysLeft}</dt>
-            <dd>{loan.days.left}</dd>
-          </>
-        )}
-      </dl>
     </section>
   );
 }

@@ -373,7 +373,7 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
   });
 });
 
-describe('money on the way and the active loan (account page)', () => {
+describe('money on the way (account page)', () => {
   test('a signed loan past the auto-debit step orders its payout and says the money is on the way', async () => {
     const due = loan({ status: LoanStatus.ContractSigned, auto_debit_step_completed: true });
     sessionStore.set(loanAtom, due);
@@ -418,27 +418,13 @@ describe('money on the way and the active loan (account page)', () => {
     expect(http.current.history.post.map((r) => r.url)).toEqual(['/v2/loan/issuance']);
   });
 
-  test('an active loan shows its status, amount and due date', () => {
-    sessionStore.set(
-      loanAtom,
-      loan({
-        status: LoanStatus.Active,
-        status_text: 'Activo',
-        must_pay_date: '2026-12-23',
-        days: { total: 30, left: 30 },
-      }),
-    );
-    showScreen(LoanProgressScreen);
-    expect(screen.getByRole('heading', { name: 'Tu préstamo activo' })).toBeInTheDocument();
-    expect(screen.getByText('Activo')).toBeInTheDocument();
-    expect(screen.getByText('23/12/2026')).toBeInTheDocument();
-    expect(screen.getByText('Importe recibido').nextSibling).toHaveTextContent('300,00');
-  });
-
-  test('nothing is shown without a loan or for an application still being decided', () => {
+  test('nothing is shown without a loan, for an application still being decided, or for a loan in service', () => {
     const { container } = showScreen(LoanProgressScreen);
     expect(container).toBeEmptyDOMElement();
     act(() => sessionStore.set(loanAtom, loan({ status: LoanStatus.Request })));
+    expect(container).toBeEmptyDOMElement();
+    // The account remote shows the loan in service (remotes/account).
+    act(() => sessionStore.set(loanAtom, loan({ status: LoanStatus.Active })));
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,3 +1,4 @@
+import { account } from './account';
 import { application } from './application';
 import { auth } from './auth';
 import { calculator } from './calculator';
@@ -14,6 +15,7 @@ import { shell } from './shell';
  * module (`@credimo/shared/i18n/screens/calculator`) so that its bundle does not carry the others.
  */
 export const texts = {
+  account,
   application,
   auth,
   calculator,

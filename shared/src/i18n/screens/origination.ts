@@ -96,12 +96,4 @@ export const origination = {
     amount: 'Importe',
     reference: (id: string) => `Referencia: ${id}`,
   },
-  activeLoan: {
-    title: 'Tu préstamo activo',
-    status: 'Estado',
-    amount: 'Importe recibido',
-    toPay: 'Total a devolver',
-    dueDate: 'Fecha de devolución',
-    daysLeft: 'Días restantes',
-  },
 } as const;

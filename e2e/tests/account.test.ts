@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type Stack, startStack } from '../../scripts/stack';
+import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { activeLoanThroughApi, operatorCommand } from '../src/loan';
+import { stackPorts } from '../src/ports';
+import { completeRegistration, signInThroughApi } from '../src/session';
+
+const PHONE = '612000931';
+const OPERATOR_SECRET = 'e2e-account-operator-secret';
+
+async function accessible(page: Page, what: string) {
+  assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
+}
+
+describe('the account area in Chromium: an active loan through its screens', () => {
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    // 3970: with a port offset of 200 the API lands on 4180 (4190 is one of fetch's blocked ports, Sieve).
+    stack = await startStack({
+      env: { ...stackPorts(3970), SANDBOX_DECISION_DELAY_SECONDS: '1', OPERATOR_SECRET },
+      log: () => {},
+    });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  test('loan detail, repayment and prolongation cards, history, personal info, withdrawal, inbox, help, payoff', async () => {
+    const token = await signInThroughApi(stack.urls.api, PHONE);
+    await completeRegistration(stack.urls.api, token, PHONE);
+    const active = await activeLoanThroughApi(stack.urls.api, token, 30_000, 30);
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+
+    // /account: the loan in service.
+    await page.goto(`${stack.urls.app}/account`);
+    const detail = page.getByRole('region', { name: 'Tu préstamo activo' });
+    await detail.waitFor();
+    await detail.getByText('Quedan 30 días').waitFor();
+    await detail.getByText(String(active.public_id)).waitFor();
+    await page.getByRole('slider', { name: 'Importe a pagar' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Amplía tu plazo' })
+      .getByText('Coste de la prórroga', { exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'Desistir del préstamo' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: '¿Necesitas ayuda con tu pago?' }).count(), 0);
+    await accessible(page, 'the account with the active loan');
+
+    // The repayment card leads to the payment methods with the whole amount (a payoff).
+    await page.getByRole('button', { name: 'Pagar el total' }).click();
+    await page.getByRole('button', { name: /^Pagar 3\d\d,\d\d/ }).click();
+    await page.waitForURL(/\/account\/payment-methods$/);
+
+    // History: the loan with its agreement links.
+    await page.getByRole('link', { name: 'Historial de préstamos', exact: true }).click();
+    await page.waitForURL(/\/account\/history$/);
+    await page.getByRole('heading', { name: String(active.public_id) }).waitFor();
+    await page.getByRole('button', { name: `Ver documentos del préstamo ${active.public_id}` }).click();
+    assert.ok((await page.getByRole('listitem').getByRole('link').count()) > 0, 'agreement links are listed');
+    await accessible(page, 'the loan history');
+
+    // Personal information: name, DNI/NIE, phone, no saved card yet.
+    await page.getByRole('link', { name: 'Información personal', exact: true }).click();
+    await page.waitForURL(/\/account\/personal_info$/);
+    await page.getByText('Ana García', { exact: true }).waitFor();
+    await page.getByText('612 00 09 31').waitFor();
+    await page.getByText('No tienes tarjetas guardadas.').waitFor();
+    await accessible(page, 'the personal information');
+
+    // The 14-day withdrawal: confirmation with the amount, then the acknowledgement, also in the inbox.
+    await page.getByRole('link', { name: 'Tu préstamo', exact: true }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole('button', { name: 'Desistir del préstamo' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Quieres desistir del préstamo?' });
+    await dialog.getByText(/Tendrás que devolver 300,00/).waitFor();
+    await accessible(page, 'the withdrawal confirmation');
+    await dialog.getByRole('button', { name: 'Sí, desistir' }).click();
+    await page.getByRole('heading', { name: 'Has desistido del préstamo' }).waitFor();
+    const inboxAlert = page.getByRole('status').filter({ hasText: /Has desistido|desist/i });
+    await inboxAlert.first().waitFor({ timeout: 15_000 });
+    await accessible(page, 'the account after the withdrawal, with the inbox alert');
+    const read = page.waitForResponse((r) => r.url().endsWith('/v2/notifications/read') && r.status() === 200);
+    await page.getByRole('button', { name: 'Cerrar' }).first().click();
+    await read;
+    const inbox = await (
+      await fetch(`${stack.urls.api}/v2/notifications/inbox`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    assert.deepEqual(inbox, [], 'dismissal marked the notification read');
+
+    // 27 sandbox days later 3 days remain: the help banner offers WhatsApp and the phone.
+    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'advance-days', ['27']);
+    await page.reload();
+    const help = page.getByRole('region', { name: '¿Necesitas ayuda con tu pago?' });
+    await help.getByRole('link', { name: 'Escríbenos por WhatsApp' }).waitFor();
+    await accessible(page, 'the account with the help banner');
+
+    // Paid off by bank transfer (operator reconciliation): the review card.
+    const owed = await (
+      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'payment-received', [
+      String(owed.public_id),
+      String(owed.calculations.today.amount),
+      'e2e-transfer-1',
+    ]);
+    await page.reload();
+    await page.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' }).waitFor();
+    await page.getByRole('button', { name: '5 estrellas' }).click();
+    await page.getByText('¡Gracias por tu valoración!').waitFor();
+    await accessible(page, 'the review card');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

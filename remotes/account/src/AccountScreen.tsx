@@ -1,0 +1,65 @@
+import { loanAtom, notify, type ScreenProps, userAtom } from '@credimo/shared';
+import { account as texts } from '@credimo/shared/i18n/screens/account';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import styles from './account.module.css';
+import { useAccountPolling } from './inbox';
+import { IbanSelector } from './loan/IbanSelector';
+import { HelpBanner, LoanDetail } from './loan/LoanDetail';
+import { AutoDebitOffer, PromoCodes } from './loan/Offers';
+import { ProlongationCard } from './loan/ProlongationCard';
+import { RepaymentCard } from './loan/RepaymentCard';
+import { CessionCard, ProcessingCard, ReviewCard } from './loan/StatusCards';
+import { WithdrawalCard } from './loan/WithdrawalCard';
+import { ACCOUNT_PATHS, isExtendable, isRepayable, loanViewKind } from './rules';
+
+/** The processing view is a customer feature flag (SPEC section 6), on unless the user says otherwise. */
+const processingViewOn = (user: unknown) =>
+  (user as { payment_procession_on_loan_view?: boolean } | null)?.payment_procession_on_loan_view !== false;
+
+/**
+ * SPEC section 2, /account: alerts (the layout's), personal promo codes, the auto-debit offer, and the current loan
+ * by SPEC section 4's loan-view rules. Without a loan the calculator shows below (its own slot on the route).
+ */
+export function AccountScreen({ screen, query, navigate }: ScreenProps) {
+  useAccountPolling();
+  const user = useAtomValue(userAtom);
+  const loan = useAtomValue(loanAtom);
+  const cardAdded = query.payment === 'add_card_successful';
+  const go = useRef(navigate);
+  go.current = navigate;
+
+  // SPEC section 2: payment=add_card_successful shows a success note, then clears itself from the address.
+  useEffect(() => {
+    if (!cardAdded) return;
+    notify(texts.cardAdded, 'success');
+    go.current(ACCOUNT_PATHS.account, { replace: true });
+  }, [cardAdded]);
+
+  if (!user) return null;
+  const kind = loanViewKind(loan, processingViewOn(user));
+  return (
+    <div className={styles.screen} data-screen={screen} data-loan-view={kind}>
+      {loan && kind === 'service' && (
+        <>
+          <HelpBanner loan={loan} />
+          <LoanDetail loan={loan} />
+          {isRepayable(loan) && <RepaymentCard loan={loan} navigate={navigate} />}
+          {isExtendable(loan) && <ProlongationCard loan={loan} navigate={navigate} />}
+          <WithdrawalCard loan={loan} />
+        </>
+      )}
+      {loan && kind === 'processing' && (
+        <>
+          <ProcessingCard />
+          <LoanDetail loan={loan} />
+        </>
+      )}
+      {loan && kind === 'sold' && <CessionCard loan={loan} />}
+      {kind === 'closed' && <ReviewCard />}
+      {(kind === 'none' || kind === 'closed') && <IbanSelector />}
+      <PromoCodes user={user} />
+      <AutoDebitOffer user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { Button, formatDisplayDate, formatMoney, type LoanView, type ScreenProps } from '@credimo/shared';
+import { account as texts } from '@credimo/shared/i18n/screens/account';
+import { useCallback, useEffect, useState } from 'react';
+import styles from './account.module.css';
+import { leaveTo } from './browser';
+import { accountCalls } from './calls';
+import { useAccountPolling } from './inbox';
+import { HISTORY_PAGE_SIZE, isLinkStale, pageItems } from './rules';
+
+const t = texts.history;
+
+/** SPEC section 2: the loan history, 5 per page, with pagination (current neighbours and ellipses). */
+export function HistoryScreen({ screen }: ScreenProps) {
+  useAccountPolling();
+  const [loans, setLoans] = useState<LoanView[] | null>(null);
+  const [page, setPage] = useState(1);
+
+  const load = useCallback(async () => {
+    const list = await accountCalls.loans();
+    setLoans(list);
+    return list;
+  }, []);
+
+  useEffect(() => {
+    void load().catch(() => setLoans([]));
+  }, [load]);
+
+  const pages = Math.ceil((loans?.length ?? 0) / HISTORY_PAGE_SIZE);
+  const shown = (loans ?? []).slice((page - 1) * HISTORY_PAGE_SIZE, page * HISTORY_PAGE_SIZE);
+  return (
+    <div className={styles.screen} data-screen={screen}>
+      <h1>{t.title}</h1>
+      {loans === null ? (
+        <p>{t.loading}</p>
+      ) : loans.length === 0 ? (
+        <p>{t.empty}</p>
+      ) : (
+        <>
+          <ul className={styles.list}>
+            {shown.map((loan) => (
+              <li key={loan.id}>
+                <HistoryItem loan={loan} reload={load} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pages={pages} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<LoanView[]> }) {
+  const [open, setOpen] = useState(false);
+  const listId = `agreements-${loan.id}`;
+  // SPEC section 9: a link within 5 s of its expiry counts as expired: the loans are fetched again, then it opens.
+  const openAgreement = async (event: React.MouseEvent<HTMLAnchorElement>, index: number) => {
+    const agreement = loan.agreements[index];
+    if (!agreement || !isLinkStale(agreement.expires_at, Date.now())) return;
+    event.preventDefault();
+    const fresh = (await reload()).find((l) => l.id === loan.id)?.agreements[index];
+    if (fresh) leaveTo(accountCalls.apiAddress(fresh.link));
+  };
+  return (
+    <article className={styles.card} aria-labelledby={`loan-${loan.id}`}>
+      <h2 id={`loan-${loan.id}`}>{loan.public_id}</h2>
+      <dl className={styles.summary}>
+        <dt>{t.requestDate}</dt>
+        <dd>{formatDisplayDate(new Date(loan.request_date))}</dd>
+        <dt>{t.amount}</dt>
+        <dd>{formatMoney(loan.request_amount)}</dd>
+        <dt>{t.returnAmount}</dt>
+        <dd>{formatMoney(loan.return_amount)}</dd>
+        <dt>{t.status}</dt>
+        <dd>{loan.status_text}</dd>
+      </dl>
+      <Button variant="link" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
+        {open ? t.hideAgreements(loan.public_id) : t.showAgreements(loan.public_id)}
+      </Button>
+      {open && (
+        <div id={listId}>
+          {loan.agreements.length === 0 ? (
+            <p className={styles.muted}>{t.noAgreements}</p>
+          ) : (
+            <ul>
+              {loan.agreements.map((agreement, index) => (
+                <li key={`${agreement.type}-${agreement.link}`}>
+                  <a
+                    href={accountCalls.apiAddress(agreement.link)}
+                    target="_blank"
+                    rel="noreferrer"
+                    onClick={(event) => void openAgreement(event, index)}
+                  >
+                    {agreement.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** SPEC section 2: first and last pages, the current one with its neighbours, ellipses between. */
+export function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t.pages} className={styles.pagination}>
+      <ul>
+        <li>
+          <Button variant="secondary" disabled={page === 1} onClick={() => onPage(page - 1)}>
+            {t.previous}
+          </Button>
+        </li>
+        {pageItems(page, pages).map((item, index) =>
+          item === 'gap' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place
+            <li key={`gap-${index}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <Button
+                variant={item === page ? 'primary' : 'secondary'}
+                aria-label={t.page(item)}
+                aria-current={item === page ? 'page' : undefined}
+                onClick={() => onPage(item)}
+              >
+                {item}
+              </Button>
+            </li>
+          ),
+        )}
+        <li>
+          <Button variant="secondary" disabled={page === pages} onClick={() => onPage(page + 1)}>
+            {t.next}
+          </Button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,120 @@
+import { Alert, Button, formatPhone, normaliseApiError, type ScreenProps, userAtom } from '@credimo/shared';
+import { account as texts } from '@credimo/shared/i18n/screens/account';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import styles from './account.module.css';
+import { accountCalls, type SavedCard } from './calls';
+import { useAccountPolling } from './inbox';
+import { addCard } from './loan/Offers';
+
+const t = texts.personalInfo;
+
+/** SPEC section 2: personal information (full name, email, DNI/NIE, phone) and the saved cards. */
+export function PersonalInfoScreen({ screen }: ScreenProps) {
+  useAccountPolling();
+  const user = useAtomValue(userAtom);
+  const personal = user?.personal_data ?? null;
+  const fullName = personal
+    ? [personal.first_name, personal.first_surname, personal.second_surname].filter(Boolean).join(' ')
+    : '';
+  return (
+    <div className={styles.screen} data-screen={screen}>
+      <h1>{t.title}</h1>
+      {user && (
+        <section className={styles.card} aria-label={t.title}>
+          <dl className={styles.summary}>
+            <dt>{t.fullName}</dt>
+            <dd>{fullName}</dd>
+            <dt>{t.email}</dt>
+            <dd>{personal?.email ?? ''}</dd>
+            <dt>{t.personalId}</dt>
+            <dd>{personal?.personal_id ?? ''}</dd>
+            <dt>{t.phone}</dt>
+            <dd>{formatPhone(user.contacts.mobile_phone)}</dd>
+          </dl>
+        </section>
+      )}
+      <SavedCards />
+    </div>
+  );
+}
+
+/** SPEC section 7: GET /v2/user/payment_cards, validate, set default, and add one through the acquirer. */
+function SavedCards() {
+  const [cards, setCards] = useState<SavedCard[] | null>(null);
+  const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => setCards(await accountCalls.paymentCards()), []);
+  useEffect(() => {
+    void load().catch(() => setCards([]));
+  }, [load]);
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setNote(null);
+    try {
+      await work();
+    } catch (failure) {
+      setNote({ tone: 'error', text: normaliseApiError(failure).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const makeDefault = (id: string) =>
+    act(async () => {
+      await accountCalls.setDefaultCard(id);
+      await load();
+    });
+  const validate = (id: string) =>
+    act(async () => {
+      const answer = await accountCalls.validateCard(id);
+      setNote(answer.valid ? { tone: 'success', text: t.valid } : { tone: 'error', text: answer.reason ?? t.invalid });
+    });
+  const add = () =>
+    act(async () => {
+      const error = await addCard();
+      if (error) setNote({ tone: 'error', text: error });
+    });
+
+  return (
+    <section className={styles.card} aria-labelledby="cards-title">
+      <h2 id="cards-title">{t.cards}</h2>
+      {cards !== null && cards.length === 0 && <p>{t.noCards}</p>}
+      {cards && cards.length > 0 && (
+        <ul className={styles.list}>
+          {cards.map((card) => (
+            <li key={card.id} className={styles.row}>
+              <span>
+                <strong>{t.card(card.pan)}</strong> · {card.holder} · {t.expires(card.expiry_month, card.expiry_year)}
+                {card.is_default && <> · {t.isDefault}</>}
+              </span>
+              {!card.is_default && (
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  aria-label={`${t.setDefault}: ${t.card(card.pan)}`}
+                  onClick={() => void makeDefault(card.id)}
+                >
+                  {t.setDefault}
+                </Button>
+              )}
+              <Button
+                variant="secondary"
+                disabled={busy}
+                aria-label={`${t.validate}: ${t.card(card.pan)}`}
+                onClick={() => void validate(card.id)}
+              >
+                {t.validate}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {note && <Alert tone={note.tone}>{note.text}</Alert>}
+      <Button onClick={() => void add()} disabled={busy}>
+        {t.addCard}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { LoanStatus, type LoanView, type UserResponse } from '@credimo/shared';
+
+/** An active 300 EUR loan, 10 days left of 30, as GET /v2/user carries it. */
+export function activeLoan(overrides: Partial<LoanView> = {}): LoanView {
+  return {
+    id: '7',
+    public_id: 'CR100007',
+    status: LoanStatus.Active,
+    status_type: 'info',
+    status_text: 'Préstamo activo',
+    request_date: '2026-11-02T10:00:00.000Z',
+    request_amount: 30000,
+    original_request_amount: 30000,
+    return_amount: 39000,
+    commission: 9000,
+    tae: 2270.6,
+    is_free: false,
+    promocode: null,
+    predicted_must_pay_date: '2026-12-02',
+    must_pay_date: '2026-12-02',
+    give_date: '2026-11-02',
+    days: { total: 30, left: 10, late: 0 },
+    required_files: [],
+    auto_debit_step_completed: true,
+    agreements: [],
+    calculations: { today: { body: 30000, annual_commission: 6000, fine: 0, all_fines: 0, amount: 36000 } },
+    extendable: true,
+    available_extensions: [7, 14, 30],
+    default_extension_term: 30,
+    has_pending_payment: false,
+    withdrawal: null,
+    cession_portfolio: null,
+    ...overrides,
+  };
+}
+
+export function customer(loan: LoanView | null, overrides: Partial<UserResponse> = {}): UserResponse {
+  return {
+    id: '1',
+    is_repeated: false,
+    is_registered_by_agent: false,
+    is_blacklisted: false,
+    contacts: { mobile_phone: '612345678' },
+    phone_confirmation: { is_phone_confirmed: true },
+    permissions: { is_blocked: false, authorization_status: loan ? 2 : 3 },
+    personal_data: {
+      first_name: 'Ana',
+      first_surname: 'García',
+      second_surname: 'López',
+      personal_id: '12345678Z',
+      expiration_date: '2031-01-01',
+      nationality: 'ES',
+      birthday: '1990-05-05',
+      gender: 'female',
+      email: 'ana@example.es',
+    },
+    addresses: { actual_address: null, registration_address: null },
+    employment: null,
+    contact_phones: [],
+    loan,
+    loan_count: { all: 1, active: loan ? 1 : 0 },
+    discounts: [],
+    payment_cards: [{ id: '3', pan: '411111******1111' }],
+    payment_card_request_status: 'Completed',
+    session: { kind: 'customer', actor: null },
+    ...overrides,
+  } as UserResponse;
+}

@@ -1,0 +1,162 @@
+import { Button, formatMoney, type LoanView, normaliseApiError, TextField } from '@credimo/shared';
+import { account as texts } from '@credimo/shared/i18n/screens/account';
+import { useEffect, useId, useState } from 'react';
+import styles from '../account.module.css';
+import { leaveTo } from '../browser';
+import { accountCalls, type Extension, type ProlongOffer } from '../calls';
+import { ACCOUNT_PATHS, extensionControl } from '../rules';
+import { displayDate } from './LoanDetail';
+import type { PaymentChoice } from './RepaymentCard';
+
+const t = texts.prolongation;
+
+/**
+ * SPEC sections 2, 3 and 9: the prolongation card. The terms on offer as a selector (fewer than 7) or a slider,
+ * the chosen term's cost, new due date and amount at the end, an optional promo code, and "Prorrogar": the
+ * extension's payment link when the API gives one, else the payment methods with the extension's cost.
+ */
+export function ProlongationCard({
+  loan,
+  navigate,
+}: {
+  loan: LoanView;
+  navigate: (to: string, options?: { state?: unknown }) => void;
+}) {
+  const [offer, setOffer] = useState<ProlongOffer | null>(null);
+  const [term, setTerm] = useState<number | null>(null);
+  const [promo, setPromo] = useState('');
+  const [applied, setApplied] = useState<string | undefined>(undefined);
+  const [details, setDetails] = useState<Extension | null>(null);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const controlId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new due date or status means new terms
+  useEffect(() => {
+    let live = true;
+    accountCalls.prolong().then(
+      (answer) => {
+        if (!live) return;
+        setOffer(answer);
+        const terms = answer.available_extensions;
+        setTerm(terms.includes(answer.default_extension_term) ? answer.default_extension_term : (terms[0] ?? null));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [loan.must_pay_date, loan.status]);
+
+  useEffect(() => {
+    if (term === null) return;
+    let live = true;
+    accountCalls.prolongDetails(term, applied).then(
+      (answer) => {
+        if (live) {
+          setDetails(answer);
+          setError(undefined);
+        }
+      },
+      (failure) => {
+        if (!live) return;
+        setError(normaliseApiError(failure).message);
+        setApplied(undefined);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [term, applied]);
+
+  const terms = offer?.available_extensions ?? [];
+  if (!offer || terms.length === 0 || term === null) return null;
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const made = await accountCalls.activateExtension(term, applied);
+      if (made.payment_link) {
+        leaveTo(accountCalls.apiAddress(made.payment_link));
+        return;
+      }
+      const choice: PaymentChoice = {
+        payment_type: 'prolongation',
+        amount: made.cost,
+        term: made.term,
+        ...(applied ? { promocode: applied } : {}),
+      };
+      navigate(ACCOUNT_PATHS.paymentMethods, { state: choice });
+    } catch (failure) {
+      setError(normaliseApiError(failure).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = details && details.term === term ? details : offer.extensions.find((e) => e.term === term);
+  return (
+    <section className={styles.card} aria-labelledby="prolongation-title">
+      <h2 id="prolongation-title">{t.title}</h2>
+      <p>{t.body}</p>
+      <label htmlFor={controlId}>{t.term}</label>
+      {extensionControl(terms) === 'select' ? (
+        <select id={controlId} value={term} onChange={(event) => setTerm(Number(event.target.value))}>
+          {terms.map((days) => (
+            <option key={days} value={days}>
+              {t.days(days)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={controlId}
+          className={styles.slider}
+          type="range"
+          min={0}
+          max={terms.length - 1}
+          step={1}
+          value={Math.max(0, terms.indexOf(term))}
+          aria-valuetext={t.days(term)}
+          onChange={(event) => setTerm(terms[Number(event.target.value)] ?? term)}
+        />
+      )}
+      {shown ? (
+        <dl className={styles.summary}>
+          <dt>{t.term}</dt>
+          <dd>{t.days(shown.term)}</dd>
+          <dt>{t.cost}</dt>
+          <dd>{formatMoney(shown.cost)}</dd>
+          <dt>{t.nextPayDate}</dt>
+          <dd>{displayDate(shown.next_pay_date)}</dd>
+          <dt>{t.atTheEnd}</dt>
+          <dd>{formatMoney(shown.commission_at_the_end)}</dd>
+        </dl>
+      ) : (
+        <p>{t.loading}</p>
+      )}
+      <form
+        className={styles.row}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const code = promo.trim().toUpperCase();
+          setApplied(code || undefined);
+        }}
+      >
+        <TextField
+          label={t.promocode}
+          value={promo}
+          maxLength={10}
+          error={error}
+          onChange={(event) => setPromo(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          {t.applyPromo}
+        </Button>
+      </form>
+      <Button onClick={() => void submit()} disabled={busy}>
+        {t.submit}
+      </Button>
+    </section>
+  );
+}

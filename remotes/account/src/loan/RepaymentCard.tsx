@@ -1,0 +1,85 @@
+import { Button, formatMoney, type LoanView } from '@credimo/shared';
+import { account as texts } from '@credimo/shared/i18n/screens/account';
+import { useEffect, useId, useState } from 'react';
+import styles from '../account.module.css';
+import { accountCalls, type PartialRepayOffer } from '../calls';
+import { ACCOUNT_PATHS, snapPayment } from '../rules';
+
+const t = texts.repayment;
+
+/** What the payment-methods page (payments remote) is handed by the button that leads there (SPEC section 2). */
+export interface PaymentChoice {
+  payment_type: 'payoff' | 'partial_repay' | 'prolongation';
+  amount: number;
+  term?: number;
+  promocode?: string;
+}
+
+/**
+ * SPEC sections 2 and 5: the repayment card. A slider from 0.1 EUR to today's total on the step, snapping to the
+ * nearest amount; "Pagar" leads to the payment methods with the amount (all of it is a payoff).
+ */
+export function RepaymentCard({
+  loan,
+  navigate,
+}: {
+  loan: LoanView;
+  navigate: (to: string, options?: { state?: unknown }) => void;
+}) {
+  const [offer, setOffer] = useState<PartialRepayOffer | null>(null);
+  const [amount, setAmount] = useState(0);
+  const sliderId = useId();
+  const total = loan.calculations?.today.amount;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: today's total changing means a new range
+  useEffect(() => {
+    let live = true;
+    accountCalls.partialRepay().then(
+      (answer) => {
+        if (!live) return;
+        setOffer(answer);
+        setAmount(answer.max);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [total]);
+
+  if (!offer || offer.has_pending_payment || offer.max < offer.min) return null;
+  const pay = () => {
+    const choice: PaymentChoice = { payment_type: amount >= offer.max ? 'payoff' : 'partial_repay', amount };
+    navigate(ACCOUNT_PATHS.paymentMethods, { state: choice });
+  };
+  return (
+    <section className={styles.card} aria-labelledby="repayment-title">
+      <h2 id="repayment-title">{t.title}</h2>
+      <p>{t.body}</p>
+      <label htmlFor={sliderId}>{t.amount}</label>
+      <p className={styles.amount} aria-hidden="true">
+        {formatMoney(amount)}
+      </p>
+      <input
+        id={sliderId}
+        className={styles.slider}
+        type="range"
+        min={offer.min}
+        max={offer.max}
+        step={offer.step}
+        value={amount}
+        aria-valuetext={formatMoney(amount)}
+        onChange={(event) => setAmount(snapPayment(Number(event.target.value), offer))}
+      />
+      <p className={styles.row}>
+        <Button variant="secondary" onClick={() => setAmount(offer.max)}>
+          {t.total}
+        </Button>
+        <Button onClick={pay}>{t.pay(formatMoney(amount))}</Button>
+      </p>
+      <p>
+        <a href={ACCOUNT_PATHS.repaymentHelp}>{t.howTo}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { api, clearSession, configureApi, type ScreenProps, sessionStore } from '@credimo/shared';
+import { render } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { Provider } from 'jotai';
+import type { ComponentType } from 'react';
+
+configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
+
+/** A fresh mock of the API and an empty session for each test of this remote's screens. */
+export function mockApiPerTest(): { current: MockAdapter } {
+  const http = { current: null as unknown as MockAdapter };
+  beforeEach(() => {
+    http.current = new MockAdapter(api());
+    clearSession();
+    localStorage.clear();
+  });
+  afterEach(() => http.current.restore());
+  return http;
+}
+
+/** Renders one screen as the shell would, in the shared store; returns its navigate spy. */
+export function showScreen(Screen: ComponentType<ScreenProps>, props: Partial<ScreenProps> = {}) {
+  const navigate = jest.fn();
+  const view = render(
+    <Provider store={sessionStore}>
+      <Screen screen="x" params={{}} query={{}} navigate={navigate} {...props} />
+    </Provider>,
+  );
+  return { navigate, ...view };
+}
