@@ -18,9 +18,9 @@ export function preloadFirstScreen(doc: Document = document): void {
       const app = manifest?.exposes?.find((expose) => expose.path === './App');
       for (const file of app?.assets?.js?.sync ?? []) {
         const hint = doc.createElement('link');
-        hint.rel = 'preload';
-        hint.as = 'script';
-        hint.href = new URL(file, manifestUrl).href;
+        hint.setAttribute('rel', 'preload');
+        hint.setAttribute('as', 'script');
+        hint.setAttribute('href', new URL(file, manifestUrl).href);
         doc.head.appendChild(hint);
       }
     })
