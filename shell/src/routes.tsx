@@ -16,7 +16,7 @@ import { useEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { leaveTo } from './browser';
 import { Layout } from './layouts/Layout';
-import { RemoteSlot } from './RemoteSlot';
+import { RemoteSlot, RemoteSlots } from './RemoteSlot';
 
 function Screen({ route }: { route: ScreenRoute }) {
   const params = useParams();
@@ -37,17 +37,19 @@ function Screen({ route }: { route: ScreenRoute }) {
   const query = Object.fromEntries(search.entries());
   return (
     <Layout name={route.layout} route={route.name}>
-      {route.slots.map((slot) => (
-        <RemoteSlot
-          key={slot.remote}
-          remote={slot.remote}
-          screen={slot.screen}
-          params={params}
-          query={query}
-          state={location.state}
-          navigate={(to, options) => navigate(to, options)}
-        />
-      ))}
+      <RemoteSlots>
+        {route.slots.map((slot) => (
+          <RemoteSlot
+            key={slot.remote}
+            remote={slot.remote}
+            screen={slot.screen}
+            params={params}
+            query={query}
+            state={location.state}
+            navigate={(to, options) => navigate(to, options)}
+          />
+        ))}
+      </RemoteSlots>
     </Layout>
   );
 }
