@@ -16,7 +16,7 @@ import { budgets, report } from './budgets';
 const WP_PORT = testPort(8895);
 /** Issue 12: the JavaScript before the calculator answers, the time to an answering calculator, the slider's p95. */
 const BUDGET = {
-  calculatorPageJs: budgets.bundle.calculatorAlone,
+  calculatorPageJs: budgets.calculatorPage.javascriptAsSent,
   interactiveSeconds: budgets.calculatorPage.interactiveSeconds,
   sliderFrameMs: budgets.calculatorPage.sliderP95Ms,
 };
@@ -215,7 +215,7 @@ async function main() {
 
     const ok = report(`The calculator alone on a WordPress page on ${wordpressServer} (4x CPU, 1.6 Mbit/s)`, [
       {
-        name: `Credimo JavaScript (${last.ourScripts} scripts, as sent)`,
+        name: `Credimo JavaScript before it answers (${last.ourScripts} scripts, as sent)`,
         value: ourBytes,
         budget: BUDGET.calculatorPageJs,
         unit: 'KB',
