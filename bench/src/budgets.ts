@@ -12,6 +12,11 @@ export interface Budgets {
     wordpressLoader: number;
   };
   time: { productionBuildSeconds: number; freshCloneToShellSeconds: number };
+  /**
+   * bench:calculator, throttled: the JavaScript received before the calculator answers (as sent: the server's
+   * gzip and headers), navigation to a calculator that answers a slider, and a slider step's p95.
+   */
+  calculatorPage: { javascriptAsSent: number; interactiveSeconds: number; sliderP95Ms: number };
 }
 
 export const budgets: Budgets = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'));

@@ -11,10 +11,15 @@ import { stackPorts, testPort } from '../../e2e/src/ports';
 import { startWordPress } from '../../e2e/src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../../e2e/src/wordpress-native';
 import { startStack } from '../../scripts/stack';
-import { report } from './budgets';
+import { budgets, report } from './budgets';
 
 const WP_PORT = testPort(8895);
-const BUDGET = { calculatorPageJs: 110 * 1024, interactiveSeconds: 2.5, sliderFrameMs: 16 };
+/** Issue 12: the JavaScript before the calculator answers, the time to an answering calculator, the slider's p95. */
+const BUDGET = {
+  calculatorPageJs: budgets.calculatorPage.javascriptAsSent,
+  interactiveSeconds: budgets.calculatorPage.interactiveSeconds,
+  sliderFrameMs: budgets.calculatorPage.sliderP95Ms,
+};
 
 interface Load {
   page: Page;
@@ -210,7 +215,7 @@ async function main() {
 
     const ok = report(`The calculator alone on a WordPress page on ${wordpressServer} (4x CPU, 1.6 Mbit/s)`, [
       {
-        name: `Credimo JavaScript (${last.ourScripts} scripts, as sent)`,
+        name: `Credimo JavaScript before it answers (${last.ourScripts} scripts, as sent)`,
         value: ourBytes,
         budget: BUDGET.calculatorPageJs,
         unit: 'KB',

@@ -1,16 +1,17 @@
 import { RemoteBoundary, type RemoteName, RemoteUnavailable, type ScreenProps, Skeleton } from '@credimo/shared';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { loadRemoteApp } from './federation';
 
 const lazyRoots = new Map<RemoteName, LazyExoticComponent<ComponentType<ScreenProps>>>();
+const failedRemotes = new Set<RemoteName>();
 
 function lazyRoot(remote: RemoteName) {
   let root = lazyRoots.get(remote);
   if (!root) {
     root = lazy(async () => {
       const loaded = await loadRemoteApp(remote);
-      // A failed remote is tried again on the next navigation: it may be back by then.
-      if (loaded.default === RemoteUnavailable) lazyRoots.delete(remote);
+      // A failed remote is tried again on the next navigation (see RemoteSlot): it may be back by then.
+      if (loaded.default === RemoteUnavailable) failedRemotes.add(remote);
       return loaded;
     });
     lazyRoots.set(remote, root);
@@ -18,16 +19,33 @@ function lazyRoot(remote: RemoteName) {
   return root;
 }
 
-/** One remote's place on a page: a skeleton while it loads, the Spanish fallback if it fails. */
+/**
+ * One remote's place on a page, the Spanish fallback if it fails. It shows nothing of its own while it loads: the
+ * page's slots wait together (RemoteSlots), so one slot arriving never moves another.
+ */
 export function RemoteSlot({ remote, ...screenProps }: ScreenProps & { remote: RemoteName }) {
   const Root = lazyRoot(remote);
+  // Forgotten when its place goes (a navigation), not while the page's slots wait: the same lazy root stays.
+  useEffect(
+    () => () => {
+      if (failedRemotes.delete(remote)) lazyRoots.delete(remote);
+    },
+    [remote],
+  );
   return (
     <div data-remote={remote}>
       <RemoteBoundary name={remote}>
-        <Suspense fallback={<Skeleton />}>
-          <Root {...screenProps} />
-        </Suspense>
+        <Root {...screenProps} />
       </RemoteBoundary>
     </div>
   );
+}
+
+/**
+ * A page's slots under one skeleton: they appear together once every remote has loaded, so a slot above
+ * another (the loan progress that shows nothing without a loan, above the calculator) moves nothing as it
+ * arrives (issue 17: no layout shift).
+ */
+export function RemoteSlots({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton />}>{children}</Suspense>;
 }

@@ -18,7 +18,7 @@ import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSea
 import { FunnelStep } from './AroundTheApp';
 import { leaveTo } from './browser';
 import { Layout } from './layouts/Layout';
-import { RemoteSlot } from './RemoteSlot';
+import { RemoteSlot, RemoteSlots } from './RemoteSlot';
 
 function Screen({ route }: { route: ScreenRoute }) {
   const params = useParams();
@@ -44,17 +44,19 @@ function Screen({ route }: { route: ScreenRoute }) {
   return (
     <Layout name={route.layout} route={route.name}>
       <FunnelStep route={route.name} />
-      {route.slots.map((slot) => (
-        <RemoteSlot
-          key={slot.remote}
-          remote={slot.remote}
-          screen={slot.screen}
-          params={params}
-          query={query}
-          state={location.state}
-          navigate={(to, options) => navigate(to, options)}
-        />
-      ))}
+      <RemoteSlots>
+        {route.slots.map((slot) => (
+          <RemoteSlot
+            key={slot.remote}
+            remote={slot.remote}
+            screen={slot.screen}
+            params={params}
+            query={query}
+            state={location.state}
+            navigate={(to, options) => navigate(to, options)}
+          />
+        ))}
+      </RemoteSlots>
     </Layout>
   );
 }

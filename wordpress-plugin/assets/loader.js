@@ -29,17 +29,17 @@
       (containers[name] = config().then((cf) => {
         var manifest = cf.remotes[name],
           base = manifest.replace(/[^/]*$/, '');
-        // The remote's manifest names the files its mount and shared modules need: fetch them while the
-        // container itself arrives, instead of after it.
+        // The remote's manifest names the files its mount needs before it can run (firstLoad, shared modules
+        // included): fetch them while the container itself arrives, instead of after it. What loads later, when
+        // first used (the API client), is not fetched.
         fetch(manifest)
           .then((r) => r.json())
           .then((m) => {
             var seen = {};
             m.exposes
               .filter((e) => e.path === './mount')
-              .concat(m.shared)
               .forEach((e) => {
-                e.assets.js.sync.concat(e.assets.js.async).forEach((f) => {
+                e.firstLoad.forEach((f) => {
                   // Chunks with the same content hash are the same code: the runtime loads only one.
                   var h = f.split('.')[1];
                   if (seen[h]) return;

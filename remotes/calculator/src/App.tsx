@@ -1,4 +1,4 @@
-import { createScreenSwitch } from '@credimo/shared';
+import { createScreenSwitch } from '@credimo/shared/federation';
 import { SCREENS } from './screens';
 
 /** Root component of the calculator remote. */

@@ -106,7 +106,7 @@ describe('the calculator', () => {
     expect(screen.getByText('Hemos ajustado el importe al valor permitido más cercano.')).toBeInTheDocument();
     await userEvent.clear(input);
     await userEvent.type(input, '0,50{Enter}');
-    expect(screen.getByText(messages.incorrectData)).toBeInTheDocument();
+    expect(await screen.findByText(messages.incorrectData)).toBeInTheDocument();
   });
 
   test('an invalid promo code shows its message and is discarded; a valid one reprices', async () => {

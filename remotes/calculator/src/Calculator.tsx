@@ -1,36 +1,21 @@
+// Subpaths, not the root entry: the first answer needs no API client (it loads when a promo code is checked).
+import { offerUrl } from '@credimo/shared/api/address';
+import type { AgentDataResponse, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
+import { type CalculatorChoice, defaultChoice, dueDate, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
+import type { ScreenProps } from '@credimo/shared/federation';
+import { formatDisplayDate, formatMoney, parseEuros } from '@credimo/shared/format';
+import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
+import { PATHS } from '@credimo/shared/paths';
 import {
-  type AgentDataResponse,
-  Alert,
-  accessTokenAtom,
-  agentDataAtom,
-  Button,
-  type CalculatorChoice,
-  calls,
   choiceQuery,
-  defaultChoice,
-  dueDate,
-  formatDisplayDate,
-  formatMoney,
-  isOpenLoanStatus,
-  type LoanChoice,
-  loadAgentData,
   loadPrices,
-  messages,
-  normaliseApiError,
-  PATHS,
-  type PricesResponse,
-  parseEuros,
   pricesKey,
   priceTablesAtom,
   readChoice,
-  type ScreenProps,
-  type SettingsResponse,
-  snapTo,
   storeChoice,
-  TextField,
-  userAtom,
-} from '@credimo/shared';
-import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
+} from '@credimo/shared/price-tables';
+import { accessTokenAtom, agentDataAtom, type LoanChoice, userAtom } from '@credimo/shared/session';
+import { Alert, Button, TextField } from '@credimo/shared/ui';
 import { useAtomValue } from 'jotai';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import styles from './calculator.module.css';
@@ -49,6 +34,13 @@ export interface CalculatorProps extends Partial<ScreenProps> {
 /** Where "Solicitar" leads from another origin: the app's sign-in, carrying the choice (storage is per origin). */
 export const applyAddress = (appUrl: string, choice: LoanChoice, promocode: string | null) =>
   `${appUrl.replace(/\/$/, '')}${PATHS.auth}?${choiceQuery(choice, promocode)}`;
+
+/**
+ * What the first answer does not need loads when first used: the message catalogue (a wrong amount, an empty
+ * code) and the API client with its error wording (a promo code checked).
+ */
+const catalogue = () => import('@credimo/shared/i18n').then((module) => module.messages);
+const apiClient = () => import('@credimo/shared/api');
 
 /** One formatter, made once: building one per render costs more than the rest of a slider step. */
 const taePercent = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -72,7 +64,8 @@ export function Calculator(props: CalculatorProps) {
   }, [productId, discount]);
 
   useEffect(() => {
-    if (byAgent) void loadAgentData();
+    // Only for a signed-in customer, whose app has the whole shared package loaded already.
+    if (byAgent) void import('@credimo/shared').then((shared) => shared.loadAgentData());
   }, [byAgent]);
 
   // The shortcode's promo code, or the one kept 7 days, is checked once and applied when valid.
@@ -165,7 +158,7 @@ function PriceChooser({ productId, prices, settings, agentData, discount, onDisc
     const cents = parseEuros(text);
     setTyped(null);
     if (cents === null || cents < 100) {
-      setNote(messages.incorrectData);
+      void catalogue().then((messages) => setNote(messages.incorrectData));
       return;
     }
     const snapped = snapTo(amounts, cents, 'closest');
@@ -256,12 +249,7 @@ function PriceChooser({ productId, prices, settings, agentData, discount, onDisc
         {texts.cta}
       </Button>
       <p className={styles.warning}>{texts.warning}</p>
-      <a
-        className={styles.secci}
-        href={calls.offerUrl(productId, choice.term, choice.amount)}
-        target="_blank"
-        rel="noopener"
-      >
+      <a className={styles.secci} href={offerUrl(productId, choice.term, choice.amount)} target="_blank" rel="noopener">
         {texts.secci}
       </a>
     </section>
@@ -333,16 +321,21 @@ const PromoCode = memo(function PromoCode({
   const submit = async () => {
     const trimmed = code.trim().toUpperCase();
     if (!trimmed) {
-      setError(messages.fieldRequired);
+      setError((await catalogue()).fieldRequired);
       return;
     }
     setChecking(true);
     try {
+      const { calls } = await apiClient();
       const result = await calls.checkPromocode(trimmed);
       setError(null);
       onDiscount(result.code);
     } catch (failure) {
-      const problem = normaliseApiError(failure);
+      // The client's own chunk failing to arrive is the same to the customer as no connection.
+      const problem = await apiClient().then(
+        (client) => client.normaliseApiError(failure),
+        async () => ({ fieldErrors: {} as Record<string, string>, message: (await catalogue()).errorNotFound }),
+      );
       setError(problem.fieldErrors.promocode ?? problem.message);
       setCode('');
     } finally {

@@ -1,12 +1,6 @@
-import {
-  type AgentDataResponse,
-  type CalculatorChoice,
-  calls,
-  type LoanChoice,
-  readCookie,
-  removeCookie,
-  writeCookie,
-} from '@credimo/shared';
+import type { AgentDataResponse } from '@credimo/shared/contract';
+import type { CalculatorChoice } from '@credimo/shared/domain';
+import { type LoanChoice, readCookie, removeCookie, writeCookie } from '@credimo/shared/session';
 
 const asNumber = (value: number | string | undefined) =>
   value === undefined || value === '' ? undefined : Number(value);
@@ -43,6 +37,8 @@ export function startingPromocode(attribute: string | undefined): string | null 
  */
 export async function checkedPromocode(code: string): Promise<string | null> {
   try {
+    // The API client loads here, when a code is first checked, not with the calculator.
+    const { calls } = await import('@credimo/shared/api');
     const result = await calls.checkPromocode(code);
     writeCookie('promoCode', result.code);
     return result.code;

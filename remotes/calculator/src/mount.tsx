@@ -1,4 +1,4 @@
-import { createMount } from '@credimo/shared';
+import { createMount } from '@credimo/shared/federation';
 import CalculatorApp from './App';
 
 /** mount(el, props) => unmount, for hosts that are not React (the WordPress loader). */

@@ -1,4 +1,5 @@
-import { loanAtom, loanChoiceAtom, type ScreenTable } from '@credimo/shared';
+import type { ScreenTable } from '@credimo/shared/federation';
+import { loanAtom, loanChoiceAtom } from '@credimo/shared/session';
 import { useAtomValue } from 'jotai';
 import { createElement } from 'react';
 import { Calculator, type CalculatorProps } from './Calculator';

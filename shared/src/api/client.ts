@@ -15,7 +15,18 @@ import type { CheckPromocodeResponse, CompactPrices, Product, SettingsResponse }
 import type { PlacePage, PrefillResponse } from '../contract/registration';
 import { messages } from '../i18n/messages';
 import { devFlags } from '../session/dev-flags';
-import { accessTokenAtom, clearSession, sessionStore } from '../session/store';
+import { accessTokenAtom, sessionStore } from '../session/store';
+import {
+  type ApiAddress,
+  apiAddress,
+  notifyUnauthorized,
+  offerUrl,
+  registerJsonReader,
+  setApiAddress,
+} from './address';
+
+// The light part (address, public reads, redirect allow-list) keeps its place in this module's surface.
+export * from './address';
 
 export interface ApiClientOptions {
   apiBaseUrl: string;
@@ -109,53 +120,34 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
 }
 
 let configured: AxiosInstance | null = null;
-let configuredOrigins: string[] = [];
-const unauthorizedListeners = new Set<() => void>();
 
-/** Registers what to do after a 401 has cleared the session (the shell navigates to /auth). */
-export function onUnauthorized(listener: () => void): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
+/** The one client, built from the page's API address (see ./address.ts) and registered for every read. */
+function buildClient(address: ApiAddress): AxiosInstance {
+  const client = createApiClient({
+    ...address,
+    getToken: () => sessionStore.get(accessTokenAtom),
+    onUnauthorized: notifyUnauthorized,
+  });
+  registerJsonReader(async function read<T>(path: string, params: Record<string, string>) {
+    return (await client.get<T>(path, { params })).data;
+  });
+  return client;
 }
 
 /** Called once at boot by whoever hosts the widgets (the shell, or the WordPress loader). */
-export function configureApi(config: { apiBaseUrl: string; wpBaseUrl: string }): AxiosInstance {
-  configuredOrigins = [config.apiBaseUrl, config.wpBaseUrl].flatMap((url) => {
-    try {
-      return [new URL(url, globalThis.location?.href).origin];
-    } catch {
-      return [];
-    }
-  });
-  configured = createApiClient({
-    ...config,
-    getToken: () => sessionStore.get(accessTokenAtom),
-    onUnauthorized: () => {
-      clearSession();
-      for (const listener of unauthorizedListeners) listener();
-    },
-  });
+export function configureApi(config: ApiAddress): AxiosInstance {
+  setApiAddress(config);
+  configured = buildClient(config);
   return configured;
 }
 
-/**
- * DESIGN.md section 7: redirect targets (generic redirect, target_url, short links) only to allow-listed
- * origins: this page's own, the API's and the content site's.
- */
-export function isAllowedRedirect(target: string): boolean {
-  try {
-    const url = new URL(target, globalThis.location?.href);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-    return url.origin === globalThis.location?.origin || configuredOrigins.includes(url.origin);
-  } catch {
-    return false;
-  }
-}
-
-export const isApiConfigured = () => configured !== null;
-
+/** The client, built on first use from the address a widget's mount recorded (a WordPress page). */
 export function api(): AxiosInstance {
-  if (!configured) throw new Error('configureApi() must run before the first API call');
+  if (!configured) {
+    const address = apiAddress();
+    if (!address) throw new Error('configureApi() must run before the first API call');
+    configured = buildClient(address);
+  }
   return configured;
 }
 
@@ -201,8 +193,7 @@ export const calls = {
   checkPromocode: async (promocode: string) =>
     (await api().post<CheckPromocodeResponse>('/v2/check-promocode', { promocode })).data,
   /** Address of the pre-contract information (SECCI) for a choice, to link to. */
-  offerUrl: (productId: number, term: number, amount: number, format: 'html' | 'pdf' = 'html') =>
-    `${api().defaults.baseURL?.replace(/\/$/, '') ?? ''}/v2/products/${productId}/prices/${term}/${amount}/offer/${format}`,
+  offerUrl,
   siteContent: async () => (await api().get<SiteContent>('/wp-json/react/v2/data', { params: { lang: 'es' } })).data,
   savePersonalDataAndAddress: async (body: Record<string, unknown>) => {
     await api().put('/v2/user/personal_data_and_address', body);

@@ -1,7 +1,7 @@
 import { Provider } from 'jotai';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi, isApiConfigured } from '../api/client';
+import { isApiConfigured, setApiAddress } from '../api/address';
 import { sessionStore } from '../session/store';
 import { RemoteBoundary } from '../ui/RemoteBoundary';
 import type { Mount, ScreenProps } from './screen';
@@ -17,9 +17,10 @@ const pageNavigate: ScreenProps['navigate'] = (to, options) => {
  */
 export function createMount(name: string, Root: ComponentType<ScreenProps>, defaultScreen: string): Mount {
   return (el, props = {}) => {
-    // Outside the shell (a WordPress page) the host passes the API's address; the first widget configures it.
+    // Outside the shell (a WordPress page) the host passes the API's address; the first widget records it, and
+    // the API client itself loads only when a widget first needs more than a public read.
     if (!isApiConfigured() && typeof props.apiBaseUrl === 'string') {
-      configureApi({
+      setApiAddress({
         apiBaseUrl: props.apiBaseUrl,
         wpBaseUrl: typeof props.wpBaseUrl === 'string' ? props.wpBaseUrl : window.location.origin,
       });

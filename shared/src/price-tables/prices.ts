@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
-import { calls } from '../api/client';
-import { normaliseApiError } from '../api/errors';
-import type { PricesResponse, SettingsResponse } from '../contract/pricing';
+import { readJson } from '../api/address';
+import { expandPrices } from '../contract/compact-prices';
+import type { CompactPrices, PricesResponse, SettingsResponse } from '../contract/pricing';
 import { readCookie, removeCookie } from '../session/cookies';
 import { sessionStore } from '../session/store';
 
@@ -33,9 +33,16 @@ export function loadPrices(
   if (pending) return pending;
   const set = (state: PricesState) => sessionStore.set(priceTablesAtom, (all) => ({ ...all, [key]: state }));
   set({ status: 'loading' });
-  const request = Promise.all([calls.prices(productId, discount), calls.settings(productId).catch(() => null)])
+  // Public reads: on a WordPress page the browser answers them from the page's preload, without the API client.
+  const prices = readJson<CompactPrices>(`/v2/products/${productId}/prices`, discount ? { discount } : {});
+  const settings = readJson<SettingsResponse>(`/api/products/${productId}/settings`).catch(() => null);
+  const request = Promise.all([prices.then(expandPrices), settings])
     .then(([prices, settings]) => set({ status: 'ready', prices, settings }))
-    .catch((error: unknown) => set({ status: 'error', message: normaliseApiError(error).message }))
+    // The error's wording (the message catalogue) loads only when a table could not be read.
+    .catch(async (error: unknown) => {
+      const { normaliseApiError } = await import('../api/errors');
+      set({ status: 'error', message: normaliseApiError(error).message });
+    })
     .finally(() => inFlight.delete(key));
   inFlight.set(key, request);
   return request;
@@ -49,6 +56,7 @@ export async function loadPricesWithStoredPromo(productId: number): Promise<stri
   const stored = readCookie('promoCode');
   if (stored) {
     try {
+      const { calls } = await import('../api/client');
       const { code } = await calls.checkPromocode(stored);
       await loadPrices(productId, code);
       return code;

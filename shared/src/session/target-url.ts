@@ -1,4 +1,4 @@
-import { isAllowedRedirect } from '../api/client';
+import { isAllowedRedirect } from '../api/address';
 import { readCookie, writeCookie } from './cookies';
 
 /**

@@ -1,0 +1,37 @@
+import { waitFor } from '@testing-library/react';
+import { preloadFirstScreen } from './first-screen';
+
+describe("the first screen's chunks start with the shell's own, not after it", () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    jest.restoreAllMocks();
+  });
+
+  test("the App expose's chunks of the remote whose manifest the page preloads are preloaded as scripts", async () => {
+    document.head.innerHTML =
+      '<link rel="preload" href="https://cdn.credimo.test/registration/mf-manifest.json" as="fetch" crossorigin>';
+    const manifest = {
+      exposes: [
+        { path: './mount', assets: { js: { sync: ['mount.1.js'] } } },
+        { path: './App', assets: { js: { sync: ['style-runtime.2.js', '__federation_expose_App.3.js'] } } },
+      ],
+    };
+    const fetchSpy = jest.fn().mockResolvedValue(new Response(JSON.stringify(manifest)));
+    globalThis.fetch = fetchSpy as unknown as typeof fetch;
+    preloadFirstScreen();
+    await waitFor(() => expect(document.head.querySelectorAll('link[as="script"]')).toHaveLength(2));
+    expect(fetchSpy).toHaveBeenCalledWith('https://cdn.credimo.test/registration/mf-manifest.json');
+    const hints = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')];
+    expect(hints.map((hint) => hint.href)).toEqual([
+      'https://cdn.credimo.test/registration/style-runtime.2.js',
+      'https://cdn.credimo.test/registration/__federation_expose_App.3.js',
+    ]);
+  });
+
+  test('a page without a remote to preload (an unknown path) asks for nothing', () => {
+    const fetchSpy = jest.fn();
+    globalThis.fetch = fetchSpy as unknown as typeof fetch;
+    preloadFirstScreen();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
