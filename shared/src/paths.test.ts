@@ -1,4 +1,5 @@
-import { progressStepFor, ROUTES } from './paths';
+import { PATHS } from './app-paths';
+import { progressStepFor, PATHS as ROUTE_TABLE_PATHS, ROUTES } from './paths';
 
 /** SPEC section 2 "Known paths", as written there. */
 const KNOWN_PATHS = [
@@ -47,6 +48,12 @@ describe('the route table', () => {
   test('routes every known path of SPEC section 2', () => {
     const paths = ROUTES.map((r) => r.path);
     for (const path of KNOWN_PATHS) expect(paths).toContain(path);
+  });
+
+  test('every path the app links to by name is a screen of the route table, and the same object the route table module re-exports', () => {
+    const screens = ROUTES.filter((r) => r.kind === 'screen').map((r) => r.path);
+    for (const path of Object.values(PATHS)) expect(screens).toContain(path);
+    expect(ROUTE_TABLE_PATHS).toBe(PATHS);
   });
 
   test('names are unique', () => {

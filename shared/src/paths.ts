@@ -1,3 +1,4 @@
+import { PATHS } from './app-paths';
 import type { RemoteName } from './contract/app-config';
 
 /** SPEC section 2 layouts. */
@@ -48,15 +49,7 @@ const redirect = (name: string, path: string, to: string, keepState = false): Re
   keepState,
 });
 
-export const PATHS = {
-  auth: '/auth',
-  authConfirm: '/auth/confirm',
-  account: '/account',
-  registrationPersonalData: '/registration/personal-data',
-  registrationApplication: '/registration/application-change',
-  forbidden: '/auth/forbidden',
-  blocked: '/blocked',
-} as const;
+export { PATHS };
 
 /** Every known path of SPEC section 2, with the remote that owns it. Order matters only for readability. */
 export const ROUTES: AppRoute[] = [

@@ -1,11 +1,11 @@
 // Subpaths, not the root entry: the first answer needs no API client (it loads when a promo code is checked).
 import { offerUrl } from '@credimo/shared/api/address';
+import { PATHS } from '@credimo/shared/app-paths';
 import type { AgentDataResponse, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
 import { type CalculatorChoice, defaultChoice, dueDate, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
 import type { ScreenProps } from '@credimo/shared/federation';
 import { formatDisplayDate, formatMoney, parseEuros } from '@credimo/shared/format';
 import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
-import { PATHS } from '@credimo/shared/paths';
 import {
   choiceQuery,
   loadPrices,

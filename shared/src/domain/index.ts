@@ -5,6 +5,7 @@ export * from './documents';
 export * from './funnel';
 export * from './iban';
 export * from './loan-status';
+export * from './loan-status-view';
 export * from './personal';
 export * from './phone';
 export * from './redirects';

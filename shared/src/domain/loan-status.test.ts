@@ -6,8 +6,8 @@ import {
   isOpenLoanStatus,
   LOAN_IN_SERVICE,
   LoanStatus,
-  loanStatusView,
 } from './loan-status';
+import { loanStatusView } from './loan-status-view';
 
 describe('loan statuses (SPEC section 4)', () => {
   test('application in progress: 1, 10, 15', () => {
