@@ -86,7 +86,7 @@ describe('npm run ops with no API running: it opens the database itself', () => 
     const advanced = await ops(env, 'advance-days', '2');
     assert.equal(advanced.status, 0, advanced.stderr);
     assert.equal(advanced.stdout.trim().split('\n').length, 2);
-    assert.match(advanced.stdout, /^\d{4}-\d{2}-\d{2}: 0 loans serviced, 0 overdue\n/);
+    assert.match(advanced.stdout, /^\d{4}-\d{2}-\d{2}: 0 loans serviced, 0 overdue, 0 auto-debited\n/);
     const bad = await ops(env, 'advance-days', '0');
     assert.equal(bad.status, 1);
     assert.equal(bad.stderr.trim(), 'credimo-ops: days: 1 to 366');
