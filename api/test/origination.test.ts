@@ -311,6 +311,16 @@ describe('signing faults', () => {
 });
 
 describe('auto-debit and payout faults', () => {
+  test('auto-debit: completing the step again after the payout moved the loan on answers as before', async () => {
+    const me = await customerAt(api, 'active');
+    const again = await api.request('POST', '/v2/loan/steps/autodebit/complete', {
+      headers: me.headers,
+      body: { autodebit_enabled: false },
+    });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal((await api.request('GET', '/v2/loan', { headers: me.headers })).body.status, 2);
+  });
+
   test('auto-debit: enabling without a card is a clear 422; payout before the step is refused', async () => {
     const me = await customerAt(api, 'signed');
     const early = await api.request('POST', '/v2/loan/issuance', { headers: me.headers });

@@ -144,7 +144,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     // An extension of 7 days, paid by card.
     const details = (await call('GET', '/v2/loan/prolong_details?term=7')).body;
     await openPaymentMethods(page, stack.urls.app, { payment_type: 'prolongation', amount: details.cost, term: 7 });
-    await page.getByText('7 días').waitFor();
+    await page.getByText('7 días', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
     await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');

@@ -27,8 +27,10 @@ export async function completeAutodebitStep(db: Kysely<Database>, userId: string
     .select(['status', 'auto_debit_step_completed'])
     .where('id', '=', loanId)
     .executeTakeFirstOrThrow();
-  if (loan.status !== LoanStatus.ContractSigned) throw transitionRefused();
+  // Done already (the flag is only ever set while ContractSigned): a second tab, or the account page finishing the
+  // step for a card on file, may ask again after the payout moved the loan on. The answer is the same, not a 409.
   if (loan.auto_debit_step_completed) return;
+  if (loan.status !== LoanStatus.ContractSigned) throw transitionRefused();
   if (enabled) {
     if (!(await hasCompletedCardRequest(db, userId))) {
       throw ApiError.field(422, 'autodebit_enabled', messages.autoDebitCardRequired);
