@@ -208,6 +208,22 @@ describe('customer feature flags (SPEC section 6)', () => {
     assert.equal(back.body.payment_procession_on_loan_view, true);
   });
 
+  test('the liveness capture page is refused (409) while liveness is off for the customer', async () => {
+    const me = await customerAt(api, 'applied');
+    const capture = () =>
+      api.request(
+        'GET',
+        `/v2/user/liveness/capture?${new URLSearchParams({ return_url: `${APP}/registration/photo-verification` })}`,
+        { headers: me.headers },
+      );
+    assert.equal((await capture()).status, 200);
+    const phone = (await api.request('GET', '/v2/user', { headers: me.headers })).body.contacts.mobile_phone;
+    await ops('customer-flags', phone, 'liveness=off');
+    const refused = await capture();
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.errors[0].message, messages.livenessUnavailable);
+  });
+
   test('Bizum is refused (409) while the flag is off, here by the configured default, and not once it is on', async () => {
     const me = await customerAt(api, 'applied');
     const bizum = () =>
