@@ -181,4 +181,62 @@ describe('customer feature flags (SPEC section 6)', () => {
     assert.equal((await features(ana.headers)).is_bizum_payment_provider_enabled, false);
     await assert.rejects(ops('customer-flags', phone, 'bizum=maybe'), /expected/);
   });
+
+  test('GET /v2/user carries the same flags the operator sets, and its ETag changes when one changes', async () => {
+    const ana = await customerAt(api, 'applied');
+    const user = async (etag?: string | null) =>
+      api.request('GET', '/v2/user', { headers: etag ? { ...ana.headers, 'if-none-match': etag } : ana.headers });
+    const first = await user();
+    assert.equal(first.body.is_bizum_payment_provider_enabled, false);
+    assert.equal(first.body.payment_procession_on_loan_view, true);
+    assert.equal(first.body.liveness.allowed, true);
+    assert.equal(first.body.is_hide_skip_auto_debit_button, false);
+    const etag = first.headers.get('etag');
+    assert.equal((await user(etag)).status, 304);
+    const phone = first.body.contacts.mobile_phone;
+    await ops('customer-flags', phone, 'bizum=on', 'processing=off', 'liveness=off', 'hide-skip-autodebit=on');
+    const changed = await user(etag);
+    assert.equal(changed.status, 200);
+    assert.notEqual(changed.headers.get('etag'), etag);
+    assert.equal(changed.body.is_bizum_payment_provider_enabled, true);
+    assert.equal(changed.body.payment_procession_on_loan_view, false);
+    assert.equal(changed.body.liveness.allowed, false);
+    assert.equal(changed.body.is_hide_skip_auto_debit_button, true);
+    await ops('customer-flags', phone, 'processing=default');
+    const back = await user(changed.headers.get('etag'));
+    assert.equal(back.status, 200);
+    assert.equal(back.body.payment_procession_on_loan_view, true);
+  });
+
+  test('the liveness capture page is refused (409) while liveness is off for the customer', async () => {
+    const me = await customerAt(api, 'applied');
+    const capture = () =>
+      api.request(
+        'GET',
+        `/v2/user/liveness/capture?${new URLSearchParams({ return_url: `${APP}/registration/photo-verification` })}`,
+        { headers: me.headers },
+      );
+    assert.equal((await capture()).status, 200);
+    const phone = (await api.request('GET', '/v2/user', { headers: me.headers })).body.contacts.mobile_phone;
+    await ops('customer-flags', phone, 'liveness=off');
+    const refused = await capture();
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.errors[0].message, messages.livenessUnavailable);
+  });
+
+  test('Bizum is refused (409) while the flag is off, here by the configured default, and not once it is on', async () => {
+    const me = await customerAt(api, 'applied');
+    const bizum = () =>
+      api.request('POST', '/v2/loan/payment-request/bizum/generate', {
+        headers: me.headers,
+        body: { payment_type: 'payoff' },
+      });
+    const refused = await bizum();
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.errors[0].message, messages.bizumUnavailable);
+    const phone = (await api.request('GET', '/v2/user', { headers: me.headers })).body.contacts.mobile_phone;
+    await ops('customer-flags', phone, 'bizum=on');
+    // Still no loan to repay here, but no longer refused for Bizum (payments.test.ts pays one through Bizum).
+    assert.notEqual((await bizum()).body.errors?.[0]?.message, messages.bizumUnavailable);
+  });
 });

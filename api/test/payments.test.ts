@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { SandboxCardCharger } from '../src/cards/auto-debit.js';
+import { setCustomerFlags } from '../src/customer-flags/index.js';
 import { SIGNATURE_HEADER, signHeader } from '../src/providers/callbacks.js';
 import { PAYMENT_PROVIDERS } from '../src/providers/payments.js';
 import { callbackSecret } from '../src/providers/secrets.js';
@@ -173,11 +174,7 @@ describe('payments: the card and Bizum checkouts, their callbacks and the faults
   test('Bizum is refused to a customer whose Bizum flag is off', async () => {
     const me = await customerAt(api, 'active', { amount: AMOUNT });
     const userId = (await api.request('GET', '/v2/user', { headers: me.headers })).body.id;
-    await api.database.db
-      .updateTable('users')
-      .set({ is_bizum_payment_provider_enabled: false })
-      .where('id', '=', userId)
-      .execute();
+    await setCustomerFlags(api.database.db, userId, { bizum: false });
     const user = await api.request('GET', '/v2/user', { headers: me.headers });
     assert.equal(user.body.is_bizum_payment_provider_enabled, false);
     const refused = await api.request('POST', '/v2/loan/payment-request/bizum/generate', {

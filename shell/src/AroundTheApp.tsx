@@ -1,12 +1,4 @@
-import {
-  accessTokenAtom,
-  customerFeaturesAtom,
-  emitFunnelStep,
-  FUNNEL_STEP_OF_ROUTE,
-  loadCustomerFeatures,
-  sessionStore,
-} from '@credimo/shared';
-import { useAtomValue } from 'jotai';
+import { emitFunnelStep, FUNNEL_STEP_OF_ROUTE } from '@credimo/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import type { DevMenuProps } from './dev-menu/DevMenu';
 import { VersionCheck } from './VersionCheck';
@@ -20,22 +12,14 @@ const DevMenu =
     ? lazy(() => import(/* webpackChunkName: "dev-menu" */ './dev-menu/DevMenu'))
     : null;
 
-/** SPEC section 6: the signed-in customer's feature flags, loaded whenever the session changes. */
-function CustomerFeatures() {
-  const token = useAtomValue(accessTokenAtom);
-  useEffect(() => {
-    sessionStore.set(customerFeaturesAtom, null);
-    if (token) void loadCustomerFeatures().catch(() => {});
-  }, [token]);
-  return null;
-}
-
-/** Beside the routes: the version check, the customer's flags and, where built in, the developer menu. */
+/**
+ * Beside the routes: the version check and, where built in, the developer menu. The customer's flags (SPEC section 6)
+ * come with GET /v2/user, which the screens read.
+ */
 export function AroundTheApp({ devMenu }: { devMenu: DevMenuProps }) {
   return (
     <>
       <VersionCheck />
-      <CustomerFeatures />
       {DevMenu && (
         <Suspense fallback={null}>
           <DevMenu {...devMenu} />

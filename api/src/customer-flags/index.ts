@@ -1,6 +1,7 @@
 import type { CustomerFeatures } from '@credimo/shared/contract';
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType, ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { CustomerFlagDefaults } from '../config';
 import type { Database } from '../db/schema';
 
@@ -21,7 +22,37 @@ declare module '../db/schema' {
 /** The flags an operator sets per customer; `null` returns one to the configured default. */
 export type CustomerFlagName = 'bizum' | 'payment_processing_view' | 'liveness' | 'hide_skip_auto_debit';
 
-/** SPEC section 6: each flag is the customer's own when set, else the configured default. */
+/** A customer's own flags as stored (null, or no row at all: the configured default). */
+export type OwnCustomerFlags = Pick<CustomerFlagsTable, 'bizum' | 'payment_processing_view' | 'liveness'>;
+
+/**
+ * The one source of SPEC section 6's customer flags: each is the customer's own when set, else the configured
+ * default. The auto-debit skip button is the users row's own column (SPEC section 3's user field).
+ */
+export function resolveCustomerFlags(
+  own: OwnCustomerFlags | null | undefined,
+  hideSkipAutoDebit: boolean,
+  defaults: CustomerFlagDefaults,
+): CustomerFeatures {
+  return {
+    is_bizum_payment_provider_enabled: own?.bizum ?? defaults.bizum,
+    is_hide_skip_auto_debit_button: hideSkipAutoDebit,
+    payment_procession_on_loan_view: own?.payment_processing_view ?? defaults.paymentProcessingView,
+    liveness: { allowed: own?.liveness ?? defaults.liveness },
+  };
+}
+
+/** The customer's own flags as one JSON part of a statement correlated on `users.id` (GET /v2/user's userParts). */
+export function ownFlagsPart(eb: ExpressionBuilder<Database, 'users'>) {
+  return jsonObjectFrom(
+    eb
+      .selectFrom('customer_flags')
+      .select(['customer_flags.bizum', 'customer_flags.payment_processing_view', 'customer_flags.liveness'])
+      .whereRef('customer_flags.user_id', '=', 'users.id'),
+  );
+}
+
+/** One customer's flags (GET /v2/user/features, the ops command, the Bizum refusal). */
 export async function customerFeatures(
   db: Kysely<Database>,
   userId: string,
@@ -29,21 +60,10 @@ export async function customerFeatures(
 ): Promise<CustomerFeatures> {
   const row = await db
     .selectFrom('users')
-    .leftJoin('customer_flags', 'customer_flags.user_id', 'users.id')
-    .select([
-      'users.is_hide_skip_auto_debit_button',
-      'customer_flags.bizum',
-      'customer_flags.payment_processing_view',
-      'customer_flags.liveness',
-    ])
+    .select((eb) => ['users.is_hide_skip_auto_debit_button', ownFlagsPart(eb).as('own')])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
-  return {
-    is_bizum_payment_provider_enabled: row.bizum ?? defaults.bizum,
-    is_hide_skip_auto_debit_button: row.is_hide_skip_auto_debit_button,
-    payment_procession_on_loan_view: row.payment_processing_view ?? defaults.paymentProcessingView,
-    liveness: { allowed: row.liveness ?? defaults.liveness },
-  };
+  return resolveCustomerFlags(row.own, row.is_hide_skip_auto_debit_button, defaults);
 }
 
 /** Sets one customer's flags (an operator's command). The auto-debit skip button is the users' own column. */

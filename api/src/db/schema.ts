@@ -31,7 +31,6 @@ export interface UsersTable {
   registered_by_agent: Generated<boolean>;
   created_at: CreatedAt;
   is_hide_skip_auto_debit_button: Generated<boolean>;
-  is_bizum_payment_provider_enabled: Generated<boolean>;
 }
 
 export type CodePurpose = 'login' | 'phone_change' | 'sign_loan';

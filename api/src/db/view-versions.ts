@@ -18,6 +18,7 @@ export const VERSIONED_TABLES: ReadonlyArray<{ table: string; owner: VersionOwne
   { table: 'payment_cards', owner: 'user_id' },
   { table: 'documents', owner: 'user_id' },
   { table: 'liveness_checks', owner: 'user_id' },
+  { table: 'customer_flags', owner: 'user_id' },
   { table: 'ledger_postings', owner: 'account_id' },
   { table: 'ledger_accounts', owner: 'loan_id' },
   { table: 'loan_agreements', owner: 'loan_id' },

@@ -1,7 +1,9 @@
-import type { DocumentEntry, LivenessView, LoanView, UserResponse } from '@credimo/shared/contract';
+import type { CustomerFeatures, DocumentEntry, LivenessView, LoanView, UserResponse } from '@credimo/shared/contract';
 import { CLOSED_LOAN_STATUSES, COMPLETED_CARD_STATUSES, isOpenLoanStatus, LoanStatus } from '@credimo/shared/domain';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { CustomerFlagDefaults } from '../config';
+import { ownFlagsPart, resolveCustomerFlags } from '../customer-flags';
 import { wireDay } from '../db/dates';
 import '../cards/tables';
 import { compiledOnce } from '../db/prepared';
@@ -120,6 +122,8 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
         .select(['liveness.status', 'liveness.allowed'])
         .whereRef('liveness.user_id', '=', 'users.id'),
     ).as('liveness'),
+    // SPEC section 6's customer flags: the customer's own (null: the configured default, applied in toUserView).
+    ownFlagsPart(eb).as('own_flags'),
     ...versionsOf(eb as unknown as ExpressionBuilder<Database, never>, 'users.id'),
     clockOffsetColumn(eb as unknown as ExpressionBuilder<Database, never>),
     // SPEC section 3, is_repeated: the customer has paid back a loan before.
@@ -150,9 +154,13 @@ export interface UserAnswer {
 }
 
 /** SPEC section 3's user as GET /v2/user answers it, for a session already found: one statement. */
-export async function userView(db: Kysely<Database>, session: Session): Promise<UserResponse> {
+export async function userView(
+  db: Kysely<Database>,
+  session: Session,
+  flagDefaults: CustomerFlagDefaults,
+): Promise<UserResponse> {
   const row = await userWithParts(db).where('users.id', '=', session.userId).executeTakeFirstOrThrow();
-  return (await answerOf(db, row, session)).view;
+  return (await answerOf(db, row, session, flagDefaults)).view;
 }
 
 /** GET /v2/user's one statement: the session check (and its once-a-minute touch), the user and every part. */
@@ -166,20 +174,34 @@ const userByTokenHash = compiledOnce((db: Kysely<Database>, tokenHash: string) =
 );
 
 /** GET /v2/user in one round trip to the database; null when the token's hash has no live session. */
-export async function userViewByToken(db: Kysely<Database>, tokenHash: string): Promise<UserAnswer | null> {
+export async function userViewByToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  flagDefaults: CustomerFlagDefaults,
+): Promise<UserAnswer | null> {
   const [row] = await userByTokenHash(db, tokenHash);
   if (!row) return null;
-  return answerOf(db, row, sessionOf(row));
+  return answerOf(db, row, sessionOf(row), flagDefaults);
 }
 
-async function answerOf(db: Kysely<Database>, row: UserRow, session: Session): Promise<UserAnswer> {
+async function answerOf(
+  db: Kysely<Database>,
+  row: UserRow,
+  session: Session,
+  flagDefaults: CustomerFlagDefaults,
+): Promise<UserAnswer> {
   const loan = row.loan
     ? loanViewOf(row.loan as unknown as LoanWithParts, await loanViewContext(db, Number(row.clock_offset ?? 0)))
     : null;
   return {
     session,
     versions: { user: row.user_version, shared: row.shared_version },
-    view: toUserView(row, session, loan?.view ?? null),
+    view: toUserView(
+      row,
+      session,
+      loan?.view ?? null,
+      resolveCustomerFlags(row.own_flags, row.is_hide_skip_auto_debit_button, flagDefaults),
+    ),
     changesAt: loan?.changesAt ?? 0,
   };
 }
@@ -201,7 +223,7 @@ function addressView(addresses: Address[], kind: Address['kind']) {
     : null;
 }
 
-function toUserView(row: UserRow, session: Session, loan: LoanView | null): UserResponse {
+function toUserView(row: UserRow, session: Session, loan: LoanView | null, flags: CustomerFeatures): UserResponse {
   const { profile, employment } = row;
   const personal = profile
     ? {
@@ -232,8 +254,9 @@ function toUserView(row: UserRow, session: Session, loan: LoanView | null): User
   const view = {
     id: String(row.id),
     is_repeated: Boolean(row.is_repeated),
-    is_hide_skip_auto_debit_button: row.is_hide_skip_auto_debit_button,
-    is_bizum_payment_provider_enabled: row.is_bizum_payment_provider_enabled,
+    is_hide_skip_auto_debit_button: flags.is_hide_skip_auto_debit_button,
+    is_bizum_payment_provider_enabled: flags.is_bizum_payment_provider_enabled,
+    payment_procession_on_loan_view: flags.payment_procession_on_loan_view,
     is_registered_by_agent: row.registered_by_agent,
     is_blacklisted: row.is_blacklisted,
     contacts: { mobile_phone: row.mobile_phone },
@@ -255,7 +278,8 @@ function toUserView(row: UserRow, session: Session, loan: LoanView | null): User
     ),
     liveness: {
       status: row.liveness?.status ?? null,
-      allowed: row.liveness?.allowed ?? true,
+      // Another try is allowed (fewer than 3 failures) and liveness is on for this customer (SPEC section 6).
+      allowed: (row.liveness?.allowed ?? true) && flags.liveness.allowed,
     } satisfies LivenessView,
     session: { kind: session.kind, actor: session.actor },
   };

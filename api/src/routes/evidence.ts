@@ -3,6 +3,7 @@ import { isDocumentType, LIVENESS_ENGINES } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { customerFeatures } from '../customer-flags';
 import {
   claimLiveness,
   deleteDocument,
@@ -63,7 +64,10 @@ export async function evidenceRoutes(app: FastifyInstance, { context, evidence, 
   );
 
   route(app, endpoints.livenessCapture, async (request) => {
-    requireSession(request);
+    const { userId } = requireSession(request);
+    // SPEC section 6: liveness is a feature flag per customer, the one GET /v2/user's liveness.allowed carries.
+    const { liveness: flag } = await customerFeatures(evidence.db, userId, context.config.customerFlagDefaults);
+    if (!flag.allowed) throw ApiError.request(409, messages.livenessUnavailable);
     if (!isAllowedReturnUrl(context.config, request.query.return_url)) {
       throw ApiError.field(422, 'return_url', messages.incorrectData);
     }

@@ -99,7 +99,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
         db,
         view: 'user',
         apiVersion: config.version,
-        answer: (tokenHash) => userViewByToken(db, tokenHash),
+        answer: (tokenHash) => userViewByToken(db, tokenHash, config.customerFlagDefaults),
       }),
     { config: { sessionInQuery: true, conditional: true } },
   );

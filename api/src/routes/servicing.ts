@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession, unauthorized } from '../identity/auth';
 import { findSession } from '../identity/sessions';
-import { clockToday, requestPayment, withdraw } from '../servicing';
+import { clockToday, requestPayment, requireBizumEnabled, withdraw } from '../servicing';
 import {
   activateExtension,
   bizumPaymentForm,
@@ -17,7 +17,7 @@ import {
 import { route } from './route';
 
 /** Repayment, extension and withdrawal (issue 11): each route one call into the servicing room. */
-export async function servicingRoutes(app: FastifyInstance, { database, checkout }: AppContext) {
+export async function servicingRoutes(app: FastifyInstance, { database, checkout, config }: AppContext) {
   const db = database.db;
   const customer = (request: Parameters<typeof requireSession>[0]) => {
     const session = requireSession(request);
@@ -55,9 +55,11 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
     return made;
   });
   route(app, endpoints.bizumPaymentRequest, async (request, reply) => {
+    const { userId } = customer(request);
+    await requireBizumEnabled(db, userId, config.customerFlagDefaults);
     const { request: made, created } = await requestPayment(
       db,
-      customer(request).userId,
+      userId,
       'bizum',
       request.body,
       await clockToday(db),
@@ -99,7 +101,14 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
     async (request, reply) => {
       const { userId } = await queryCustomer(request, request.query.access_token);
       reply.header('cache-control', 'no-store');
-      return bizumPaymentForm(db, userId, paymentOf(request.query), await clockToday(db), checkout?.bizum ?? null);
+      return bizumPaymentForm(
+        db,
+        userId,
+        paymentOf(request.query),
+        await clockToday(db),
+        checkout?.bizum ?? null,
+        config.customerFlagDefaults,
+      );
     },
     { config: { sessionInQuery: true } },
   );

@@ -1,12 +1,19 @@
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
+import type { CustomerFlagDefaults } from '../config';
 import type { Database } from '../db/schema';
 import { PAYMENT_RULES, REPAYABLE_STATUSES } from '../domain/servicing-rules';
 import { ApiError } from '../http/errors';
 import { openLoanId } from '../loans/ownership';
 import { extensionOffer, isExtendable, quoteExtension } from './extension';
 import { owedOf } from './owed';
-import { hasPendingPayment, type PaymentCheckout, type PaymentRequestInput, requestPayment } from './payments';
+import {
+  hasPendingPayment,
+  type PaymentCheckout,
+  type PaymentRequestInput,
+  requestPayment,
+  requireBizumEnabled,
+} from './payments';
 
 /** What the customer's servicing calls start from: their own open loan, through their session only. */
 async function ownLoan(db: Kysely<Database>, userId: string) {
@@ -91,8 +98,10 @@ export async function bizumPaymentForm(
   input: PaymentRequestInput,
   today: Date,
   checkout: PaymentCheckout | null,
+  flagDefaults: CustomerFlagDefaults,
 ) {
   if (!checkout?.formFor) throw ApiError.request(404, messages.routeNotFound);
+  await requireBizumEnabled(db, userId, flagDefaults);
   const { request } = await requestPayment(db, userId, 'bizum', input, today, checkout);
   return { reference: request.reference, ...checkout.formFor(request) };
 }

@@ -12,6 +12,7 @@ export {
   type PaymentCheckout,
   type PaymentRequestInput,
   requestPayment,
+  requireBizumEnabled,
   type SettledPayment,
   settlePaymentRequest,
   settlePaymentRequestIn,

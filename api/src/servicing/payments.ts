@@ -3,6 +3,8 @@ import { LoanStatus } from '@credimo/shared/domain';
 import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { CustomerFlagDefaults } from '../config';
+import { customerFeatures } from '../customer-flags';
 import type { Database, LoansTable, PaymentChannel, PaymentRequestsTable, PaymentType } from '../db/schema';
 import { post, recipes } from '../domain/ledger';
 import { servicingRecipes } from '../domain/servicing-recipes';
@@ -248,6 +250,19 @@ async function amountFor(trx: Transaction<Database>, loan: LoanRow, input: Payme
 }
 
 /**
+ * SPEC section 6: Bizum is a feature flag per customer (the same one GET /v2/user carries); a customer without
+ * it is refused before any Bizum request is made.
+ */
+export async function requireBizumEnabled(
+  db: Kysely<Database>,
+  userId: string,
+  defaults: CustomerFlagDefaults,
+): Promise<void> {
+  const { is_bizum_payment_provider_enabled: enabled } = await customerFeatures(db, userId, defaults);
+  if (!enabled) throw ApiError.request(409, messages.bizumUnavailable);
+}
+
+/**
  * POST /v2/loan/payment-request/generate (card) and …/bizum/generate: records what the customer is about to
  * pay and hands it to the checkout. One pending request per loan: the same request again returns it, any
  * other is refused until the provider answers (SPEC section 4: actions blocked while a payment is pending).
@@ -261,15 +276,6 @@ export async function requestPayment(
   checkout: PaymentCheckout | null,
 ): Promise<{ request: PaymentRequestView; created: boolean }> {
   const loanId = await openLoanId(db, userId);
-  if (channel === 'bizum') {
-    // SPEC section 6: Bizum is a feature flag per customer.
-    const user = await db
-      .selectFrom('users')
-      .select('is_bizum_payment_provider_enabled')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user?.is_bizum_payment_provider_enabled) throw ApiError.request(409, messages.bizumUnavailable);
-  }
   return db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, loanId);
     if (!REPAYABLE_STATUSES.includes(loan.status)) throw ApiError.request(409, messages.loanNotRepayable);

@@ -1,4 +1,4 @@
-import { loanAtom, notify, type ScreenProps, userAtom } from '@credimo/shared';
+import { loanAtom, notify, type ScreenProps, type UserResponse, userAtom } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -13,9 +13,9 @@ import { CessionCard, ProcessingCard, ReviewCard } from './loan/StatusCards';
 import { WithdrawalCard } from './loan/WithdrawalCard';
 import { ACCOUNT_PATHS, isExtendable, isRepayable, loanViewKind } from './rules';
 
-/** The processing view is a customer feature flag (SPEC section 6), on unless the user says otherwise. */
-const processingViewOn = (user: unknown) =>
-  (user as { payment_procession_on_loan_view?: boolean } | null)?.payment_procession_on_loan_view !== false;
+/** The processing view is a customer feature flag (SPEC section 6): shown only when GET /v2/user turns it on. */
+const processingViewOn = (user: Pick<UserResponse, 'payment_procession_on_loan_view'>) =>
+  user.payment_procession_on_loan_view === true;
 
 /**
  * SPEC section 2, /account: alerts (the layout's), personal promo codes, the auto-debit offer, and the current loan

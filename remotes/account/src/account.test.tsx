@@ -160,6 +160,13 @@ describe('/account: the other loan views of SPEC section 4', () => {
     expect(screen.queryByRole('region', { name: 'Amplía tu plazo' })).toBeNull();
   });
 
+  test('a payment waiting for the bank, the processing view off for this customer: the loan shows as it is', () => {
+    signedIn(activeLoan({ has_pending_payment: true }), { payment_procession_on_loan_view: false });
+    showScreen(AccountScreen, { screen: 'account' });
+    expect(screen.queryByRole('heading', { name: 'Estamos procesando tu pago' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Tu préstamo activo' })).toBeInTheDocument();
+  });
+
   test('a repaid loan shows the review card, and the stars thank the customer', async () => {
     signedIn(activeLoan({ status: LoanStatus.Returned, status_text: 'Préstamo devuelto' }));
     showScreen(AccountScreen, { screen: 'account' });

@@ -40,6 +40,7 @@ export function customer(loan: LoanView | null, overrides: Partial<UserResponse>
     is_repeated: false,
     is_registered_by_agent: false,
     is_blacklisted: false,
+    payment_procession_on_loan_view: true,
     contacts: { mobile_phone: '612345678' },
     phone_confirmation: { is_phone_confirmed: true },
     permissions: { is_blocked: false, authorization_status: loan ? 2 : 3 },

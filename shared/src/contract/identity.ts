@@ -68,6 +68,8 @@ export const UserResponse = Type.Object({
   is_hide_skip_auto_debit_button: Type.Optional(Type.Boolean()),
   /** SPEC section 6: Bizum is offered to this customer (a feature flag). */
   is_bizum_payment_provider_enabled: Type.Optional(Type.Boolean()),
+  /** SPEC section 6: the loan view shows a payment being processed (a feature flag). */
+  payment_procession_on_loan_view: Type.Optional(Type.Boolean()),
   is_registered_by_agent: Type.Boolean(),
   is_blacklisted: Type.Boolean(),
   contacts: Type.Object({ mobile_phone: Type.String() }),

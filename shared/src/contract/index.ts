@@ -485,6 +485,7 @@ export const endpoints = {
     method: 'GET',
     path: '/v2/user/liveness/capture',
     summary: "The liveness provider's capture page for the caller, returning to return_url",
+    errors: [409],
     query: documents.LivenessCaptureQuery,
     response: documents.LivenessCapture,
   },

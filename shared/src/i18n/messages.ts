@@ -69,6 +69,7 @@ export const messages = {
   livenessPending: 'Estamos verificando tu foto. Te avisaremos en unos minutos.',
   livenessAttemptsExhausted: 'Has agotado los intentos de verificación. Llámanos al {phone}.',
   livenessTransactionUnknown: 'No encontramos esta verificación. Toma una foto de nuevo.',
+  livenessUnavailable: 'La verificación con selfie no está disponible para tu cuenta.',
   providerSignatureInvalid: 'Firma no válida',
   // Identity
   codeIncorrect: 'El código no es correcto',

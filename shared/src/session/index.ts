@@ -1,6 +1,5 @@
 export * from './actions';
 export * from './cookies';
-export * from './customer-features';
 export * from './dev-flags';
 export * from './funnel';
 export * from './notifications';

@@ -120,12 +120,24 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
           ))}
         </ul>
       )}
-      <Liveness overview={overview} message={livenessMessage} />
+      {/* SPEC section 6: the liveness step only for a customer it is on for (GET /v2/user liveness.allowed), or
+          to show the verdict of a check already made. */}
+      {(user?.liveness?.allowed === true || overview.liveness.status !== null) && (
+        <Liveness overview={overview} message={livenessMessage} customerAllowed={user?.liveness?.allowed === true} />
+      )}
     </section>
   );
 }
 
-function Liveness({ overview, message }: { overview: DocumentsOverview; message: string | null }) {
+function Liveness({
+  overview,
+  message,
+  customerAllowed,
+}: {
+  overview: DocumentsOverview;
+  message: string | null;
+  customerAllowed: boolean;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
   const { status, allowed } = overview.liveness;
   const start = async () => {
@@ -153,7 +165,7 @@ function Liveness({ overview, message }: { overview: DocumentsOverview; message:
       )}
       {message && message !== statusText && <Alert tone="info">{message}</Alert>}
       {failure && <Alert tone="error">{failure}</Alert>}
-      {status !== 'success' && status !== 'pending' && allowed && (
+      {status !== 'success' && status !== 'pending' && allowed && customerAllowed && (
         <>
           <p>{texts.livenessBody}</p>
           <Button variant="secondary" onClick={start}>

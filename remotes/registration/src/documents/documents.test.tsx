@@ -1,4 +1,5 @@
 import { sessionStore, type UserResponse, userAtom } from '@credimo/shared';
+import { documents as texts } from '@credimo/shared/i18n/screens/documents';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApiPerTest, showScreen } from '../test-utils';
@@ -13,8 +14,15 @@ const overview = (required: DocumentsOverview['required'], status: 'pending' | '
   required,
   liveness: { status, allowed: true },
 });
+const signedIn = (user: Partial<UserResponse>) =>
+  sessionStore.set(userAtom, {
+    employment: { employment_type_id: null },
+    loan: null,
+    liveness: { status: null, allowed: true },
+    ...user,
+  } as unknown as UserResponse);
 const withEmployment = (employment_type_id: number | null) =>
-  sessionStore.set(userAtom, { employment: { employment_type_id }, loan: null } as unknown as UserResponse);
+  signedIn({ employment: { employment_type_id } } as Partial<UserResponse>);
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -40,6 +48,7 @@ describe('documents (/registration/photo-verification and the additional photos)
   });
 
   test('each required document is asked once; a chosen photo is uploaded as multipart with its type', async () => {
+    signedIn({});
     http.current
       .onGet('/v2/user/documents')
       .replyOnce(200, overview(['id_card', 'id_card_back']))
@@ -132,6 +141,7 @@ describe('documents (/registration/photo-verification and the additional photos)
   });
 
   test('the liveness check opens the provider page with a way back here', async () => {
+    signedIn({});
     http.current.onGet('/v2/user/documents').reply(200, overview([]));
     http.current.onGet('/v2/user/liveness/capture').reply(200, { url: '/sandbox/liveness?s=1', engines: [] });
     const assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
@@ -141,5 +151,14 @@ describe('documents (/registration/photo-verification and the additional photos)
     expect(http.current.history.get.find((r) => r.url === '/v2/user/liveness/capture')?.params).toEqual({
       return_url: window.location.href.split('?')[0],
     });
+  });
+
+  test('the liveness step is offered only when GET /v2/user allows liveness (SPEC section 6)', async () => {
+    signedIn({ liveness: { status: null, allowed: false } });
+    http.current.onGet('/v2/user/documents').reply(200, overview(['id_card']));
+    showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });
+    await screen.findByRole('heading', { name: 'Necesitamos más fotos' });
+    expect(screen.queryByRole('heading', { name: texts.livenessTitle })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verificar con selfie' })).toBeNull();
   });
 });
