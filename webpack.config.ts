@@ -40,7 +40,6 @@ export const SINGLETON_FILES = {
   '@credimo/shared/session': 'session/store.ts',
   '@credimo/shared/session/actions': 'session/actions.ts',
   '@credimo/shared/session/notifications': 'session/notifications.ts',
-  '@credimo/shared/session/customer-features': 'session/customer-features.ts',
   '@credimo/shared/session/dev-flags': 'session/dev-flags.ts',
   '@credimo/shared/session/funnel': 'session/funnel.ts',
   '@credimo/shared/api/address': 'api/address.ts',
