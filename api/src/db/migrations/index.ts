@@ -16,6 +16,7 @@ import * as m0014 from './0014_card_charges';
 import * as m0015 from './0015_origination_providers';
 import * as m0017 from './0017_staff';
 import * as m0018 from './0018_around';
+import * as m0020 from './0020_utm_source';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_origination_providers': m0015,
   '0017_staff': m0017,
   '0018_around': m0018,
+  '0020_utm_source': m0020,
 };
