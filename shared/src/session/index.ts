@@ -1,4 +1,5 @@
 export * from './actions';
+export * from './captcha';
 export * from './cookies';
 export * from './customer-features';
 export * from './dev-flags';
@@ -8,3 +9,4 @@ export * from './phone-change';
 export * from './redirect-state';
 export * from './store';
 export * from './target-url';
+export * from './utm-source';
