@@ -178,6 +178,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       wpBaseUrl: env.PUBLIC_WP_URL || apiUrl,
       remotes: remoteUrls,
       ...(apiUrlAllowList.length ? { apiUrlAllowList } : {}),
+      ...(env.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: env.RECAPTCHA_SITE_KEY } : {}),
     };
     servers.push(
       await listen('APP_PORT', ports.app, () =>

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RECAPTCHA_VERIFY_URL, type RecaptchaConfig } from './providers/captcha';
 
 export type ProviderMode = 'sandbox' | 'production';
 
@@ -26,6 +27,8 @@ export interface ApiConfig {
    */
   rateLimitFactor: number;
   sms: { url: string; token: string } | null;
+  /** Google reCAPTCHA for the sign-in (RECAPTCHA_SECRET); null: the sandbox verifier (never in production). */
+  recaptcha: RecaptchaConfig | null;
   /** Uploaded documents, outside any served folder; `memory://` keeps them in the process (tests). */
   documentsDir: string;
   /**
@@ -161,6 +164,23 @@ function readShortLinkOrigins(env: NodeJS.ProcessEnv, appUrl: string, publicUrl:
   return [...new Set(origins.filter((o): o is string => o !== null && o !== 'null'))];
 }
 
+/** Production refuses to start without a reCAPTCHA secret: the sandbox verifier must never guard real sign-ins. */
+function readRecaptcha(env: NodeJS.ProcessEnv, providerMode: ProviderMode): RecaptchaConfig | null {
+  const secret = env.RECAPTCHA_SECRET || '';
+  if (!secret) {
+    if (providerMode === 'production')
+      throw new ConfigError(
+        'PROVIDER_MODE=production needs reCAPTCHA: set RECAPTCHA_SECRET (and RECAPTCHA_SITE_KEY for the app)',
+      );
+    return null;
+  }
+  const minScore =
+    env.RECAPTCHA_MIN_SCORE === undefined || env.RECAPTCHA_MIN_SCORE === '' ? 0.5 : Number(env.RECAPTCHA_MIN_SCORE);
+  if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1)
+    throw new ConfigError(`RECAPTCHA_MIN_SCORE must be between 0 and 1, got "${env.RECAPTCHA_MIN_SCORE}"`);
+  return { secret, minScore, verifyUrl: env.RECAPTCHA_VERIFY_URL || RECAPTCHA_VERIFY_URL };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
   const sms = env.SMS_PROVIDER_URL ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN ?? '' } : null;
@@ -170,6 +190,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       'PROVIDER_MODE=production needs an SMS provider: set SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN',
     );
   }
+  const recaptcha = readRecaptcha(env, providerMode);
   const port = readPort(env, 'API_PORT', 8080);
   const host = env.API_HOST || '127.0.0.1';
   const dataDir = env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite');
@@ -193,6 +214,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitFactor: providerMode === 'production' ? 1 : Math.max(1, Number(env.RATE_LIMIT_FACTOR) || 1),
     sms,
+    recaptcha,
     operator: readOperator(env, providerMode, port, host, dataDir),
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),
     documentsDir: env.DOCUMENTS_DIR || path.join(projectRoot, '.data/documents'),

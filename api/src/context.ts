@@ -1,6 +1,7 @@
 import type { ApiConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { JobQueue } from './jobs/queue';
+import type { CaptchaVerifier } from './providers/captcha';
 import type { DocumentStorage } from './providers/document-storage';
 import type { LivenessProvider } from './providers/liveness';
 import type { PayoutProvider } from './providers/payout';
@@ -22,4 +23,6 @@ export interface AppContext {
   /** Made from the config when not given (tests may pass their own). */
   documentStorage?: DocumentStorage;
   liveness?: LivenessProvider;
+  /** The sign-in's captcha; made from the config when not given. */
+  captcha?: CaptchaVerifier;
 }

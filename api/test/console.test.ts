@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { LoanStatus } from '@credimo/shared/domain';
+import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
 import { OPERATOR_COMMANDS } from '../src/ops/commands.js';
 import { SANDBOX_STAFF, searchKindOf, totpNow } from '../src/staff/index.js';
 import { acceptedStep } from '../src/staff/totp.js';
@@ -417,7 +417,10 @@ describe('Operators console: customers, the verification queue and loan actions,
     const newcomerId = /\/console\/customers\/(\d+)"/.exec(newcomer.text)?.[1] ?? '';
     assert.equal((await agent.post('/console/actions/block', { user: newcomerId })).status, 200);
     const from = { 'x-forwarded-for': '10.250.0.1' };
-    const sent = await api.request('POST', '/v2/user/login', { headers: from, body: { mobile_phone: phone } });
+    const sent = await api.request('POST', '/v2/user/login', {
+      headers: from,
+      body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone },
+    });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     const confirmed = await api.request('POST', '/v2/user/login_confirm', {
       headers: from,

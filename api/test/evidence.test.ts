@@ -549,7 +549,11 @@ describe('signed provider callbacks', () => {
 
 describe('production mode', () => {
   test('refuses to start with the sandbox liveness provider: no face is verified by a stand-in', async () => {
-    const config = readConfig({ PROVIDER_MODE: 'production', SMS_PROVIDER_URL: 'http://127.0.0.1:9/send' });
+    const config = readConfig({
+      PROVIDER_MODE: 'production',
+      SMS_PROVIDER_URL: 'http://127.0.0.1:9/send',
+      RECAPTCHA_SECRET: 'recaptcha-secret',
+    });
     await assert.rejects(
       buildApp({ config, database: api.database, sms: smsProviderFor(config, api.database.db) }, { logger: false }),
       /needs a liveness provider/,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sandboxCaptchaToken } from '@credimo/shared/domain';
 import { startTestApi, type TestApi } from './harness.js';
 
 /**
@@ -162,7 +163,10 @@ describe('every route of the OpenAPI document, fuzzed', () => {
   async function customerToken(): Promise<string> {
     const phone = `6${String(31_415_926 + ++counter * 7919).padStart(8, '0')}`;
     const headers = address();
-    const sent = await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone }, headers });
+    const sent = await api.request('POST', '/v2/user/login', {
+      body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone },
+      headers,
+    });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     const confirmed = await api.request('POST', '/v2/user/login_confirm', {
       body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') ?? '' },

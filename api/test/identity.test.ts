@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sandboxCaptchaToken } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { readConfig } from '../src/config.js';
@@ -18,7 +19,10 @@ let phoneCounter = 0;
 const newPhone = () => `6${String(10_000_000 + ++phoneCounter * 7919).padStart(8, '0')}`;
 
 async function askCode(phone: string, headers = from()) {
-  return api.request('POST', '/v2/user/login', { body: { mobile_phone: phone }, headers });
+  return api.request('POST', '/v2/user/login', {
+    body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone },
+    headers,
+  });
 }
 
 async function signIn(phone = newPhone()) {
@@ -488,7 +492,9 @@ describe('sandbox and production SMS', () => {
       env: { SMS_PROVIDER_URL: `http://127.0.0.1:${port}/send`, SMS_PROVIDER_TOKEN: 't' },
     });
     try {
-      const sent = await real.request('POST', '/v2/user/login', { body: { mobile_phone: '612000001' } });
+      const sent = await real.request('POST', '/v2/user/login', {
+        body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: '612000001' },
+      });
       assert.equal(sent.status, 200);
       assert.equal(sent.headers.get('x-sms-code'), null);
     } finally {

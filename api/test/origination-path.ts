@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { phoneProblem } from '@credimo/shared/domain';
+import { phoneProblem, sandboxCaptchaToken } from '@credimo/shared/domain';
 import type { TestApi } from './harness.js';
 
 let counter = 0;
@@ -47,7 +47,10 @@ export async function customerAt(
   // Each test customer comes from their own address (the API trusts X-Forwarded-For in these tests), so the
   // per-address code limit (30 an hour) applies per customer as it would in life.
   const from = { 'x-forwarded-for': `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}` };
-  const sent = await api.request('POST', '/v2/user/login', { headers: from, body: { mobile_phone: phone } });
+  const sent = await api.request('POST', '/v2/user/login', {
+    headers: from,
+    body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone },
+  });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   const confirmed = await api.request('POST', '/v2/user/login_confirm', {
     headers: from,

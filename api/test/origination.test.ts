@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { LoanStatus } from '@credimo/shared/domain';
+import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { openSession } from '../src/identity/sessions.js';
@@ -532,7 +532,10 @@ describe('counter-offers, method 9, links and strangers', () => {
     const owner = await customerAt(api, 'signable');
     const phone = '655443322';
     const from = { 'x-forwarded-for': '10.250.0.1' };
-    const sent = await api.request('POST', '/v2/user/login', { headers: from, body: { mobile_phone: phone } });
+    const sent = await api.request('POST', '/v2/user/login', {
+      headers: from,
+      body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone },
+    });
     const { body } = await api.request('POST', '/v2/user/login_confirm', {
       headers: from,
       body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') },

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { LoanStatus } from '@credimo/shared/domain';
+import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
 import { DatabaseUnavailableError, openPglite } from '../src/db/database.js';
 import { LOCK_FILE } from '../src/db/lock.js';
 import type { TestApi } from './harness.js';
@@ -181,7 +181,7 @@ describe('crash safety', () => {
         const sent = await fetch(`${api.url}/v2/user/login`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ mobile_phone: phone }),
+          body: JSON.stringify({ recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone }),
         });
         assert.equal(sent.status, 200);
         const confirmed = await fetch(`${api.url}/v2/user/login_confirm`, {

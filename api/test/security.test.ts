@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sandboxCaptchaToken } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
@@ -19,7 +20,10 @@ const from = (address = `10.9.${Math.floor(++addressCounter / 250)}.${addressCou
 
 async function signIn(phone: string) {
   const headers = from();
-  const sent = await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone }, headers });
+  const sent = await api.request('POST', '/v2/user/login', {
+    body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone },
+    headers,
+  });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   const confirmed = await api.request('POST', '/v2/user/login_confirm', {
     body: { mobile_phone: phone, code: sent.headers.get('x-sms-code') ?? '' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { LoanStatus } from '@credimo/shared/domain';
+import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { issueAdminToken, issueAgentCode } from '../src/identity/handoff.js';
@@ -106,7 +106,7 @@ describe('SPEC section 2: consents taken on the sign-in screen are recorded with
   test('after login_confirm, PUT /v2/user/confirmations records privacy, terms and marketing as given', async () => {
     const phone = newPhone();
     const sent = await api.request('POST', '/v2/user/login', {
-      body: { mobile_phone: phone, agree_marketing: true },
+      body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone, agree_marketing: true },
       headers: from(),
     });
     const confirmed = await api.request('POST', '/v2/user/login_confirm', {
@@ -144,7 +144,7 @@ describe('marketing consent ticked at sign-in survives a resend', () => {
   test('a customer who agreed to marketing, asked for a new code and confirmed it has agreed to marketing', async () => {
     const phone = newPhone();
     await api.request('POST', '/v2/user/login', {
-      body: { mobile_phone: phone, agree_marketing: true },
+      body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone, agree_marketing: true },
       headers: from(),
     });
     await wait(phone, 91);
@@ -167,7 +167,10 @@ describe('marketing consent ticked at sign-in survives a resend', () => {
 describe('SPEC section 9: WhatsApp option after 30 s, SMS resend after 90 s', () => {
   test('one WhatsApp code from 30 s after the last code; SMS still waits 90 s', async () => {
     const phone = newPhone();
-    await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone }, headers: from() });
+    await api.request('POST', '/v2/user/login', {
+      body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone },
+      headers: from(),
+    });
     await wait(phone, 10);
     assert.equal((await resend(phone, 'whatsapp')).status, 429, 'not before 30 s');
     await wait(phone, 21);
@@ -195,7 +198,10 @@ describe('SPEC section 9: WhatsApp option after 30 s, SMS resend after 90 s', ()
       const channel = i % 2 ? 'whatsapp' : 'sms';
       const sent =
         i === 0
-          ? await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone }, headers: from() })
+          ? await api.request('POST', '/v2/user/login', {
+              body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone },
+              headers: from(),
+            })
           : await resend(phone, channel);
       assert.equal(sent.status, 200, `code ${i + 1}`);
       await wait(phone, 91);
@@ -247,7 +253,7 @@ describe('SPEC section 7: agent_session_id on the login', () => {
     assert.equal((await api.request('GET', `/api/agent/customer/${sessionId}`, { headers: from() })).status, 200);
     const phone = newPhone();
     const sent = await api.request('POST', '/v2/user/login', {
-      body: { mobile_phone: phone, agent_session_id: sessionId },
+      body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone, agent_session_id: sessionId },
       headers: from(),
     });
     const confirmed = await api.request('POST', '/v2/user/login_confirm', {
@@ -261,7 +267,7 @@ describe('SPEC section 7: agent_session_id on the login', () => {
   test('a made-up agent session id changes nothing', async () => {
     const phone = newPhone();
     const sent = await api.request('POST', '/v2/user/login', {
-      body: { mobile_phone: phone, agent_session_id: 'made-up-session' },
+      body: { recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone, agent_session_id: 'made-up-session' },
       headers: from(),
     });
     const confirmed = await api.request('POST', '/v2/user/login_confirm', {

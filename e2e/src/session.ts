@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
+
+/** The token the app makes in sandbox mode (shared/src/domain/captcha.ts), as the browser would send it. */
+const sandboxCaptchaToken = () => `sandbox.${randomBytes(16).toString('hex')}`;
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 /** A valid DNI from the digits of a phone, so each test customer has their own. */
@@ -16,7 +20,10 @@ const send = (apiUrl: string, method: string, path: string, body: unknown, token
 
 /** Signs a customer in through the API with the sandbox code, as the sign-in screens do. */
 export async function signInThroughApi(apiUrl: string, phone: string): Promise<string> {
-  const sent = await send(apiUrl, 'POST', '/v2/user/login', { mobile_phone: phone });
+  const sent = await send(apiUrl, 'POST', '/v2/user/login', {
+    recaptcha_token: sandboxCaptchaToken(),
+    mobile_phone: phone,
+  });
   const code = sent.headers.get('x-sms-code');
   if (!sent.ok || !code) throw new Error(`no sandbox code for ${phone}: ${sent.status}`);
   const confirmed = await send(apiUrl, 'POST', '/v2/user/login_confirm', { mobile_phone: phone, code });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -7,6 +8,9 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { stackPorts, testPort } from '../src/ports';
 import { liveProcessesInGroup } from '../src/process-group';
+
+/** The token the app makes in sandbox mode (shared/src/domain/captcha.ts), as the browser would send it. */
+const sandboxCaptchaToken = () => `sandbox.${randomBytes(16).toString('hex')}`;
 
 const root = path.resolve(__dirname, '../..');
 const BASE = 4000;
@@ -78,7 +82,7 @@ async function signIn(phone: string): Promise<string> {
   const sent = await fetch(`${apiUrl}/v2/user/login`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ mobile_phone: phone }),
+    body: JSON.stringify({ recaptcha_token: sandboxCaptchaToken(), mobile_phone: phone }),
   });
   const confirmed = await fetch(`${apiUrl}/v2/user/login_confirm`, {
     method: 'POST',

@@ -2,7 +2,9 @@ import {
   accessTokenAtom,
   adoptChoiceFromQuery,
   adoptTargetUrlFromQuery,
+  adoptUtmSourceFromQuery,
   configureApi,
+  configureCaptcha,
   loadSiteContent,
   onUnauthorized,
   PATHS,
@@ -38,6 +40,7 @@ async function start() {
       apiBaseUrl = apiUrlOverride(parsed.config) ?? apiBaseUrl;
     }
     rememberAppConfig(parsed.config);
+    configureCaptcha(parsed.config.recaptchaSiteKey);
     configureApi({ ...addresses, apiBaseUrl });
     startFunnel();
     registerRemoteConfig(parsed.config.remotes);
@@ -52,6 +55,8 @@ async function start() {
   // A choice made in a calculator on another origin (WordPress) arrives in the address.
   adoptChoiceFromQuery(window.location.search);
   adoptTargetUrlFromQuery(window.location.search);
+  // SPEC section 2: the campaign source, kept and sent with the sign-in.
+  adoptUtmSourceFromQuery(window.location.search);
   const router = createBrowserRouter(buildRoutes(apiBaseUrl));
   onUnauthorized(() => router.navigate(PATHS.auth, { replace: true }));
   const container = document.getElementById('root');

@@ -22,7 +22,7 @@ import { type Session, sessionOf, type ViewVersions, versionsOf, withLiveSession
 export async function confirmedUser(
   db: Kysely<Database>,
   phone: string,
-  options: { agreeMarketing?: boolean; registeredByAgent?: boolean } = {},
+  options: { agreeMarketing?: boolean; registeredByAgent?: boolean; utmSource?: string | null } = {},
 ): Promise<string> {
   const marketing = options.agreeMarketing === true;
   const row = await db
@@ -33,6 +33,7 @@ export async function confirmedUser(
       agree_marketing: marketing,
       marketing_consent_at: marketing ? sql`now()` : null,
       registered_by_agent: options.registeredByAgent === true,
+      utm_source: options.utmSource ?? null,
     })
     .onConflict((oc) =>
       oc.column('mobile_phone').doUpdateSet({
@@ -40,6 +41,8 @@ export async function confirmedUser(
         // Consent is only ever given here, never withdrawn by omission.
         agree_marketing: sql`users.agree_marketing or excluded.agree_marketing`,
         marketing_consent_at: sql`coalesce(users.marketing_consent_at, excluded.marketing_consent_at)`,
+        // The source that first brought the customer is kept; a later campaign does not rewrite it.
+        utm_source: sql`coalesce(users.utm_source, excluded.utm_source)`,
       }),
     )
     .returning('id')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type ApiConfig, ConfigError } from '../config';
 import type { Database } from '../db/schema';
+import { type CaptchaVerifier, RecaptchaVerifier, SandboxCaptchaVerifier } from './captcha';
 import { type DocumentStorage, documentStorageFor } from './document-storage';
 import { type LivenessProvider, SandboxLivenessProvider } from './liveness';
 import { HttpSmsProvider, SandboxSmsProvider, type SmsProvider } from './sms';
@@ -28,6 +29,11 @@ export function smsProviderFor(config: ApiConfig, db: Kysely<Database>): SmsProv
   return config.sms ? new HttpSmsProvider(config.sms.url, config.sms.token) : new SandboxSmsProvider(db);
 }
 
+/** The sign-in's captcha (SPEC section 7's recaptcha_token): Google's when configured, else the sandbox's. */
+export function captchaVerifierFor(config: ApiConfig): CaptchaVerifier {
+  return config.recaptcha ? new RecaptchaVerifier(config.recaptcha) : new SandboxCaptchaVerifier();
+}
+
 /** Document photos: a folder outside any served one by default (DOCUMENTS_DIR), or memory:// for tests. */
 export function documentStorageProviderFor(config: ApiConfig): DocumentStorage {
   return documentStorageFor(config.documentsDir);
@@ -41,5 +47,6 @@ export function livenessProviderFor(config: ApiConfig, db: Kysely<Database>): Li
   return new SandboxLivenessProvider(db);
 }
 
+export type { CaptchaVerifier } from './captcha';
 export { type DocumentStorage, FileSystemDocumentStorage, MemoryDocumentStorage } from './document-storage';
 export type { LivenessProvider } from './liveness';

@@ -14,6 +14,7 @@ import { conditionalPoll } from '../identity/poll';
 import { CODE_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
 import { confirmedUser, isBlocked, userViewByToken } from '../identity/users';
+import { captchaVerifierFor } from '../providers';
 import { route } from './route';
 
 /** SPEC section 5's phone rule on the API side: the same function the forms use. */
@@ -31,8 +32,15 @@ function validCode(code: string): string {
   return code;
 }
 
-export async function identityRoutes(app: FastifyInstance, { database, sms, config }: AppContext) {
+export async function identityRoutes(app: FastifyInstance, { database, sms, config, captcha }: AppContext) {
   const db = database.db;
+  const captchaVerifier = captcha ?? captchaVerifierFor(config);
+
+  /** SPEC section 7's recaptcha_token: a missing or refused token is the token field's error, before any code. */
+  const requireCaptcha = async (token: string | undefined, address: string) => {
+    if (!token || !(await captchaVerifier.verify({ token, action: 'login', address })))
+      throw ApiError.field(422, 'recaptcha_token', messages.captchaFailed);
+  };
 
   /** Sandbox only: the code travels back in a header so people and tests can sign in (SPEC section 7). */
   const codeSent = (reply: FastifyReply, code: string) => {
@@ -43,9 +51,14 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
   // Known and unknown phones get the same answer: a code is sent either way, the account is made on confirmation.
   const sendLoginCode = async (body: LoginRequest, address: string, reply: FastifyReply) => {
     const phone = validPhone(body.mobile_phone);
+    await requireCaptcha(body.recaptcha_token, address);
     // An agent at the customer's side: the account it creates is theirs and the session is marked (audited).
     const agent = await agentOfSessionId(db, body.agent_session_id);
-    const binding = { agree_marketing: body.agree_marketing === true, ...(agent ? { agent } : {}) };
+    const binding = {
+      agree_marketing: body.agree_marketing === true,
+      ...(agent ? { agent } : {}),
+      ...(body.utm_source ? { utm_source: body.utm_source } : {}),
+    };
     return codeSent(reply, await issueCode(db, sms, { phone, purpose: 'login', binding, address }));
   };
 
@@ -60,6 +73,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
     const userId = await confirmedUser(db, phone, {
       agreeMarketing: consumed.binding.agree_marketing === true,
       registeredByAgent: agent !== null,
+      utmSource: typeof consumed.binding.utm_source === 'string' ? consumed.binding.utm_source : null,
     });
     // A blocked customer proves the phone and is refused (issue 12): told only once the code is right.
     if (await isBlocked(db, userId)) throw ApiError.request(403, messages.accountBlocked);

@@ -7,6 +7,7 @@ import type {
   AgentDataResponse,
   AgentSessionResponse,
   CodeSent,
+  LoginRequest,
   TokenResponse,
   UserResponse,
 } from '../contract/identity';
@@ -164,8 +165,7 @@ const sent = (response: { data: CodeSent; headers: Record<string, unknown> }): S
 /** Typed calls of the contract (shared/src/contract), one per endpoint. */
 export const calls = {
   health: async () => (await api().get<HealthResponse>('/health')).data,
-  login: async (body: { mobile_phone: string; agree_marketing?: boolean; agent_session_id?: string }) =>
-    sent(await api().post<CodeSent>('/v2/user/login', body)),
+  login: async (body: LoginRequest) => sent(await api().post<CodeSent>('/v2/user/login', body)),
   loginConfirm: async (body: { mobile_phone: string; code: string }) =>
     (await api().post<TokenResponse>('/v2/user/login_confirm', body)).data,
   resendCode: async (body: { mobile_phone?: string; channel?: 'sms' | 'whatsapp' }) =>

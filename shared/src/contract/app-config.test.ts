@@ -16,12 +16,18 @@ describe('the runtime config of the shell', () => {
     expect(parseAppConfig(valid)).toEqual({ ok: true, config: valid });
   });
 
+  test("reCAPTCHA's site key may be given (RECAPTCHA_SITE_KEY)", () => {
+    const withKey = { ...valid, recaptchaSiteKey: '6Lc-site-key' };
+    expect(parseAppConfig(withKey)).toEqual({ ok: true, config: withKey });
+  });
+
   test.each([
     ['not an object', 'oops'],
     ['a remote missing', { ...valid, remotes: { ...valid.remotes, payments: undefined } }],
     ['a remote address that is not a URL', { ...valid, remotes: { ...valid.remotes, account: 'javascript:alert(1)' } }],
     ['no API address', { ...valid, apiBaseUrl: undefined }],
     ['an API allow-list with a script address', { ...valid, apiUrlAllowList: ['javascript:alert(1)'] }],
+    ['an empty reCAPTCHA site key', { ...valid, recaptchaSiteKey: '' }],
   ])('%s is reported as malformed', (_case, value) => {
     const result = parseAppConfig(value);
     expect(result.ok).toBe(false);

@@ -15,6 +15,8 @@ export interface AppConfig {
    * (SPEC sections 2 and 6); nothing else is ever called. Optional: without it only the two above are allowed.
    */
   apiUrlAllowList?: string[];
+  /** Google reCAPTCHA's site key (RECAPTCHA_SITE_KEY); absent or `sandbox…`: the browser makes sandbox tokens. */
+  recaptchaSiteKey?: string;
 }
 
 export type AppConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
@@ -44,5 +46,10 @@ export function parseAppConfig(value: unknown): AppConfigResult {
   const allowList = config.apiUrlAllowList;
   if (allowList !== undefined && (!Array.isArray(allowList) || !allowList.every(isAddress)))
     problems.push('/apiUrlAllowList: must be a list of addresses');
+  if (
+    config.recaptchaSiteKey !== undefined &&
+    (typeof config.recaptchaSiteKey !== 'string' || !config.recaptchaSiteKey)
+  )
+    problems.push('/recaptchaSiteKey: must be a non-empty string');
   return problems.length ? { ok: false, problems } : { ok: true, config: value as AppConfig };
 }

@@ -80,6 +80,7 @@ export const messages = {
   linkInvalid: 'El enlace no es válido, ha caducado o ya se ha usado.',
   impersonationForbidden: 'Esta acción no está permitida en una sesión de soporte.',
   phoneInUse: 'Este teléfono ya está registrado en otra cuenta.',
+  captchaFailed: 'No hemos podido comprobar que no eres un robot. Recarga la página e inténtalo de nuevo.',
   resendFailed: 'No hemos podido enviar el código. Llámanos al {phone}.',
   // Account
   cannotTakeNewLoan: 'No puedes solicitar un préstamo nuevo mientras tengas uno pendiente de pago.',

@@ -1,4 +1,5 @@
 export * from './actions';
+export * from './captcha';
 export * from './cookies';
 export * from './dev-flags';
 export * from './funnel';
@@ -7,3 +8,4 @@ export * from './phone-change';
 export * from './redirect-state';
 export * from './store';
 export * from './target-url';
+export * from './utm-source';

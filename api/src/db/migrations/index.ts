@@ -17,6 +17,7 @@ import * as m0015 from './0015_origination_providers';
 import * as m0017 from './0017_staff';
 import * as m0018 from './0018_around';
 import * as m0019 from './0019_one_flag_source';
+import * as m0020 from './0020_utm_source';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017_staff': m0017,
   '0018_around': m0018,
   '0019_one_flag_source': m0019,
+  '0020_utm_source': m0020,
 };

@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   calls,
+  captchaToken,
   formatPhone,
   maskPhone,
   nationalDigits,
@@ -9,6 +10,7 @@ import {
   type ScreenProps,
   sessionIdAtom,
   storedTargetUrl,
+  storedUtmSource,
   TextField,
 } from '@credimo/shared';
 import { auth as texts } from '@credimo/shared/i18n/screens/auth';
@@ -35,12 +37,16 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
     const phone = nationalDigits(values.phone);
     setNotice(null);
     try {
-      // SPEC section 7's login payload: target_url as kept for 30 days (the typed call omits it).
+      // SPEC section 7's login payload: target_url as kept for 30 days, and the recaptcha token; SPEC section 2's
+      // utm_source from the page address, kept so the API can store it on the customer it creates.
+      const recaptchaToken = await captchaToken('login');
       const body: Parameters<typeof calls.login>[0] = {
         mobile_phone: phone,
         agree_marketing: values.receiveInformation,
         ...(agentSession ? { agent_session_id: agentSession } : {}),
+        ...(recaptchaToken ? { recaptcha_token: recaptchaToken } : {}),
         ...storedTargetUrl(),
+        ...storedUtmSource(),
       };
       const sent = await calls.login(body);
       startTimer(phone);

@@ -84,7 +84,11 @@ describe('/auth: phone and consents', () => {
     expect(http.history.post).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, enviar el código' }));
-    expect(JSON.parse(http.history.post[0]?.data)).toEqual({ mobile_phone: '612345678', agree_marketing: false });
+    expect(JSON.parse(http.history.post[0]?.data)).toEqual({
+      mobile_phone: '612345678',
+      agree_marketing: false,
+      recaptcha_token: expect.stringMatching(/^sandbox\.[0-9a-f]{32}$/),
+    });
     expect(navigate).toHaveBeenCalledWith('/auth/confirm', {
       state: { phone: '612345678', sandboxCode: '4321', receiveInformation: false },
     });
@@ -114,6 +118,30 @@ describe('/auth: phone and consents', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(JSON.parse(http.history.post[0]?.data).target_url).toBe('http://localhost/prestamos');
     removeCookie('targetUrl');
+  });
+
+  test('SPEC section 2: the utm_source kept from the page address is sent with the login', async () => {
+    sessionStore.set(sessionIdAtom, 'agent');
+    writeCookie('utmSource', 'google');
+    http.onPost('/v2/user/login').reply(200, { resend_in: 90 });
+    show(AuthScreen);
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(JSON.parse(http.history.post[0]?.data).utm_source).toBe('google');
+    removeCookie('utmSource');
+  });
+
+  test('a refused recaptcha token is shown as a notice with the API message', async () => {
+    sessionStore.set(sessionIdAtom, 'agent');
+    http
+      .onPost('/v2/user/login')
+      .reply(422, { errors: [{ message: messages.captchaFailed, property: 'recaptcha_token' }] });
+    show(AuthScreen);
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+    await userEvent.click(screen.getByLabelText('Aceptar todo'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(messages.captchaFailed)).toBeInTheDocument();
   });
 
   test('a limit answered by the API (429) is shown as a notice', async () => {

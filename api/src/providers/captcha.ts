@@ -1,0 +1,62 @@
+import { isSandboxCaptchaToken } from '@credimo/shared/domain';
+
+/** What the sign-in asks of a captcha service: is this token a person's, for this action, from this address? */
+export interface CaptchaVerifier {
+  readonly sandbox: boolean;
+  verify(check: { token: string; action: string; address: string }): Promise<boolean>;
+}
+
+/**
+ * The default outside production: accepts the tokens the browser makes without Google (shared/domain/captcha.ts)
+ * and refuses anything else, so a missing or forged token is refused just as Google would refuse it.
+ */
+export class SandboxCaptchaVerifier implements CaptchaVerifier {
+  readonly sandbox = true;
+  async verify({ token }: { token: string }): Promise<boolean> {
+    return isSandboxCaptchaToken(token);
+  }
+}
+
+export interface RecaptchaConfig {
+  secret: string;
+  /** reCAPTCHA v3's score below which a request is taken for a bot (RECAPTCHA_MIN_SCORE, 0.5 by default). */
+  minScore: number;
+  verifyUrl: string;
+}
+
+export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+interface SiteVerifyAnswer {
+  success?: boolean;
+  score?: number;
+  action?: string;
+}
+
+/** Google reCAPTCHA v3 (siteverify). A failing or slow service refuses the sign-in rather than waving it through. */
+export class RecaptchaVerifier implements CaptchaVerifier {
+  readonly sandbox = false;
+  constructor(
+    private readonly config: RecaptchaConfig,
+    private readonly request: typeof fetch = fetch,
+  ) {}
+
+  async verify({ token, action, address }: { token: string; action: string; address: string }): Promise<boolean> {
+    const form = new URLSearchParams({ secret: this.config.secret, response: token, remoteip: address });
+    try {
+      const response = await this.request(this.config.verifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (!response.ok) return false;
+      const answer = (await response.json()) as SiteVerifyAnswer;
+      // v2 answers carry no score or action; v3 answers must match the action and clear the score.
+      if (answer.success !== true) return false;
+      if (answer.action !== undefined && answer.action !== action) return false;
+      return answer.score === undefined || answer.score >= this.config.minScore;
+    } catch {
+      return false;
+    }
+  }
+}
