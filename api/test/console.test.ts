@@ -242,6 +242,27 @@ describe('Operators console: staff sign in with a password and a second factor, 
     assert.equal(response.status, 403);
   });
 
+  test('a same-origin form post is accepted even with Origin: null (Chromium under no-referrer)', async () => {
+    const response = await fetch(`${api.baseUrl}/console/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'username=nobody&password=wrong&code=000000',
+    });
+    assert.equal(response.status, 401, 'refused for the credentials, not as a cross-site post');
+    const crossSite = await fetch(`${api.baseUrl}/console/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=nobody&password=wrong&code=000000',
+    });
+    assert.equal(crossSite.status, 403);
+  });
+
   test('console pages run no script: the CSP allows styles and images from the API only, forms to itself', async () => {
     const page = await browser().get('/console/login');
     const csp = page.headers.get('content-security-policy') ?? '';

@@ -53,12 +53,14 @@ describe('the federated customer app in Chromium', () => {
     const errors = watchConsole(page);
     const violations = await watchCspViolations(page);
     await page.goto(`${stack.urls.app}/account`);
-    await page.getByRole('heading', { name: 'Tu préstamo', exact: true }).waitFor();
+    // A customer without a loan: the account remote's screen and the calculator beside it.
+    await page.locator('[data-remote="account"] [data-screen="account"]').waitFor();
     await page.getByRole('heading', { name: 'Calcula tu préstamo' }).waitFor();
     await page.getByRole('link', { name: 'Historial de préstamos' }).click();
     await page.getByRole('heading', { name: 'Historial de préstamos' }).waitFor();
-    await page.goto(`${stack.urls.app}/account/payment-methods`);
-    await page.getByRole('heading', { name: 'Métodos de pago' }).waitFor();
+    // The payments remote's help page (payment-methods opens only through a loan's button).
+    await page.goto(`${stack.urls.app}/ayuda/como-devolver`);
+    await page.getByRole('heading', { name: 'Cómo devolver tu préstamo' }).waitFor();
     const reactCopies = await page.evaluate(() => {
       const federation = (
         globalThis as {
@@ -114,8 +116,8 @@ describe('with one remote down', () => {
     await page.locator('[data-remote="account"] [role="alert"]').getByText(FALLBACK).waitFor();
     // The calculator on the same page still works, and navigation to another remote works.
     await page.getByRole('heading', { name: 'Calcula tu préstamo' }).waitFor();
-    await page.goto(`${stack.urls.app}/account/payment-methods`);
-    await page.getByRole('heading', { name: 'Métodos de pago' }).waitFor();
+    await page.goto(`${stack.urls.app}/ayuda/como-devolver`);
+    await page.getByRole('heading', { name: 'Cómo devolver tu préstamo' }).waitFor();
     await context.close();
   });
 });
