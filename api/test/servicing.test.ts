@@ -132,7 +132,10 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     const loan = await loanOf(me.headers);
     assert.equal(loan.status, 20);
     assert.equal(loan.must_pay_date, details.body.next_pay_date);
-    assert.notEqual(loan.must_pay_date, before.must_pay_date);
+    // SPEC: an extension counts from the due date (not from today) while the loan is not late.
+    const sevenDaysAfter = new Date(`${before.must_pay_date}T00:00:00Z`);
+    sevenDaysAfter.setUTCDate(sevenDaysAfter.getUTCDate() + 7);
+    assert.equal(loan.must_pay_date, sevenDaysAfter.toISOString().slice(0, 10));
     assert.equal(loan.calculations.today.amount, AMOUNT + COMMISSION, 'the debt itself is unchanged');
     assert.equal(await ledgerTotal(), 0);
   });

@@ -1,6 +1,7 @@
 import { formatWireDate, parseWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely, Selectable } from 'kysely';
+import { wireDay } from '../db/dates';
 import type { Database, LoansTable } from '../db/schema';
 import {
   defaultExtensionTerm,
@@ -53,7 +54,8 @@ export async function quoteExtension(
   const { rules } = await loadProduct(db, loan.product_id);
   if (!extensionTerms(rules).includes(term)) throw ApiError.field(422, 'term', messages.adjustValues);
   const promo = await promoPercent(db, loan, promocode);
-  const due = parseWireDate(String(loan.must_pay_date)) ?? today;
+  // must_pay_date comes back as a Date or as text depending on the driver: wireDay reads both.
+  const due = parseWireDate(wireDay(loan.must_pay_date) ?? '') ?? today;
   return {
     term,
     cost: extensionCost(rules, owed.principal, term, promo.percent),
