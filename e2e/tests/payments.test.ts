@@ -187,6 +187,9 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     const closed = (await call('GET', '/v2/loan')).body;
     assert.equal(closed.status, 3, 'Returned');
     assert.equal(closed.calculations.today.amount, 0);
+    // Back on the account, the review card.
+    await page.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' }).waitFor({ timeout: 30_000 });
+    await accessible(page, 'the review card');
 
     // How to repay: the static help page.
     await page.goto(`${stack.urls.app}/ayuda/como-devolver`);
