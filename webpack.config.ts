@@ -42,6 +42,7 @@ export const SINGLETON_FILES = {
   '@credimo/shared/session/notifications': 'session/notifications.ts',
   '@credimo/shared/session/dev-flags': 'session/dev-flags.ts',
   '@credimo/shared/session/funnel': 'session/funnel.ts',
+  '@credimo/shared/session/captcha': 'session/captcha.ts',
   '@credimo/shared/api/address': 'api/address.ts',
   '@credimo/shared/api': 'api/client.ts',
   '@credimo/shared/price-tables': 'price-tables/prices.ts',

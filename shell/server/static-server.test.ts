@@ -7,6 +7,9 @@ import path from 'node:path';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-policy';
 import { startStaticServer } from './static-server';
 
+// Each test starts a real server; on a busy 2-core machine that can take longer than jest's default 5 s.
+jest.setTimeout(30_000);
+
 describe('cache policy of DESIGN.md section 4', () => {
   test.each([
     ['remoteEntry.js', NO_CACHE],
