@@ -69,7 +69,7 @@ function Burger({ kind }: { kind: BurgerMenu }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const location = useLocation();
-  const user = useAtomValue(userAtom);
+  const _user = useAtomValue(userAtom);
   const { menu } = useAtomValue(siteContentAtom);
   // A link followed from the menu closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every change of address
@@ -98,9 +98,6 @@ function Burger({ kind }: { kind: BurgerMenu }) {
         <nav id={panelId} className={styles.burgerPanel} aria-label={texts.menu} data-burger={kind}>
           {kind === 'account' && <AccountLinks />}
           {kind === 'main' && <MainLinks />}
-          {kind === 'account' && user?.session.kind === 'customer' && (
-            <Link to="/registration/step2">{texts.changePhone}</Link>
-          )}
           {kind !== 'main' && <AccountMenu />}
         </nav>
       )}

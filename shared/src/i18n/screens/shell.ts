@@ -7,7 +7,6 @@ export const shell = {
   yourLoan: 'Tu préstamo',
   loanHistory: 'Historial de préstamos',
   personalInfo: 'Información personal',
-  changePhone: 'Cambiar el número de móvil',
   devMenuTitle: 'Menú de desarrollo',
   devStepperDisabled: 'Desactivar los pasos del registro (reglas de redirección)',
   devApiUrl: 'Dirección de la API',
