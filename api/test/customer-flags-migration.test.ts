@@ -26,7 +26,8 @@ test('migration 0019 keeps a customer whose Bizum was off on the users row off i
     // An operator already chose for the third customer in customer_flags: that choice stands.
     await sql`insert into customer_flags (user_id, bizum) values (${idOf('633333333')}, true)`.execute(db);
 
-    assert.deepEqual(await migrateToLatest(db), ['0019_one_flag_source']);
+    // 0019 and whatever came after it run now; 0019 among them.
+    assert.ok((await migrateToLatest(db)).includes('0019_one_flag_source'));
 
     const flags = await db.selectFrom('customer_flags').select(['user_id', 'bizum']).orderBy('user_id').execute();
     assert.deepEqual(
