@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -78,3 +79,12 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/** Asserts the page has no serious or critical axe violation, naming the screen in the failure. */
+export async function accessible(page: Page, what: string): Promise<void> {
+  assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
+}
+
+/** The customer's API token, from the cookie the app keeps it in. */
+export const tokenOf = async (page: Page): Promise<string> =>
+  (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value ?? '';

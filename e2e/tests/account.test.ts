@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { accessible, launchChromium, watchConsole } from '../src/browser';
 import { activeLoanThroughApi, operatorCommand } from '../src/loan';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000931';
 const OPERATOR_SECRET = 'e2e-account-operator-secret';
-
-async function accessible(page: Page, what: string) {
-  assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
-}
 
 describe('the account area in Chromium: an active loan through its screens', () => {
   let stack: Stack;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
+import { accessible, launchChromium, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
@@ -19,10 +19,6 @@ const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAHElEQVQokWPoIBEwjGogAjAQowgZjGogBtA+lADnoJgQ2ess4gAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function accessible(page: Page, what: string) {
-  assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
-}
 
 const api = (stack: Stack, method: string, path: string, token: string, body?: unknown) =>
   fetch(`${stack.urls.api}${path}`, {

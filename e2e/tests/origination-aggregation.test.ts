@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
 import { completeRegistration } from '../src/session';
 
 const PHONE = '612000911';
-
-async function accessible(page: Page, what: string) {
-  assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
-}
-
-const tokenOf = async (page: Page) =>
-  (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value ?? '';
 
 describe('origination in Chromium with the bank-data aggregation provider (method 9) and a card for auto-debit', () => {
   let stack: Stack;

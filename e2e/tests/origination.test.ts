@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
@@ -41,13 +41,6 @@ function png(width: number, height: number): Buffer {
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: png(640, 400) });
-
-async function accessible(page: Page, what: string) {
-  assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
-}
-
-const tokenOf = async (page: Page) =>
-  (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value ?? '';
 
 describe('origination in Chromium: from the calculator choice to an active loan', () => {
   let stack: Stack;

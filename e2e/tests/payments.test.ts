@@ -6,16 +6,12 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { accessible, launchChromium, watchConsole } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000931';
 const IBAN = 'ES9121000418450200051332';
-
-async function accessible(page: Page, what: string) {
-  assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
-}
 
 /** `npm run ops -- …` as an operator runs it, against the running API. */
 function ops(args: string[], env: NodeJS.ProcessEnv): string {
