@@ -56,7 +56,7 @@ function cardCheckoutPage(request: Checkout, problem: string | null): string {
   return sandboxPage({
     base,
     title: 'Pago con tarjeta (sandbox)',
-    script: 'checkout.js',
+    script: 'card.js',
     body: `<h1>Pago con tarjeta</h1>
 <p class="note">Pasarela de pruebas (sandbox): no uses una tarjeta real. Tarjetas de prueba:</p>
 <ul>
@@ -86,7 +86,7 @@ function bizumPage(request: Checkout, problem: string | null): string {
   return sandboxPage({
     base,
     title: 'Pago con Bizum (sandbox)',
-    script: 'checkout.js',
+    script: 'card.js',
     body: `<h1>Pago con Bizum</h1>
 <p class="note">Bizum de pruebas (sandbox): no se mueve dinero real.</p>
 ${summary(request)}
@@ -148,8 +148,8 @@ export async function sandboxPaymentPages(
     'style-src': ["'self'"],
     'form-action': ["'self'", ...allowedReturnOrigins(config)],
   });
-  serveSandboxAssets(app, PAYMENT_PROVIDERS.card.checkoutPath, ['checkout.js']);
-  serveSandboxAssets(app, PAYMENT_PROVIDERS.bizum.checkoutPath, ['checkout.js']);
+  serveSandboxAssets(app, PAYMENT_PROVIDERS.card.checkoutPath, ['card.js']);
+  serveSandboxAssets(app, PAYMENT_PROVIDERS.bizum.checkoutPath, ['card.js']);
 
   const pending = async (channel: PaymentChannel, reference: string | undefined) => {
     if (!reference || !REFERENCE.test(reference)) return null;

@@ -1,7 +1,8 @@
-// The sandbox card page's code: served as a same-origin file so the page needs no inline script (strict CSP).
-// Groups the card number in fours as it is typed and stops a second submit while the first is on its way.
+// The sandbox card and checkout pages' code (card tokenization, card and Bizum payments): served as a same-origin
+// file so the pages need no inline script (strict CSP). Groups a card number in fours as it is typed and stops a
+// second submit while the first is on its way.
 (() => {
-  const form = document.getElementById('card');
+  const form = document.getElementById('card') ?? document.getElementById('checkout');
   if (!form) return;
   const number = form.querySelector('input[name="number"]');
   if (number) {
