@@ -70,10 +70,9 @@ async function activeLoan(call: ReturnType<typeof apiOf>) {
  * navigation's state (its button is the only way in); this does what their button does.
  */
 async function openPaymentMethods(page: Page, appUrl: string, choice: Record<string, unknown>) {
-  if (!page.url().startsWith(appUrl)) {
-    await page.goto(`${appUrl}/account`);
-    await page.waitForLoadState('networkidle');
-  }
+  if (!page.url().startsWith(appUrl)) await page.goto(`${appUrl}/account`);
+  // The account screen settles first (its remote loaded, its own redirects done), or it may replace this route.
+  await page.waitForLoadState('networkidle');
   await page.evaluate((state) => {
     window.history.pushState(
       { usr: state, key: `e2e${Date.now()}`, idx: window.history.length },
