@@ -6,6 +6,8 @@ export const PATHS = {
   auth: '/auth',
   authConfirm: '/auth/confirm',
   account: '/account',
+  accountPaymentMethods: '/account/payment-methods',
+  repaymentHelp: '/ayuda/como-devolver',
   registrationPersonalData: '/registration/personal-data',
   registrationApplication: '/registration/application-change',
   forbidden: '/auth/forbidden',

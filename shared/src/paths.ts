@@ -138,9 +138,9 @@ export const ROUTES: AppRoute[] = [
   },
   screen('accountHistory', '/account/history', 'account', 'account', { protected: true }),
   screen('accountPersonalInfo', '/account/personal_info', 'account', 'account', { protected: true }),
-  screen('accountPaymentMethods', '/account/payment-methods', 'account', 'payments', { protected: true }),
+  screen('accountPaymentMethods', PATHS.accountPaymentMethods, 'account', 'payments', { protected: true }),
   screen('accountPaymentFailed', '/account/payment/failed', 'centred', 'payments', { protected: true }),
-  screen('repaymentHelp', '/ayuda/como-devolver', 'centred', 'payments'),
+  screen('repaymentHelp', PATHS.repaymentHelp, 'centred', 'payments'),
 ];
 
 /** The short-link path: the browser is sent to the API base address with the same path (SPEC section 2). */

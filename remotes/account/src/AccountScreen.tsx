@@ -1,4 +1,5 @@
 import { loanAtom, notify, type ScreenProps, type UserResponse, userAtom } from '@credimo/shared';
+import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -11,7 +12,7 @@ import { ProlongationCard } from './loan/ProlongationCard';
 import { RepaymentCard } from './loan/RepaymentCard';
 import { CessionCard, ProcessingCard, ReviewCard } from './loan/StatusCards';
 import { WithdrawalCard } from './loan/WithdrawalCard';
-import { ACCOUNT_PATHS, isExtendable, isRepayable, loanViewKind } from './rules';
+import { isExtendable, isRepayable, loanViewKind } from './rules';
 
 /** The processing view is a customer feature flag (SPEC section 6): shown only when GET /v2/user turns it on. */
 const processingViewOn = (user: Pick<UserResponse, 'payment_procession_on_loan_view'>) =>
@@ -33,7 +34,7 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
   useEffect(() => {
     if (!cardAdded) return;
     notify(texts.cardAdded, 'success');
-    go.current(ACCOUNT_PATHS.account, { replace: true });
+    go.current(PATHS.account, { replace: true });
   }, [cardAdded]);
 
   if (!user) return null;

@@ -98,10 +98,3 @@ export const isLinkStale = (expiresAt: string | undefined, now: number) =>
 
 /** SPEC section 9: polling on account pages. */
 export const POLL_MS = { user: 30_000, inbox: 5_000 } as const;
-
-/** Paths of SPEC section 2 the account's buttons lead to (the shell's route table owns them). */
-export const ACCOUNT_PATHS = {
-  account: '/account',
-  paymentMethods: '/account/payment-methods',
-  repaymentHelp: '/ayuda/como-devolver',
-} as const;

@@ -1,10 +1,11 @@
 import { Button, formatMoney, type LoanView, normaliseApiError, TextField } from '@credimo/shared';
+import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
 import { leaveTo } from '../browser';
 import { accountCalls, type Extension, type ProlongOffer } from '../calls';
-import { ACCOUNT_PATHS, extensionControl } from '../rules';
+import { extensionControl } from '../rules';
 import { displayDate } from './LoanDetail';
 import type { PaymentChoice } from './RepaymentCard';
 
@@ -86,7 +87,7 @@ export function ProlongationCard({
         term: made.term,
         ...(applied ? { promocode: applied } : {}),
       };
-      navigate(ACCOUNT_PATHS.paymentMethods, { state: choice });
+      navigate(PATHS.accountPaymentMethods, { state: choice });
     } catch (failure) {
       setError(normaliseApiError(failure).message);
     } finally {

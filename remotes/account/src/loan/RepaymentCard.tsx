@@ -1,9 +1,10 @@
 import { Button, formatMoney, type LoanView } from '@credimo/shared';
+import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
 import { accountCalls, type PartialRepayOffer } from '../calls';
-import { ACCOUNT_PATHS, snapPayment } from '../rules';
+import { snapPayment } from '../rules';
 
 const t = texts.repayment;
 
@@ -50,7 +51,7 @@ export function RepaymentCard({
   if (!offer || offer.has_pending_payment || offer.max < offer.min) return null;
   const pay = () => {
     const choice: PaymentChoice = { payment_type: amount >= offer.max ? 'payoff' : 'partial_repay', amount };
-    navigate(ACCOUNT_PATHS.paymentMethods, { state: choice });
+    navigate(PATHS.accountPaymentMethods, { state: choice });
   };
   return (
     <section className={styles.card} aria-labelledby="repayment-title">
@@ -78,7 +79,7 @@ export function RepaymentCard({
         <Button onClick={pay}>{t.pay(formatMoney(amount))}</Button>
       </p>
       <p>
-        <a href={ACCOUNT_PATHS.repaymentHelp}>{t.howTo}</a>
+        <a href={PATHS.repaymentHelp}>{t.howTo}</a>
       </p>
     </section>
   );
