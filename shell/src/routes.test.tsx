@@ -146,6 +146,18 @@ describe('the redirect rules guard protected pages', () => {
       setDevFlag('stepperDisabled', false);
     }
   });
+
+  test('with the stepper flag on, a blocked customer is still taken to the blocked page', async () => {
+    sessionStore.set(accessTokenAtom, 'token');
+    sessionStore.set(userAtom, user({ permissions: { is_blocked: true, authorization_status: 1 } }));
+    setDevFlag('stepperDisabled', true);
+    try {
+      const router = await open('/account/history');
+      expect(router.state.location.pathname).toBe('/blocked');
+    } finally {
+      setDevFlag('stepperDisabled', false);
+    }
+  });
 });
 
 describe('short links', () => {

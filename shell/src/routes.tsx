@@ -29,14 +29,20 @@ function Screen({ route }: { route: ScreenRoute }) {
   const user = useAtomValue(userAtom);
   const devFlags = useAtomValue(devFlagsAtom);
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
-  // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh, unless the
-  // developer menu disabled the stepper. The forbidden page is public (a blacklisted customer lands there), yet
-  // SPEC sends everyone else on from it to the account, so the rules run there too for a signed-in user.
-  if (user && !devFlags.stepperDisabled && (route.protected || route.name === 'forbidden')) {
+  // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh (the developer
+  // menu's stepper flag skips the registration steps, as authorization status 3 does, not the blocked page). The
+  // forbidden page is public (a blacklisted customer lands there), yet SPEC sends everyone else on from it to the
+  // account, so the rules run there too for a signed-in user.
+  if (user && (route.protected || route.name === 'forbidden')) {
     const redirectUser = toRedirectUser(user);
     // The developer menu's liveness flag: the selfie requirement counts as met.
     if (devFlags.livenessDisabled) redirectUser.photos = { ...redirectUser.photos, livenessOrSelfieMet: true };
-    const target = redirectFor({ route: route.name, user: redirectUser, loan: toRedirectLoan(user.loan) });
+    const target = redirectFor({
+      route: route.name,
+      user: redirectUser,
+      loan: toRedirectLoan(user.loan),
+      flags: { stepperDisabled: devFlags.stepperDisabled },
+    });
     const path = target ? pathOf(target) : null;
     if (path) return <Navigate to={path} replace />;
   }
