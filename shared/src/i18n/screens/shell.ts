@@ -1,4 +1,4 @@
-/** What people read in the shell's header, menus and developer menu. */
+/** What people read in the shell's header and menus (the developer menu's texts are in ./dev-menu). */
 export const shell = {
   menu: 'Menú',
   closeMenu: 'Cerrar el menú',
@@ -7,10 +7,4 @@ export const shell = {
   yourLoan: 'Tu préstamo',
   loanHistory: 'Historial de préstamos',
   personalInfo: 'Información personal',
-  devMenuTitle: 'Menú de desarrollo',
-  devStepperDisabled: 'Desactivar los pasos del registro (reglas de redirección)',
-  devApiUrl: 'Dirección de la API',
-  devApiUrlConfigured: '{url} (la configurada)',
-  devApply: 'Aplicar y recargar',
-  devClose: 'Cerrar',
 } as const;
