@@ -5,24 +5,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { openPglite } from '../src/db/database.js';
-import type { TestApi } from './harness.js';
 import { customerAt } from './origination-path.js';
-import { freePort, startApiProcess, stopApiProcess } from './spawn-api.js';
-
-/** The test API's request helper over a spawned process, for the origination path's helper. */
-function overHttp(baseUrl: string): TestApi {
-  const request: TestApi['request'] = async (method, url, init = {}) => {
-    const hasBody = init.body !== undefined;
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers },
-      body: hasBody ? JSON.stringify(init.body) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-  };
-  return { request } as TestApi;
-}
+import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
 
 async function payAtCheckout(baseUrl: string, reference: string) {
   const form = new FormData();
@@ -38,15 +22,12 @@ async function payAtCheckout(baseUrl: string, reference: string) {
   return fetch(`${baseUrl}/sandbox/card/checkout`, { method: 'POST', body: form, redirect: 'manual' });
 }
 
-async function loanOf(baseUrl: string, headers: Record<string, string>) {
-  const answer = await fetch(`${baseUrl}/v2/loan`, { headers });
-  assert.equal(answer.status, 200);
-  return (await answer.json()) as {
-    status: number;
-    has_pending_payment: boolean;
-    calculations: { today: { amount: number } };
-  };
-}
+type Loan = {
+  status: number;
+  has_pending_payment: boolean;
+  calculations: { today: { amount: number } };
+};
+const loanOf = (baseUrl: string, headers: Record<string, string>) => loanFrom<Loan>(baseUrl, headers);
 
 /** A shared, busy machine starts the API slowly. */
 const START_SECONDS = 240;

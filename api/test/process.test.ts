@@ -9,9 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
 import { DatabaseUnavailableError, openPglite } from '../src/db/database.js';
 import { LOCK_FILE } from '../src/db/lock.js';
-import type { TestApi } from './harness.js';
 import { customerAt } from './origination-path.js';
-import { freePort, startApiProcess, stopApiProcess } from './spawn-api.js';
+import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
@@ -147,26 +146,8 @@ describe('the PGlite folder has one owner', () => {
   });
 });
 
-/** The test API's request helper over a spawned process, for the origination path's helper. */
-function overHttp(baseUrl: string): TestApi {
-  const request: TestApi['request'] = async (method, path, init = {}) => {
-    const hasBody = init.body !== undefined;
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers },
-      body: hasBody ? JSON.stringify(init.body) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-  };
-  return { request } as TestApi;
-}
-
-async function loanOf(baseUrl: string, headers: Record<string, string>) {
-  const answer = await fetch(`${baseUrl}/v2/loan`, { headers });
-  assert.equal(answer.status, 200);
-  return (await answer.json()) as { id: string; status: number; calculations: { today: { body: number } } };
-}
+type Loan = { id: string; status: number; calculations: { today: { body: number } } };
+const loanOf = (baseUrl: string, headers: Record<string, string>) => loanFrom<Loan>(baseUrl, headers);
 
 describe('crash safety', () => {
   test('after SIGKILL and a restart, every acknowledged write is there', async () => {

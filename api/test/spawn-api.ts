@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestApi } from './harness.js';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
@@ -54,4 +55,26 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, startSeconds = 60)
 export async function stopApiProcess(api: ApiProcess, signal: NodeJS.Signals = 'SIGTERM') {
   if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill(signal);
   return api.exited;
+}
+
+/** The test API's request helper over a spawned process, for the origination path's helper. */
+export function overHttp(baseUrl: string): TestApi {
+  const request: TestApi['request'] = async (method, url, init = {}) => {
+    const hasBody = init.body !== undefined;
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      body: hasBody ? JSON.stringify(init.body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  };
+  return { request } as TestApi;
+}
+
+/** The customer's GET /v2/loan from a spawned API; anything but a 200 fails the test. */
+export async function loanOf<Loan>(baseUrl: string, headers: Record<string, string>): Promise<Loan> {
+  const answer = await fetch(`${baseUrl}/v2/loan`, { headers });
+  if (answer.status !== 200) throw new Error(`GET /v2/loan answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as Loan;
 }
