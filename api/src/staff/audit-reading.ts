@@ -20,8 +20,11 @@ export type AuditField = 'staff' | 'action' | 'customer' | 'from' | 'to';
 export type AuditProblem = 'staffUnknown' | 'customerUnreadable' | 'dateInvalid' | 'dateOrder';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const realDate = (value: string) =>
-  DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+const realDate = (value: string) => {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
 
 /** Reads the audit page's query string: each filter trimmed and bounded, the page a positive number. */
 export function auditQueryOf(query: Record<string, unknown>): AuditQuery {
