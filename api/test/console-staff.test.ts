@@ -201,8 +201,15 @@ describe('Operators console: the audit, filtered and in pages, for admins only',
   test('by staff member, by action, by customer (and their loans), by days; every reading audited', async () => {
     const customer = await customerNamed('Rosa', 'Filtro');
     const agent = await signedIn(SANDBOX_STAFF[0]);
-    assert.equal((await agent.get(`/console/customers/${customer.id}`)).status, 200);
+    const seen = await agent.get(`/console/customers/${customer.id}`);
+    assert.equal(seen.status, 200);
+    assert.doesNotMatch(seen.text, /\/console\/audit/, 'no audit link for an agent');
     const admin = await signedIn(ADMIN);
+    const file = await admin.get(`/console/customers/${customer.id}`);
+    assert.match(
+      file.text,
+      new RegExp(`href="/console/audit\\?customer=${customer.phone}">Ver su registro de auditoría`),
+    );
 
     const byStaff = await admin.get('/console/audit?staff=agente');
     assert.equal(byStaff.status, 200);
