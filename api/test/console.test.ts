@@ -78,14 +78,15 @@ async function auditOf(action: string) {
 }
 
 describe('Operators console rules', () => {
-  test('the search box reads a phone, a DNI/NIE or a loan id', () => {
+  test('the search box reads a phone, a DNI/NIE, a loan id or a name', () => {
     assert.deepEqual(searchKindOf('612 34 56 78'), { kind: 'phone', value: '612345678' });
     assert.deepEqual(searchKindOf('+34 612345678'), { kind: 'phone', value: '612345678' });
     assert.deepEqual(searchKindOf('12345678z'), { kind: 'personal_id', value: '12345678Z' });
     assert.deepEqual(searchKindOf('X1234567L'), { kind: 'personal_id', value: 'X1234567L' });
     assert.deepEqual(searchKindOf('cr100001'), { kind: 'loan', value: 'CR100001' });
     assert.deepEqual(searchKindOf('42'), { kind: 'loan', value: '42' });
-    assert.equal(searchKindOf('Ana García'), null);
+    assert.deepEqual(searchKindOf('Ana García'), { kind: 'name', value: 'ana garcia' });
+    assert.equal(searchKindOf('12ab'), null);
   });
 
   test('a TOTP code is accepted once, within one step of drift, and never an older step', () => {

@@ -2,8 +2,10 @@ import { LoanStatus } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
-import type { StaffMember } from '../staff/accounts';
+import { type StaffMember, setupPending } from '../staff/accounts';
+import type { AuditField, AuditProblem, AuditQuery } from '../staff/audit-reading';
 import type { CustomerFile } from '../staff/customers';
+import type { SetupField, SetupProblem } from '../staff/management';
 import { may, type StaffPermission } from '../staff/rules';
 import type { StaffRole } from '../staff/tables';
 
@@ -41,6 +43,42 @@ const hidden = (name: string, value: unknown) => `<input type="hidden" name="${n
 const input = (name: string, label: string, attributes = '') =>
   `<label>${esc(label)} <input name="${name}" ${attributes}></label>`;
 
+/**
+ * A form field with its own message: a problem is said under the field it concerns (aria-invalid, and
+ * aria-describedby pointing at the message), a hint likewise when there is no problem.
+ */
+function field(
+  name: string,
+  label: string,
+  attributes: string,
+  { problem, hint, id = name }: { problem?: string | null; hint?: string; id?: string } = {},
+): string {
+  const note = problem ?? hint;
+  const described = note ? ` aria-describedby="${id}-note"` : '';
+  const invalid = problem ? ' aria-invalid="true"' : '';
+  return `<div class="field"><label for="${id}">${esc(label)}</label>
+<input id="${id}" name="${name}" ${attributes}${invalid}${described}>${
+    note ? `<p id="${id}-note" class="${problem ? 'field-error' : 'hint'}">${esc(note)}</p>` : ''
+  }</div>`;
+}
+
+/** Links to the previous and next page of a list, keeping its query. */
+function pager(path: string, params: Record<string, string>, page: number, more: boolean): string {
+  if (page <= 1 && !more) return '';
+  const href = (to: number) => {
+    const query = new URLSearchParams(Object.entries(params).filter(([, value]) => value !== ''));
+    if (to > 1) query.set('page', String(to));
+    const text = query.toString();
+    return esc(`${path}${text ? `?${text}` : ''}`);
+  };
+  const links = [
+    page > 1 ? `<li><a href="${href(page - 1)}" rel="prev">${esc(texts.previousPage)}</a></li>` : '',
+    `<li aria-current="page">${say(texts.pageNumber, { page })}</li>`,
+    more ? `<li><a href="${href(page + 1)}" rel="next">${esc(texts.nextPage)}</a></li>` : '',
+  ];
+  return `<nav class="pager" aria-label="${esc(texts.pagination)}"><ul>${links.join('')}</ul></nav>`;
+}
+
 /** A form posting one console action; `back` is where the result page links to. */
 function actionForm(
   action: string,
@@ -63,7 +101,7 @@ function nav(member: StaffMember): string {
     ['manageStaff', `${CONSOLE_PATH}/staff`, texts.navStaff],
   ];
   const links = items
-    .filter(([permission]) => may(member.role, permission))
+    .filter(([permission]) => !setupPending(member) && may(member.role, permission))
     .map(([, href, label]) => `<li><a href="${href}">${esc(label)}</a></li>`)
     .join('');
   return `<nav aria-label="${esc(texts.title)}"><ul>${links}</ul></nav>
@@ -100,7 +138,7 @@ export function signInPage(problem: string | null, sandbox: boolean): string {
 <form method="post" action="${CONSOLE_PATH}/login" class="box">
 ${input('username', texts.username, 'autocomplete="username" required')}
 ${input('password', texts.password, 'type="password" autocomplete="current-password" required')}
-${input('code', texts.code, 'inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required')}
+${field('code', texts.code, 'inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}"', { hint: texts.codeHint })}
 <button type="submit">${esc(texts.signIn)}</button>
 </form>
 ${sandbox ? `<p class="note">${esc(texts.sandboxStaff)}</p>` : ''}`,
@@ -199,15 +237,17 @@ export function searchPage(
   query: string,
   results: Summary[] | null,
   problem: string | null,
+  paging: { page: number; more: boolean } = { page: 1, more: false },
 ): string {
   const form = `<form method="get" action="${CONSOLE_PATH}/customers" class="box" role="search">
-${input('q', texts.searchLabel, `value="${esc(query)}" required`)}
+${field('q', texts.searchLabel, `value="${esc(query)}" required maxlength="40"`, { problem })}
 <button type="submit">${esc(texts.search)}</button>
 </form>`;
   const found =
     results === null
       ? ''
-      : table(
+      : (paging.page > 1 && results.length === 0 ? `<p>${esc(texts.searchNothing)}</p>` : '') +
+        table(
           [texts.customer, texts.phone, texts.personalId, texts.blocked, texts.blacklisted],
           results.map((row) => [
             `<a href="${CONSOLE_PATH}/customers/${esc(row.id)}">${esc(
@@ -218,13 +258,10 @@ ${input('q', texts.searchLabel, `value="${esc(query)}" required`)}
             yesNo(row.is_blocked),
             yesNo(row.is_blacklisted),
           ]),
-          texts.searchNothing,
-        );
-  return layout(
-    texts.searchTitle,
-    member,
-    `${problem ? `<p class="alert" role="alert">${esc(problem)}</p>` : ''}${form}${found}`,
-  );
+          paging.page > 1 ? '' : texts.searchNothing,
+        ) +
+        pager(`${CONSOLE_PATH}/customers`, { q: query }, paging.page, paging.more);
+  return layout(texts.searchTitle, member, `${form}${found}`);
 }
 
 function definitionList(entries: Array<[string, unknown]>): string {
@@ -260,6 +297,9 @@ export function customerPage(member: StaffMember, file: CustomerFile): string {
     ),
     file.employment
       ? `<h3>${esc(texts.employment)}</h3>${definitionList(Object.entries(file.employment).filter(([k]) => k !== 'user_id'))}`
+      : '',
+    may(member.role, 'readAudit')
+      ? `<p><a href="${CONSOLE_PATH}/audit?customer=${esc(encodeURIComponent(user.mobile_phone))}">${esc(texts.customerAudit)}</a></p>`
       : '',
     `<h2>${esc(texts.documents)}</h2>`,
     documentsSection(user.id, file.documents),
@@ -466,39 +506,117 @@ type AuditRow = {
   detail: Record<string, unknown>;
 };
 
-export function auditPage(member: StaffMember, rows: AuditRow[]): string {
-  return layout(
-    texts.auditTitle,
-    member,
-    table(
-      [texts.when, texts.who, texts.what, texts.subject, texts.where, texts.detail],
-      rows.map((row) => [
-        when(row.at),
-        esc(row.actor),
-        esc(row.action),
-        esc(row.subject),
-        esc(row.address),
-        `<code>${esc(JSON.stringify(row.detail))}</code>`,
-      ]),
-      texts.auditEmpty,
-    ),
-  );
+export function auditPage(
+  member: StaffMember,
+  view: {
+    query: AuditQuery;
+    problems: Partial<Record<AuditField, AuditProblem>>;
+    staff: string[];
+    rows: AuditRow[];
+    more: boolean;
+  },
+): string {
+  const { query, problems } = view;
+  const problem = (name: AuditField) => {
+    const reason = problems[name];
+    return reason ? texts[reason] : null;
+  };
+  const options = ['', ...view.staff]
+    .map(
+      (name) =>
+        `<option value="${esc(name)}"${name === query.staff ? ' selected' : ''}>${esc(name || texts.auditAnyStaff)}</option>`,
+    )
+    .join('');
+  const staffProblem = problem('staff');
+  const filters = `<form method="get" action="${CONSOLE_PATH}/audit" class="box filters" aria-label="${esc(texts.auditFilters)}">
+<div class="field"><label for="staff">${esc(texts.auditStaff)}</label>
+<select id="staff" name="staff"${staffProblem ? ' aria-invalid="true" aria-describedby="staff-note"' : ''}>${options}</select>${
+    staffProblem ? `<p id="staff-note" class="field-error">${esc(staffProblem)}</p>` : ''
+  }</div>
+${field('action', texts.auditAction, `value="${esc(query.action)}" maxlength="60"`, { problem: problem('action') })}
+${field('customer', texts.auditCustomer, `value="${esc(query.customer)}" maxlength="60"`, { problem: problem('customer') })}
+${field('from', texts.auditFrom, `type="date" value="${esc(query.from)}"`, { problem: problem('from') })}
+${field('to', texts.auditTo, `type="date" value="${esc(query.to)}"`, { problem: problem('to') })}
+<button type="submit">${esc(texts.filter)}</button>
+<a href="${CONSOLE_PATH}/audit">${esc(texts.clearFilters)}</a>
+</form>`;
+  const failed = Object.keys(problems).length > 0;
+  const entries = failed
+    ? ''
+    : table(
+        [texts.when, texts.who, texts.what, texts.subject, texts.where, texts.detail],
+        view.rows.map((row) => [
+          when(row.at),
+          esc(row.actor),
+          esc(row.action),
+          esc(row.subject),
+          esc(row.address),
+          `<code>${esc(JSON.stringify(row.detail))}</code>`,
+        ]),
+        texts.auditEmpty,
+      ) +
+      pager(
+        `${CONSOLE_PATH}/audit`,
+        { staff: query.staff, action: query.action, customer: query.customer, from: query.from, to: query.to },
+        query.page,
+        view.more,
+      );
+  return layout(texts.auditTitle, member, `${filters}${entries}`);
 }
 
 type StaffOverview = {
-  accounts: Array<{ id: string; username: string; role: StaffRole; created_at: Date; created_by: string }>;
+  accounts: Array<{
+    id: string;
+    username: string;
+    role: StaffRole;
+    created_at: Date;
+    created_by: string;
+    disabled_at: Date | null;
+    disabled_by: string | null;
+    password_reset_at: Date | null;
+    totp_reset_at: Date | null;
+    locked: boolean;
+  }>;
   sessions: Array<{ id: string; username: string; created_ip: string | null; created_at: Date; last_seen_at: Date }>;
 };
+
+function staffState(row: StaffOverview['accounts'][number]): string {
+  const states = [
+    row.disabled_at
+      ? say(texts.stateDisabled, { by: row.disabled_by ?? '?', when: when(row.disabled_at) })
+      : esc(texts.stateActive),
+    row.locked ? esc(texts.stateLocked) : '',
+    row.password_reset_at ? esc(texts.statePasswordReset) : '',
+    row.totp_reset_at ? esc(texts.stateTotpReset) : '',
+  ];
+  return states.filter(Boolean).join('<br>');
+}
+
+function staffActions(member: StaffMember, row: StaffOverview['accounts'][number], back: string): string {
+  if (String(row.id) === String(member.staffId)) return esc(texts.you);
+  const who = hidden('username', row.username);
+  // actionForm escapes the button's text itself.
+  const named = (text: string) => text.replace('{username}', row.username);
+  return [
+    row.disabled_at
+      ? actionForm('staff-enable', who, named(texts.enable), back, { inline: true })
+      : actionForm('staff-disable', who, named(texts.disable), back, { inline: true, danger: true }),
+    actionForm('staff-reset-password', who, named(texts.resetPassword), back, { inline: true }),
+    actionForm('staff-reset-totp', who, named(texts.resetTotp), back, { inline: true }),
+  ].join('\n');
+}
 
 export function staffPage(member: StaffMember, overview: StaffOverview): string {
   const back = `${CONSOLE_PATH}/staff`;
   const accounts = table(
-    [texts.username, texts.role, texts.registered, texts.who],
+    [texts.username, texts.role, texts.staffState, texts.registered, texts.who, texts.actions],
     overview.accounts.map((row) => [
       esc(row.username),
       esc(roleName(row.role)),
+      staffState(row),
       when(row.created_at),
       esc(row.created_by),
+      staffActions(member, row, back),
     ]),
   );
   const sessions = table(
@@ -524,6 +642,43 @@ export function staffPage(member: StaffMember, overview: StaffOverview): string 
   return layout(
     texts.staffTitle,
     member,
-    `${accounts}<h2>${esc(texts.staffSessions)}</h2>${sessions}<h2>${esc(texts.createStaff)}</h2>${create}`,
+    `<h2>${esc(texts.staffAccounts)}</h2>${accounts}<h2>${esc(texts.staffSessions)}</h2>${sessions}<h2>${esc(texts.createStaff)}</h2>${create}`,
+  );
+}
+
+/** What a reset left to do: a new password (twice) and/or the first code of the new second factor. */
+export function setupPage(
+  member: StaffMember,
+  enrolment: { secret: string; uri: string } | null,
+  problems: Partial<Record<SetupField, SetupProblem>> = {},
+): string {
+  const problem = (name: SetupField) => {
+    const reason = problems[name];
+    return reason ? texts[reason] : null;
+  };
+  const password = member.setup?.password
+    ? field('password', texts.newPassword, 'type="password" autocomplete="new-password" required minlength="12"', {
+        problem: problem('password'),
+      }) +
+      field('repeat', texts.repeatPassword, 'type="password" autocomplete="new-password" required minlength="12"', {
+        problem: problem('repeat'),
+      })
+    : '';
+  const totp = enrolment
+    ? `<p>${esc(texts.enrolSecret)}</p>
+<p>${esc(texts.totpSecret)}: <code class="link">${esc(enrolment.secret)}</code></p>
+<p><code class="link">${esc(enrolment.uri)}</code></p>
+${field('code', texts.enrolCode, 'inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required', {
+  problem: problem('code'),
+})}`
+    : '';
+  return layout(
+    texts.setupTitle,
+    member,
+    `<p>${esc(texts.setupIntro)}</p>
+<form method="post" action="${CONSOLE_PATH}/setup" class="box">
+${password}${totp}
+<button type="submit">${esc(texts.save)}</button>
+</form>`,
   );
 }

@@ -10,6 +10,7 @@ import {
   queuePage,
   resultPage,
   searchPage,
+  setupPage,
   signInPage,
   staffPage,
 } from '../console/views';
@@ -17,23 +18,28 @@ import type { AppContext } from '../context';
 import { pagePolicy } from '../http/security';
 import type { DocumentStorage } from '../providers/document-storage';
 import {
-  auditEntries,
+  auditProblems,
+  auditQueryOf,
   ConsoleActionError,
+  completeStaffSetup,
   consoleSession,
   customerDocument,
   customerFile,
-  customerSummaries,
-  findCustomers,
+  enrolmentOf,
   may,
+  readAudit,
   recordStaffEvent,
   runConsoleAction,
   type StaffMember,
   type StaffPermission,
+  searchCustomers,
   searchKindOf,
   seedSandboxStaff,
+  setupPending,
   signIn,
   signOut,
   staffOverview,
+  staffUsernames,
   verificationQueue,
 } from '../staff';
 
@@ -131,6 +137,11 @@ export async function consoleRoutes(
       else html(reply, 401).send(signInPage(null, sandbox));
       return null;
     }
+    if (setupPending(member)) {
+      if (request.method === 'GET') reply.redirect(`${CONSOLE_PATH}/setup`, 303);
+      else html(reply, 403).send(messagePage(member, texts.failed, texts.setupPending));
+      return null;
+    }
     if (!may(member.role, permission)) {
       await recordStaffEvent(db, member, `denied ${permission}`, null, request.ip, { path: request.url });
       html(reply, 403).send(messagePage(member, texts.failed, texts.forbidden));
@@ -170,6 +181,39 @@ export async function consoleRoutes(
         return html(reply, outcome.reason === 'locked' ? 429 : 401).send(signInPage(problem, sandbox));
       }
       setCookie(reply, outcome.token);
+      return reply.redirect(`${CONSOLE_PATH}/${setupPending(outcome.member) ? 'setup' : 'queue'}`, 303);
+    },
+  );
+
+  // After an admin's reset: a new password and/or the new second factor, before anything else.
+  app.get(`${CONSOLE_PATH}/setup`, page, async (request, reply) => {
+    const member = request.staff;
+    if (!member) return reply.redirect(`${CONSOLE_PATH}/login`, 303);
+    if (!setupPending(member)) return reply.redirect(`${CONSOLE_PATH}/queue`, 303);
+    return html(reply).send(setupPage(member, await enrolmentOf(db, member)));
+  });
+
+  app.post<{ Body: Record<string, string> }>(
+    `${CONSOLE_PATH}/setup`,
+    { ...page, config: { limit: 'signIn' } },
+    async (request, reply) => {
+      const member = request.staff;
+      if (!member) return html(reply, 401).send(signInPage(null, sandbox));
+      if (crossSite(request)) return html(reply, 403).send(messagePage(member, texts.failed, texts.forbidden));
+      if (!setupPending(member)) return reply.redirect(`${CONSOLE_PATH}/queue`, 303);
+      const form = request.body ?? {};
+      const outcome = await completeStaffSetup(db, member, {
+        password: String(form.password ?? ''),
+        repeat: String(form.repeat ?? ''),
+        code: String(form.code ?? ''),
+      });
+      await recordStaffEvent(db, member, 'setup', `staff:${member.username}`, request.ip, {
+        outcome: outcome.ok ? 'done' : 'refused',
+        ...(outcome.ok ? member.setup : { problems: outcome.problems }),
+      });
+      if (!outcome.ok) {
+        return html(reply, 422).send(setupPage(member, await enrolmentOf(db, member), outcome.problems));
+      }
       return reply.redirect(`${CONSOLE_PATH}/queue`, 303);
     },
   );
@@ -186,15 +230,23 @@ export async function consoleRoutes(
     return html(reply).send(queuePage(member, await verificationQueue(db)));
   });
 
-  app.get<{ Querystring: { q?: string } }>(`${CONSOLE_PATH}/customers`, page, async (request, reply) => {
+  app.get<{ Querystring: { q?: string; page?: string } }>(`${CONSOLE_PATH}/customers`, page, async (request, reply) => {
     const member = await allowed(request, reply, 'search');
     if (!member) return reply;
-    const query = String(request.query.q ?? '').slice(0, 40);
+    const query = String(request.query.q ?? '')
+      .trim()
+      .slice(0, 40);
     if (!query) return html(reply).send(searchPage(member, '', null, null));
     if (!searchKindOf(query)) return html(reply, 422).send(searchPage(member, query, null, texts.searchUnreadable));
-    const ids = await findCustomers(db, query);
-    await recordStaffEvent(db, member, 'search', null, request.ip, { q: query, found: ids.length });
-    return html(reply).send(searchPage(member, query, await customerSummaries(db, ids), null));
+    const pageNumber = Math.min(Math.max(Number.parseInt(String(request.query.page ?? '1'), 10) || 1, 1), 10_000);
+    const found = await searchCustomers(db, query, pageNumber);
+    await recordStaffEvent(db, member, 'search', null, request.ip, {
+      q: query,
+      kind: searchKindOf(query)?.kind,
+      page: pageNumber,
+      found: found.rows.length,
+    });
+    return html(reply).send(searchPage(member, query, found.rows, null, found));
   });
 
   app.get<{ Params: { id: string } }>(`${CONSOLE_PATH}/customers/:id`, page, async (request, reply) => {
@@ -222,10 +274,18 @@ export async function consoleRoutes(
     },
   );
 
-  app.get(`${CONSOLE_PATH}/audit`, page, async (request, reply) => {
+  app.get<{ Querystring: Record<string, string> }>(`${CONSOLE_PATH}/audit`, page, async (request, reply) => {
     const member = await allowed(request, reply, 'readAudit');
     if (!member) return reply;
-    return html(reply).send(auditPage(member, await auditEntries(db, { limit: 300 })));
+    const query = auditQueryOf(request.query ?? {});
+    const problems = auditProblems(query);
+    const staff = await staffUsernames(db);
+    if (Object.keys(problems).length > 0) {
+      return html(reply, 422).send(auditPage(member, { query, problems, staff, rows: [], more: false }));
+    }
+    const { rows, more } = await readAudit(db, query);
+    await recordStaffEvent(db, member, 'read-audit', null, request.ip, { ...query, found: rows.length });
+    return html(reply).send(auditPage(member, { query, problems, staff, rows, more }));
   });
 
   app.get(`${CONSOLE_PATH}/staff`, page, async (request, reply) => {
@@ -241,6 +301,7 @@ export async function consoleRoutes(
       const member = request.staff;
       if (!member) return html(reply, 401).send(signInPage(null, sandbox));
       if (crossSite(request)) return html(reply, 403).send(messagePage(member, texts.failed, texts.forbidden));
+      if (setupPending(member)) return html(reply, 403).send(messagePage(member, texts.failed, texts.setupPending));
       const form = request.body ?? {};
       const back = backOf(form.back);
       try {

@@ -13,7 +13,20 @@ export interface StaffMember {
   staffId: string;
   username: string;
   role: StaffRole;
+  /**
+   * What an admin's reset left to do before anything else (migration 0022): choose a new password, enrol the new
+   * second factor. Absent or both false: nothing.
+   */
+  setup?: StaffSetup;
 }
+
+export interface StaffSetup {
+  password: boolean;
+  totp: boolean;
+}
+
+export const setupPending = (member: Pick<StaffMember, 'setup'>) =>
+  Boolean(member.setup?.password || member.setup?.totp);
 
 export const STAFF_ROLES: readonly StaffRole[] = ['agent', 'admin'];
 export const USERNAME = /^[a-z0-9._-]{2,40}$/;
@@ -67,6 +80,8 @@ export type SignInOutcome =
 /**
  * Staff sign-in: password and TOTP code together. Any wrong part answers the same ('wrong'); five in a row make
  * the account wait 15 minutes ('locked'), counted per account so a guesser cannot go on from other addresses.
+ * After an admin reset the second factor there is no code to give: the password alone opens a session that can
+ * only enrol the new secret (`member.setup`), and likewise a temporary password opens one that must change it.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -107,8 +122,9 @@ async function checkSignIn(
   if (account.locked) return { ok: false, reason: 'locked', username };
   const lastStep = account.totp_last_step === null ? null : Number(account.totp_last_step);
   const passwordOk = await passwordMatches(attempt.password, account.password_hash);
-  const step = passwordOk ? acceptedStep(account.totp_secret, attempt.code.trim(), lastStep) : null;
-  if (step === null) {
+  const enrolling = account.totp_reset_at !== null;
+  const step = passwordOk && !enrolling ? acceptedStep(account.totp_secret, attempt.code.trim(), lastStep) : null;
+  if (!passwordOk || (step === null && !enrolling)) {
     await db
       .updateTable('staff_accounts')
       .set({
@@ -122,7 +138,7 @@ async function checkSignIn(
   }
   await db
     .updateTable('staff_accounts')
-    .set({ failed_attempts: 0, locked_until: null, totp_last_step: step })
+    .set({ failed_attempts: 0, locked_until: null, ...(step === null ? {} : { totp_last_step: step }) })
     .where('id', '=', account.id)
     .execute();
   const token = randomToken();
@@ -140,7 +156,12 @@ async function checkSignIn(
     ok: true,
     token,
     sessionId: String(session.id),
-    member: { staffId: String(account.id), username, role: account.role },
+    member: {
+      staffId: String(account.id),
+      username,
+      role: account.role,
+      setup: { password: account.password_reset_at !== null, totp: enrolling },
+    },
   };
 }
 
@@ -154,6 +175,8 @@ export async function findStaffSession(db: Kysely<Database>, token: string): Pro
       'a.id as staff_id',
       'a.username',
       'a.role',
+      'a.password_reset_at',
+      'a.totp_reset_at',
       sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${STAFF_RULES.touchEverySeconds})`.as('stale'),
     ])
     .where('s.token_hash', '=', sha256(token))
@@ -166,7 +189,13 @@ export async function findStaffSession(db: Kysely<Database>, token: string): Pro
   if (row.stale) {
     await db.updateTable('staff_sessions').set({ last_seen_at: sql`now()` }).where('id', '=', row.session_id).execute();
   }
-  return { sessionId: String(row.session_id), staffId: String(row.staff_id), username: row.username, role: row.role };
+  return {
+    sessionId: String(row.session_id),
+    staffId: String(row.staff_id),
+    username: row.username,
+    role: row.role,
+    setup: { password: row.password_reset_at !== null, totp: row.totp_reset_at !== null },
+  };
 }
 
 /** Ends a staff session at once (sign-out, or an admin revoking it); false when it was not live. */
@@ -192,7 +221,18 @@ export async function staffOverview(db: Kysely<Database>) {
   const [accounts, sessions] = await Promise.all([
     db
       .selectFrom('staff_accounts')
-      .select(['id', 'username', 'role', 'created_at', 'created_by', 'disabled_at', 'locked_until'])
+      .select([
+        'id',
+        'username',
+        'role',
+        'created_at',
+        'created_by',
+        'disabled_at',
+        'disabled_by',
+        'password_reset_at',
+        'totp_reset_at',
+        sql<boolean>`locked_until is not null and locked_until > now()`.as('locked'),
+      ])
       .orderBy('username')
       .execute(),
     db

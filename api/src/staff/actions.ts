@@ -15,6 +15,13 @@ import { owedOf } from '../servicing';
 import { ServicingUsageError } from '../servicing/operator-commands';
 import { createStaff, revokeStaffSession, StaffAccountError, type StaffMember } from './accounts';
 import { setCustomerFlag } from './customers';
+import {
+  disableStaff,
+  enableStaff,
+  resetStaffPassword,
+  resetStaffSecondFactor,
+  StaffManagementError,
+} from './management';
 import { may, type StaffPermission } from './rules';
 
 /** Fills `{name}` placeholders of a console text. */
@@ -234,6 +241,40 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       return { subject: `staff-session:${sessionId}`, lines: [texts.sessionRevoked] };
     },
   },
+  'staff-disable': {
+    permission: 'manageStaff',
+    async run(form, { db, member }) {
+      const done = await disableStaff(db, member, field(form, 'username'));
+      return {
+        subject: `staff:${done.username}`,
+        lines: [say(texts.staffDisabled, { username: done.username, sessions: done.sessionsEnded })],
+      };
+    },
+  },
+  'staff-enable': {
+    permission: 'manageStaff',
+    async run(form, { db, member }) {
+      const done = await enableStaff(db, member, field(form, 'username'));
+      return { subject: `staff:${done.username}`, lines: [say(texts.staffEnabled, { username: done.username })] };
+    },
+  },
+  'staff-reset-password': {
+    permission: 'manageStaff',
+    async run(form, { db, member }) {
+      const done = await resetStaffPassword(db, member, field(form, 'username'));
+      return {
+        subject: `staff:${done.username}`,
+        lines: [say(texts.passwordReset, { username: done.username }), `${texts.temporaryPassword}: ${done.password}`],
+      };
+    },
+  },
+  'staff-reset-totp': {
+    permission: 'manageStaff',
+    async run(form, { db, member }) {
+      const done = await resetStaffSecondFactor(db, member, field(form, 'username'));
+      return { subject: `staff:${done.username}`, lines: [say(texts.secondFactorReset, { username: done.username })] };
+    },
+  },
   'staff-create': {
     permission: 'manageStaff',
     async run(form, { db, member }) {
@@ -302,6 +343,7 @@ export async function runConsoleAction(
 /** What the operator reads when the rooms refuse: their Spanish message (409 and such), or the command's line. */
 function asRefusal(error: unknown): ConsoleActionError {
   if (error instanceof ConsoleActionError) return error;
+  if (error instanceof StaffManagementError) return new ConsoleActionError(texts[error.reason], error.status);
   if (error instanceof ApiError && error.statusCode < 500) {
     return new ConsoleActionError(error.message || messageText('genericError'), error.statusCode);
   }

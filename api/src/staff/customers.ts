@@ -1,6 +1,6 @@
 import { LoanStatus } from '@credimo/shared/domain';
 import { nationalDigits } from '@credimo/shared/format';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import '../evidence/tables';
 import { findUserIdByPhone } from '../identity/users';
@@ -8,11 +8,22 @@ import { loanIdByReference } from '../loans/applications';
 
 const money = (value: string | number | null) => (value === null ? null : Number(value));
 
-/** What staff typed in the search box: a phone, a DNI/NIE or a loan id. */
-export type SearchKind = 'phone' | 'personal_id' | 'loan';
+/** What staff typed in the search box: a phone, a DNI/NIE, a loan id or (part of) a name. */
+export type SearchKind = 'phone' | 'personal_id' | 'loan' | 'name';
 
-/** A pure reading of the search box: which of the three it looks like, or null. */
+/** Lower case without accents or diacritics: how names are compared ("Íñigo" finds "iñigo", "INIGO", "inigo"). */
+export const plainName = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A name typed in the search box: letters (any accent), spaces, hyphens and apostrophes; two letters at least. */
+const NAME = /^[\p{L}' -]+$/u;
+
+/** A pure reading of the search box: which of the four it looks like, or null. */
 export function searchKindOf(input: string): { kind: SearchKind; value: string } | null {
+  const name = plainName(input);
+  if (NAME.test(input.trim()) && name.replace(/[^a-z]/g, '').length >= 2 && !/^(cr|[xyz])?\d/i.test(name)) {
+    return { kind: 'name', value: name };
+  }
   const compact = input.replace(/[\s.-]/g, '').toUpperCase();
   if (/^[XYZ]?\d{7,8}[A-Z]$/.test(compact)) return { kind: 'personal_id', value: compact };
   if (/^CR\d{1,18}$/.test(compact)) return { kind: 'loan', value: compact };
@@ -22,10 +33,58 @@ export function searchKindOf(input: string): { kind: SearchKind; value: string }
   return null;
 }
 
-/** The customers a search finds (a loan id finds its borrower). */
+/** Customers per page of search results. */
+export const SEARCH_PAGE_SIZE = 20;
+
+/** The database's side of plainName: accents folded by translate() (no extension needed), then lower(). */
+const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+const PLAIN = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
+const fullName = sql<string>`lower(translate(p.first_name || ' ' || p.first_surname || ' ' || coalesce(p.second_surname, ''), ${ACCENTED}, ${PLAIN}))`;
+
+/**
+ * The customers whose first name or surnames hold every word typed, in any case and with or without accents,
+ * in whole or in part ("gar" finds García), ordered by surname; one page of them and whether more follow.
+ */
+export async function findCustomersByName(db: Kysely<Database>, name: string, page = 1) {
+  const words = plainName(name)
+    .split(' ')
+    .map((word) => word.replace(/[^a-z'-]/g, ''))
+    .filter(Boolean)
+    .slice(0, 6);
+  if (words.length === 0) return { ids: [], more: false };
+  let query = db
+    .selectFrom('user_profiles as p')
+    .select('p.user_id')
+    .orderBy('p.first_surname')
+    .orderBy('p.first_name')
+    .orderBy('p.user_id')
+    .limit(SEARCH_PAGE_SIZE + 1)
+    .offset((page - 1) * SEARCH_PAGE_SIZE);
+  for (const word of words) query = query.where(sql<boolean>`strpos(${fullName}, ${word}) > 0`);
+  const rows = await query.execute();
+  return {
+    ids: rows.slice(0, SEARCH_PAGE_SIZE).map((row) => String(row.user_id)),
+    more: rows.length > SEARCH_PAGE_SIZE,
+  };
+}
+
+/** One page of what the search box finds: a name may find many customers, the rest one at most. */
+export async function searchCustomers(db: Kysely<Database>, input: string, page = 1) {
+  const search = searchKindOf(input);
+  const { ids, more } =
+    search?.kind === 'name'
+      ? await findCustomersByName(db, search.value, page)
+      : { ids: page === 1 ? await findCustomers(db, input) : [], more: false };
+  const rows = await customerSummaries(db, ids);
+  const order = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => (order.get(String(a.id)) ?? 0) - (order.get(String(b.id)) ?? 0));
+  return { rows, more, page };
+}
+
+/** The customers a phone, DNI/NIE or loan id finds (a loan id finds its borrower). */
 export async function findCustomers(db: Kysely<Database>, input: string): Promise<string[]> {
   const search = searchKindOf(input);
-  if (!search) return [];
+  if (!search || search.kind === 'name') return [];
   if (search.kind === 'phone') {
     const id = await findUserIdByPhone(db, search.value);
     return id ? [String(id)] : [];

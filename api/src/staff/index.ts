@@ -7,7 +7,9 @@ export {
   type SignInOutcome,
   StaffAccountError,
   type StaffMember,
+  type StaffSetup,
   seedSandboxStaff,
+  setupPending,
   signIn,
   signOut,
   staffOverview,
@@ -15,16 +17,41 @@ export {
 export { type ActionResult, CONSOLE_ACTIONS, ConsoleActionError, runConsoleAction } from './actions';
 export { recordStaffEvent } from './audit';
 export {
+  AUDIT_PAGE_SIZE,
+  type AuditField,
+  type AuditProblem,
+  type AuditQuery,
+  auditProblems,
+  auditQueryOf,
+  readAudit,
+  staffUsernames,
+} from './audit-reading';
+export {
   auditEntries,
   type CustomerFile,
   customerFile,
   customerSummaries,
   findCustomers,
+  findCustomersByName,
+  plainName,
+  SEARCH_PAGE_SIZE,
+  searchCustomers,
   searchKindOf,
   setCustomerFlag,
   verificationQueue,
 } from './customers';
 export { customerDocument } from './documents';
+export {
+  completeStaffSetup,
+  disableStaff,
+  enableStaff,
+  enrolmentOf,
+  resetStaffPassword,
+  resetStaffSecondFactor,
+  type SetupField,
+  type SetupProblem,
+  StaffManagementError,
+} from './management';
 export { may, STAFF_PERMISSIONS, STAFF_RULES, type StaffPermission } from './rules';
 export type { StaffRole } from './tables';
 export { totpNow } from './totp';

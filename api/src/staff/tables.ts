@@ -15,6 +15,12 @@ export interface StaffAccountsTable {
   failed_attempts: Generated<number>;
   locked_until: Timestamp | null;
   disabled_at: Timestamp | null;
+  /** Who disabled the account (migration 0022). */
+  disabled_by: string | null;
+  /** Set by an admin's password reset: the next sign-in must choose a new password (migration 0022). */
+  password_reset_at: Timestamp | null;
+  /** Set by an admin's second-factor reset: the next sign-in enrols the new TOTP secret (migration 0022). */
+  totp_reset_at: Timestamp | null;
   created_by: string;
   created_at: Generated<Date>;
 }
