@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { firstLoadLinks } from '../shell/server/first-load';
+import { aggregationPolicyOf } from '../shell/server/security-headers';
 import { startStaticServer } from '../shell/server/static-server';
 import { type AppName, distDir, REMOTES, type RemoteApp } from '../webpack.config';
 import { build } from './build';
@@ -197,6 +198,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             contentUrl: env.PUBLIC_WP_URL || apiUrl,
             alternativeApis: apiUrlAllowList,
             https: (env.PUBLIC_APP_URL ?? '').startsWith('https:'),
+            aggregation: aggregationPolicyOf(env, apiUrl),
           },
         }),
       ),

@@ -239,9 +239,11 @@ async function registerAggregation(app: FastifyInstance, context: AppContext): P
     secret,
     handle: (trx, event) => recordBankSession(trx, event),
   });
-  if (context.config.providerMode === 'sandbox') {
-    await app.register(sandboxAggregationPages, { config: context.config, db, secret });
+  if (context.config.providerMode === 'production') {
+    // Production must not connect customers' banks through a stand-in: the sandbox pages are all there is yet.
+    throw new ConfigError('PROVIDER_MODE=production needs a bank aggregation provider; none is integrated yet');
   }
+  await app.register(sandboxAggregationPages, { config: context.config, db, secret });
 }
 
 /** Card and Bizum payments: each provider's signed callback applying the payment and, in sandbox mode, their checkouts. */

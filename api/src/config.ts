@@ -45,6 +45,18 @@ export interface ApiConfig {
   logDataSink: LogDataSink;
   /** SPEC section 6's customer flags for customers without their own (FEATURE_BIZUM=off, ...): all on by default. */
   customerFlagDefaults: CustomerFlagDefaults;
+  /**
+   * Bank-data aggregation (disbursement method 9): the provider customers use (AGGREGATION_PROVIDER, SPEC section 3's
+   * bank_verification_adapter) and its origin (AGGREGATION_PROVIDER_URL; the API itself for the sandbox providers).
+   */
+  aggregation: AggregationConfig;
+}
+
+export type AggregationProviderName = 'unnax' | 'kontomatik';
+export interface AggregationConfig {
+  provider: AggregationProviderName;
+  /** Where the provider's widget script (unnax) or page (kontomatik) is served from. */
+  url: string;
 }
 
 export type LogDataSink = 'table' | 'log' | 'off';
@@ -52,6 +64,8 @@ export interface CustomerFlagDefaults {
   bizum: boolean;
   paymentProcessingView: boolean;
   liveness: boolean;
+  /** SPEC section 3's bank_verification_adapter: the configured aggregation provider (AGGREGATION_PROVIDER). */
+  bankVerificationAdapter: AggregationProviderName;
 }
 
 /**
@@ -151,6 +165,16 @@ const readSwitch = (env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
 };
 
+function readAggregation(env: NodeJS.ProcessEnv, publicUrl: string): AggregationConfig {
+  const provider = (env.AGGREGATION_PROVIDER || 'unnax').trim();
+  if (provider !== 'unnax' && provider !== 'kontomatik') {
+    throw new ConfigError(`AGGREGATION_PROVIDER must be unnax or kontomatik, got "${provider}"`);
+  }
+  const url = env.AGGREGATION_PROVIDER_URL || publicUrl;
+  if (!originOf(url)) throw new ConfigError(`AGGREGATION_PROVIDER_URL must be an address, got "${url}"`);
+  return { provider, url };
+}
+
 function readLogDataSink(env: NodeJS.ProcessEnv): LogDataSink {
   const raw = env.LOG_DATA_SINK || 'table';
   if (raw === 'table' || raw === 'log' || raw === 'off') return raw;
@@ -196,6 +220,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const dataDir = env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite');
   const appUrl = env.PUBLIC_APP_URL || 'http://localhost:3000';
   const publicUrl = env.PUBLIC_API_URL || `http://localhost:${readPort(env, 'API_PORT', 8080)}`;
+  const aggregation = readAggregation(env, publicUrl);
   return {
     port,
     host,
@@ -229,6 +254,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       bizum: readSwitch(env, 'FEATURE_BIZUM', true),
       paymentProcessingView: readSwitch(env, 'FEATURE_PAYMENT_PROCESSING_VIEW', true),
       liveness: readSwitch(env, 'FEATURE_LIVENESS', true),
+      bankVerificationAdapter: aggregation.provider,
     },
+    aggregation,
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 
 /** Debian's Chromium, never a downloaded browser (the machine has no internet). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -32,7 +32,7 @@ interface AxeViolation {
  * axe-core on the current page, or on the parts matching `include` (on a WordPress page, our widgets, not
  * the theme): the serious and critical violations (DESIGN.md section 8).
  */
-export async function seriousA11yViolations(page: Page, include?: string): Promise<string[]> {
+export async function seriousA11yViolations(page: Page | Frame, include?: string): Promise<string[]> {
   // Evaluated through the DevTools protocol, not as an inline <script>: the app's CSP rightly refuses those.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
@@ -80,8 +80,8 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-/** Asserts the page has no serious or critical axe violation, naming the screen in the failure. */
-export async function accessible(page: Page, what: string): Promise<void> {
+/** Asserts the page (or a frame of it) has no serious or critical axe violation, naming the screen in the failure. */
+export async function accessible(page: Page | Frame, what: string): Promise<void> {
   assert.deepEqual(await seriousA11yViolations(page), [], `${what} is accessible`);
 }
 

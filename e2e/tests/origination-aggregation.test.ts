@@ -1,18 +1,49 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import { accessible, launchChromium, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts } from '../src/ports';
 import { completeRegistration } from '../src/session';
 
-const PHONE = '612000911';
+/** The same sandbox stack with the given aggregation provider configured (the shell's CSP follows it). */
+const stackWith = (provider: 'unnax' | 'kontomatik') =>
+  startStack({
+    env: { ...stackPorts(3970), SANDBOX_DECISION_DELAY_SECONDS: '1', AGGREGATION_PROVIDER: provider },
+    log: () => {},
+  });
 
-describe('origination in Chromium with the bank-data aggregation provider (method 9) and a card for auto-debit', () => {
+/** A new customer signs in, registers and applies; approved, they choose to connect their bank (method 9). */
+async function applyAndConnectBank(page: Page, stack: Stack, phone: string) {
+  await page.goto(`${stack.urls.app}/auth?product=1&amount=30000&term=15`);
+  await page.getByLabel('Número de móvil').fill(phone);
+  await page.getByLabel('Aceptar todo').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
+  await page.waitForURL(/\/auth\/confirm$/);
+  const code = (await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent())?.match(/\d{4}/)?.[0];
+  await page.getByLabel('Código de 4 cifras').fill(code ?? '');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.waitForURL(/\/registration\/personal-data$/);
+  await completeRegistration(stack.urls.api, await tokenOf(page), phone);
+  await page.goto(`${stack.urls.app}/account`);
+  await page.getByRole('slider', { name: 'Importe' }).waitFor();
+  await page.getByRole('button', { name: 'Solicitar' }).click();
+  await page.waitForURL(/\/application\/issue-method$/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Conectar mi banco' }).click();
+  await page.waitForURL(/\/application\/bank-data-preview$/, { timeout: 20_000 });
+  await page.getByText('Debes ser el titular de la cuenta.').waitFor();
+}
+
+/** GET /v2/loan as the page's customer. */
+const loanOf = async (page: Page, stack: Stack) =>
+  (await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json();
+
+describe("origination in Chromium with unnax's embedded widget (method 9) and a card for auto-debit", () => {
   let stack: Stack;
   let browser: Browser;
   before(async () => {
-    stack = await startStack({ env: { ...stackPorts(3970), SANDBOX_DECISION_DELAY_SECONDS: '1' }, log: () => {} });
+    stack = await stackWith('unnax');
     browser = await launchChromium();
   });
   after(async () => {
@@ -20,54 +51,38 @@ describe('origination in Chromium with the bank-data aggregation provider (metho
     await stack?.stop();
   });
 
-  test("IBAN by the bank's data (an identity error first), signing, a card for auto-debit, payout, the active loan", async () => {
+  test("IBAN by the bank's data in the widget (an identity error first), signing, a card for auto-debit, payout, the active loan", async () => {
     const page = await (await browser.newContext()).newPage();
     const errors = watchConsole(page);
-    await page.goto(`${stack.urls.app}/auth?product=1&amount=30000&term=15`);
-    await page.getByLabel('Número de móvil').fill(PHONE);
-    await page.getByLabel('Aceptar todo').check();
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
-    await page.waitForURL(/\/auth\/confirm$/);
-    const code = (await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent())?.match(/\d{4}/)?.[0];
-    await page.getByLabel('Código de 4 cifras').fill(code ?? '');
-    await page.getByRole('button', { name: 'Confirmar' }).click();
-    await page.waitForURL(/\/registration\/personal-data$/);
-    await completeRegistration(stack.urls.api, await tokenOf(page), PHONE);
-    await page.goto(`${stack.urls.app}/account`);
-    await page.getByRole('slider', { name: 'Importe' }).waitFor();
-    await page.getByRole('button', { name: 'Solicitar' }).click();
-
-    // Approved: instead of typing an IBAN, the customer connects their bank (method 9).
-    await page.waitForURL(/\/application\/issue-method$/, { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Conectar mi banco' }).click();
-    await page.waitForURL(/\/application\/bank-data-preview$/, { timeout: 20_000 });
-    await page.getByText('Debes ser el titular de la cuenta.').waitFor();
+    const violations = await watchCspViolations(page);
+    await applyAndConnectBank(page, stack, '612000911');
     await accessible(page, 'the bank verification preview');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL(/\/application\/bank-data$/);
     await page.getByRole('heading', { name: 'Conecta tu banco' }).waitFor();
+    await page.getByText(/en la ventana segura de Unnax/).waitFor();
     await accessible(page, 'the bank verification screen');
 
-    // The provider's page: first the identity check fails, which brings the customer back to the preview.
-    await page.getByRole('button', { name: 'Ir a mi banco' }).click();
-    await page.waitForURL(/\/sandbox\/aggregation\?/);
-    await accessible(page, "the aggregation provider's page");
-    await page.getByLabel('Usuario de banca online').fill('ana');
-    await page.getByLabel('Identidad no verificada').check();
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    // The provider's widget, inside our page: first the identity check fails, which brings the customer back.
+    await page.getByRole('button', { name: 'Conectar con mi banco' }).click();
+    const widget = page.getByRole('region', { name: 'Conexión segura con tu banco' });
+    await widget.getByLabel('Usuario de banca online').waitFor();
+    assert.match(page.url(), /\/application\/bank-data$/, 'the widget opens in place, no redirect');
+    await accessible(page, "the bank verification screen with unnax's widget");
+    await widget.getByLabel('Usuario de banca online').fill('ana');
+    await widget.getByLabel('Identidad no verificada').check();
+    await widget.getByRole('button', { name: 'Conectar' }).click();
     await page.waitForURL(/\/application\/bank-data-preview$/, { timeout: 20_000 });
     await page.getByRole('alert').filter({ hasText: 'La identidad no ha sido verificada' }).waitFor();
     await accessible(page, 'the preview with the identity error');
 
-    // Then it works: back through /unnax-aggregation/success, the import, and on to signing.
+    // Then it works: the widget's ending leads through /unnax-aggregation/success, the import, and on to signing.
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('button', { name: 'Ir a mi banco' }).click();
-    await page.waitForURL(/\/sandbox\/aggregation\?/);
-    await page.getByLabel('Banco').selectOption('BBVA');
-    await page.getByLabel('Usuario de banca online').fill('ana');
-    await page.getByLabel('Datos importados').check();
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Conectar con mi banco' }).click();
+    await widget.getByLabel('Banco').selectOption('BBVA');
+    await widget.getByLabel('Usuario de banca online').fill('ana');
+    await widget.getByLabel('Datos importados').check();
+    await widget.getByRole('button', { name: 'Conectar' }).click();
     // The return page and the import's waiting page may pass quickly: axe runs on whichever is showing.
     await page.waitForURL(
       /\/(unnax-aggregation\/success|application\/(awaiting-bank-data-importing|application-sign))/,
@@ -77,9 +92,7 @@ describe('origination in Chromium with the bank-data aggregation provider (metho
     );
     await accessible(page, 'the return from the bank');
     await page.waitForURL(/\/application\/application-sign$/, { timeout: 30_000 });
-    const loan = await (
-      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })
-    ).json();
+    const loan = await loanOf(page, stack);
     assert.equal(loan.status, 26, 'the imported account is where the money goes; the loan awaits its signature');
 
     await page.getByLabel(/He leído la información precontractual/).check();
@@ -105,9 +118,7 @@ describe('origination in Chromium with the bank-data aggregation provider (metho
     await page.getByRole('heading', { name: 'Tu préstamo activo' }).waitFor({ timeout: 30_000 });
     await accessible(page, 'the account with the active loan');
     const token = await tokenOf(page);
-    const active = await (
-      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
-    ).json();
+    const active = await loanOf(page, stack);
     assert.equal(active.status, 2, 'the loan is Active');
     assert.equal(active.auto_debit_step_completed, true);
     const cards = await (
@@ -118,6 +129,58 @@ describe('origination in Chromium with the bank-data aggregation provider (metho
       ['424242******4242'],
     );
     assert.deepEqual(errors, []);
+    assert.deepEqual(violations, [], 'no CSP violation');
+    await page.context().close();
+  });
+});
+
+describe("origination in Chromium with kontomatik's page in an iframe (method 9)", () => {
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    stack = await stackWith('kontomatik');
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  test("the bank's data through kontomatik's framed page, its message to the app, the import, on to signing", async () => {
+    const page = await (await browser.newContext()).newPage();
+    const errors = watchConsole(page);
+    const violations = await watchCspViolations(page);
+    await applyAndConnectBank(page, stack, '612000912');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL(/\/application\/bank-data$/);
+    await page.getByText(/en la ventana segura de Kontomatik/).waitFor();
+    await page.getByRole('button', { name: 'Conectar con mi banco' }).click();
+
+    const frame = page.frameLocator('iframe[title="Conexión segura con tu banco (Kontomatik)"]');
+    await frame.getByLabel('Usuario de banca online').waitFor();
+    assert.match(page.url(), /\/application\/bank-data$/, 'the provider opens in place, no redirect');
+    await accessible(page, "the bank verification screen with kontomatik's frame");
+    const framed = page.frames().find((f) => f.url().includes('/sandbox/aggregation/kontomatik'));
+    assert.ok(framed, "kontomatik's page is a frame of ours");
+    await accessible(framed, "kontomatik's page");
+    await frame.getByLabel('Banco').selectOption('Santander');
+    await frame.getByLabel('Usuario de banca online').fill('ana');
+    await frame.getByLabel('Datos importados').check();
+    await frame.getByRole('button', { name: 'Continuar' }).click();
+
+    await page.waitForURL(/\/application\/application-sign$/, { timeout: 30_000 });
+    await accessible(page, 'the signing page after the import');
+    const loan = await loanOf(page, stack);
+    assert.equal(loan.status, 26, 'the imported account is where the money goes; the loan awaits its signature');
+    const accounts = await (
+      await fetch(`${stack.urls.api}/v2/user/available_bank_accounts`, {
+        headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      })
+    ).json();
+    assert.equal(accounts.length, 1);
+    assert.match(accounts[0], /^ES\d{22}$/, "the account the provider read, the loan's IBAN");
+    assert.deepEqual(errors, []);
+    assert.deepEqual(violations, [], 'no CSP violation');
     await page.context().close();
   });
 });

@@ -12,6 +12,24 @@ export interface AppPolicyInput {
   alternativeApis?: string[];
   /** The app's public address is HTTPS: send HSTS and upgrade any stray http: load. */
   https?: boolean;
+  /**
+   * The bank-data aggregation provider the API is configured with (AGGREGATION_PROVIDER, AGGREGATION_PROVIDER_URL):
+   * unnax's widget is a script the page loads and that calls its own server; kontomatik's page is an iframe.
+   */
+  aggregation?: AggregationPolicy;
+}
+
+export interface AggregationPolicy {
+  provider: 'unnax' | 'kontomatik';
+  url: string;
+}
+
+/** The aggregation provider as the API reads it from the same environment (the API's own address by default). */
+export function aggregationPolicyOf(env: NodeJS.ProcessEnv, apiUrl: string): AggregationPolicy {
+  return {
+    provider: env.AGGREGATION_PROVIDER === 'kontomatik' ? 'kontomatik' : 'unnax',
+    url: env.AGGREGATION_PROVIDER_URL || apiUrl,
+  };
 }
 
 const originOf = (url: string): string | null => {
@@ -34,16 +52,24 @@ const origins = (urls: Array<string | undefined>): string[] => [
  */
 export function appCspDirectives(input: AppPolicyInput): Record<string, string[]> {
   const remotes = origins(input.remotes);
+  // Exactly what the configured aggregation provider needs: unnax's widget script and its calls home, or
+  // kontomatik's page in a frame; nothing for the other one.
+  const widget = input.aggregation?.provider === 'unnax' ? origins([input.aggregation.url]) : [];
+  const frame = input.aggregation?.provider === 'kontomatik' ? origins([input.aggregation.url]) : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': ["'self'", ...remotes, ...widget],
     'style-src': ["'self'"],
     // Federation reads each remote's mf-manifest.json by fetch; the app calls the API and the content endpoint.
     'connect-src': [
-      "'self'",
-      ...origins([input.apiUrl, input.contentUrl, ...(input.alternativeApis ?? [])]),
-      ...remotes,
+      ...new Set([
+        "'self'",
+        ...origins([input.apiUrl, input.contentUrl, ...(input.alternativeApis ?? [])]),
+        ...remotes,
+        ...widget,
+      ]),
     ],
+    ...(frame.length ? { 'frame-src': frame } : {}),
     // data: for the inline favicon, blob: for the preview of a document photo before upload.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],

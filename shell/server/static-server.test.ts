@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-policy';
+import { aggregationPolicyOf, appCspDirectives } from './security-headers';
 import { startStaticServer } from './static-server';
 
 // Each test starts a real server; on a busy 2-core machine that can take longer than jest's default 5 s.
@@ -130,6 +131,41 @@ describe('security headers of the customer app and the remotes', () => {
     } finally {
       await server.close();
     }
+  });
+
+  test("the aggregation provider gets exactly what it needs: unnax's widget script and calls, or kontomatik's frame", () => {
+    const directive = (csp: Record<string, string[]>, name: string) => csp[name] ?? [];
+    const none = appCspDirectives(policy);
+    expect(none['frame-src']).toBeUndefined();
+    expect(directive(none, 'script-src')).not.toContain('https://bank-widget.example');
+
+    const unnax = appCspDirectives({
+      ...policy,
+      aggregation: { provider: 'unnax', url: 'https://bank-widget.example/' },
+    });
+    expect(directive(unnax, 'script-src')).toContain('https://bank-widget.example');
+    expect(directive(unnax, 'connect-src')).toContain('https://bank-widget.example');
+    expect(unnax['frame-src']).toBeUndefined();
+
+    const kontomatik = appCspDirectives({
+      ...policy,
+      aggregation: { provider: 'kontomatik', url: 'https://bank-widget.example/x' },
+    });
+    expect(kontomatik['frame-src']).toEqual(['https://bank-widget.example']);
+    expect(directive(kontomatik, 'script-src')).not.toContain('https://bank-widget.example');
+    expect(directive(kontomatik, 'connect-src')).not.toContain('https://bank-widget.example');
+
+    // The same environment the API reads: the API itself is the sandbox providers' address.
+    expect(aggregationPolicyOf({}, 'http://localhost:8080')).toEqual({
+      provider: 'unnax',
+      url: 'http://localhost:8080',
+    });
+    expect(
+      aggregationPolicyOf(
+        { AGGREGATION_PROVIDER: 'kontomatik', AGGREGATION_PROVIDER_URL: 'https://k.example' },
+        'http://localhost:8080',
+      ),
+    ).toEqual({ provider: 'kontomatik', url: 'https://k.example' });
   });
 
   test('HSTS is sent when the public address is HTTPS', async () => {

@@ -204,6 +204,7 @@ async function answerOf(
       session,
       loan?.view ?? null,
       resolveCustomerFlags(row.own_flags, row.is_hide_skip_auto_debit_button, flagDefaults),
+      flagDefaults.bankVerificationAdapter,
     ),
     changesAt: loan?.changesAt ?? 0,
   };
@@ -226,7 +227,13 @@ function addressView(addresses: Address[], kind: Address['kind']) {
     : null;
 }
 
-function toUserView(row: UserRow, session: Session, loan: LoanView | null, flags: CustomerFeatures): UserResponse {
+function toUserView(
+  row: UserRow,
+  session: Session,
+  loan: LoanView | null,
+  flags: CustomerFeatures,
+  bankVerificationAdapter: CustomerFlagDefaults['bankVerificationAdapter'],
+): UserResponse {
   const { profile, employment } = row;
   const personal = profile
     ? {
@@ -260,6 +267,8 @@ function toUserView(row: UserRow, session: Session, loan: LoanView | null, flags
     is_hide_skip_auto_debit_button: flags.is_hide_skip_auto_debit_button,
     is_bizum_payment_provider_enabled: flags.is_bizum_payment_provider_enabled,
     payment_procession_on_loan_view: flags.payment_procession_on_loan_view,
+    // The configured aggregation provider: the shell's CSP allows that one only, so it is not a per-customer choice.
+    bank_verification_adapter: bankVerificationAdapter,
     is_registered_by_agent: row.registered_by_agent,
     is_blacklisted: row.is_blacklisted,
     contacts: { mobile_phone: row.mobile_phone },

@@ -1,9 +1,9 @@
 import Type, { type Static } from 'typebox';
 
 /**
- * Bank-data aggregation providers (unnax, kontomatik): the customer's browser goes to the provider's page, connects
- * their online banking and comes back to the app's /unnax-aggregation/{status} with the bank session, which the app
- * posts to POST /v2/loan/bank_token. What the provider read of that session (the accounts, or that it could not)
+ * Bank-data aggregation providers (unnax, kontomatik): the customer connects their online banking inside the app's
+ * page (unnax's embedded widget, kontomatik's page in an iframe; sandbox/aggregation-pages.ts), whose ending takes
+ * the app to /unnax-aggregation/{status} with the bank session, which the app posts to POST /v2/loan/bank_token. What the provider read of that session (the accounts, or that it could not)
  * reaches us by its signed callback here, once per event id (`PROVIDER_SECRET_AGGREGATION`).
  */
 export const AGGREGATION_PROVIDER_NAME = 'aggregation';

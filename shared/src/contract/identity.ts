@@ -73,6 +73,8 @@ export const UserResponse = Type.Object({
   is_bizum_payment_provider_enabled: Type.Optional(Type.Boolean()),
   /** SPEC section 6: the loan view shows a payment being processed (a feature flag). */
   payment_procession_on_loan_view: Type.Optional(Type.Boolean()),
+  /** SPEC section 3: the bank-data aggregation provider this customer's bank verification uses. */
+  bank_verification_adapter: Type.Optional(Type.Union([Type.Literal('unnax'), Type.Literal('kontomatik')])),
   is_registered_by_agent: Type.Boolean(),
   is_blacklisted: Type.Boolean(),
   contacts: Type.Object({ mobile_phone: Type.String() }),

@@ -53,14 +53,23 @@ ${body}
 </html>`;
 }
 
-/** Serves the shared style and the given scripts of ./assets under `base` (no-cache: they change with a deploy). */
-export function serveSandboxAssets(app: FastifyInstance, base: string, scripts: string[] = []): void {
+/**
+ * Serves the shared style and the given scripts of ./assets under `base` (no-cache: they change with a deploy).
+ * `crossOrigin`: the scripts are loaded by pages of other sites (a provider's embedded widget in the app's page).
+ */
+export function serveSandboxAssets(
+  app: FastifyInstance,
+  base: string,
+  scripts: string[] = [],
+  { crossOrigin = false }: { crossOrigin?: boolean } = {},
+): void {
   app.get(`${base}/sandbox.css`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(asset('sandbox.css')),
   );
   for (const script of scripts) {
-    app.get(`${base}/${script}`, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(asset(script)),
-    );
+    app.get(`${base}/${script}`, { schema: { hide: true } }, async (_request, reply) => {
+      if (crossOrigin) reply.header('cross-origin-resource-policy', 'cross-origin');
+      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(asset(script));
+    });
   }
 }

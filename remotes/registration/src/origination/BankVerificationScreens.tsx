@@ -1,17 +1,25 @@
 import {
   Alert,
   accessTokenAtom,
-  api,
   Button,
   messages,
   normaliseApiError,
   refreshUser,
   type ScreenProps,
+  userAtom,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { narrowScreen } from '../screen';
+import {
+  type AggregationProvider,
+  type AggregationWidget,
+  aggregationReturnPath,
+  KontomatikFrame,
+  UnnaxWidget,
+  type WidgetResult,
+} from './AggregationWidgets';
 import { originationCalls } from './calls';
 import styles from './origination.module.css';
 import { USER_POLL_MS } from './poll-times';
@@ -23,9 +31,6 @@ const returnTexts = originationTexts.aggregationReturn;
 
 export const BANK_DATA_PREVIEW_PATH = '/application/bank-data-preview';
 const BANK_DATA_PATH = '/application/bank-data';
-
-/** Where the browser goes; a seam for tests. */
-export const aggregationBrowser = { assign: (url: string) => window.location.assign(url) };
 
 /** What the preview shows after the provider's page ended without a bank session. */
 interface PreviewState {
@@ -55,44 +60,66 @@ export function BankDataPreviewScreen({ screen, navigate, state }: ScreenProps) 
   );
 }
 
-/** The bank-data aggregation providers SPEC names; unnax unless the customer's adapter says otherwise. */
-export type AggregationProvider = 'unnax' | 'kontomatik';
+const PROVIDER_NAMES: Record<AggregationProvider, string> = { unnax: 'Unnax', kontomatik: 'Kontomatik' };
 
 /**
- * The provider's page for a customer (SPEC section 7: GET /aggregation/unnax/widget with access_token in the
- * query), coming back to the app's /unnax-aggregation/{status}.
+ * /application/bank-data: the customer connects their bank inside this page, with the provider GET /v2/user names
+ * (bank_verification_adapter): unnax's embedded widget or kontomatik's page in an iframe, opened by
+ * GET /aggregation/unnax/widget (SPEC section 7, access_token in the query). The widget's ending takes the page to
+ * /unnax-aggregation/{status}, which records it and posts the bank session. The user is polled every 3 s meanwhile.
  */
-export function aggregationPageUrl(apiBase: string, token: string, provider: AggregationProvider, appOrigin: string) {
-  const url = new URL('/aggregation/unnax/widget', apiBase);
-  url.searchParams.set('access_token', token);
-  url.searchParams.set('provider', provider);
-  url.searchParams.set('return_url', `${appOrigin}/unnax-aggregation/{status}`);
-  return url.href;
-}
-
-/**
- * /application/bank-data: the customer goes to the aggregation provider's page (unnax's widget or kontomatik's
- * page), which sends them back to /unnax-aggregation/{status}. The user is polled every 3 s meanwhile.
- */
-export function BankDataScreen({ screen, query }: ScreenProps) {
+export function BankDataScreen({ screen, navigate }: ScreenProps) {
   useUserPolling(USER_POLL_MS.bankVerification);
   const token = useAtomValue(accessTokenAtom);
-  const provider: AggregationProvider = query.provider === 'kontomatik' ? 'kontomatik' : 'unnax';
-  const connect = () => {
+  const adapter: AggregationProvider = useAtomValue(userAtom)?.bank_verification_adapter ?? 'unnax';
+  const [widget, setWidget] = useState<AggregationWidget | null>(null);
+  const [opening, setOpening] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const providerName = PROVIDER_NAMES[adapter];
+  const onResult = useCallback(
+    (result: WidgetResult) => navigate(aggregationReturnPath(result), { replace: true }),
+    [navigate],
+  );
+  const onFailure = useCallback(() => {
+    setWidget(null);
+    setFailure(bankTexts.failed);
+  }, []);
+  const connect = async () => {
     if (!token) return;
-    aggregationBrowser.assign(
-      aggregationPageUrl(api().defaults.baseURL ?? window.location.origin, token, provider, window.location.origin),
-    );
+    setOpening(true);
+    setFailure(null);
+    try {
+      setWidget(await originationCalls.aggregationWidget(token, window.location.origin));
+    } catch {
+      setFailure(bankTexts.failed);
+    } finally {
+      setOpening(false);
+    }
   };
   return (
     <section className={narrowScreen} data-screen={screen} aria-labelledby="bank-data-title">
       <h1 id="bank-data-title">{bankTexts.title}</h1>
-      <p>{bankTexts.body}</p>
-      <div className={styles.actions}>
-        <Button onClick={connect} disabled={!token}>
-          {bankTexts.connect}
-        </Button>
-      </div>
+      <p>{bankTexts.body(providerName)}</p>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {widget?.provider === 'unnax' && (
+        <UnnaxWidget
+          scriptUrl={widget.script_url}
+          widgetSession={widget.widget_session}
+          label={bankTexts.widgetLabel}
+          onResult={onResult}
+          onFailure={onFailure}
+        />
+      )}
+      {widget?.provider === 'kontomatik' && (
+        <KontomatikFrame url={widget.frame_url} title={bankTexts.frameTitle(providerName)} onResult={onResult} />
+      )}
+      {!widget && (
+        <div className={styles.actions}>
+          <Button onClick={connect} disabled={!token || opening}>
+            {opening ? bankTexts.opening : bankTexts.connect}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { api, type LoanView } from '@credimo/shared';
+import type { AggregationWidget } from './AggregationWidgets';
 
 /**
  * Typed calls of the origination endpoints (shared/src/contract: issueMethod ... loanIssuance). They live in this
@@ -24,6 +25,12 @@ export const originationCalls = {
   bankToken: async (body: Record<string, string>) => {
     await api().post('/v2/loan/bank_token', body);
   },
+  /**
+   * The configured aggregation provider's widget for this customer (SPEC section 7: GET /aggregation/unnax/widget,
+   * access_token in the query): unnax's script or kontomatik's page, for a page at `origin`.
+   */
+  aggregationWidget: async (token: string, origin: string) =>
+    (await api().get<AggregationWidget>('/aggregation/unnax/widget', { params: { access_token: token, origin } })).data,
   /** How the provider's widget ended; an error answers SPEC's identity message. */
   widgetStatus: async (status: 'success' | 'error' | 'cancel', code?: string) =>
     (

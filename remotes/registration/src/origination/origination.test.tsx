@@ -11,14 +11,10 @@ import {
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApiPerTest, showScreen } from '../test-utils';
+import { widgetScripts } from './AggregationWidgets';
 import { ApproveNewConditionsScreen } from './ApproveNewConditionsScreen';
 import { AutoDebitScreen, cardPageBrowser } from './AutoDebitScreen';
-import {
-  AggregationReturnScreen,
-  aggregationBrowser,
-  BankDataPreviewScreen,
-  BankDataScreen,
-} from './BankVerificationScreens';
+import { AggregationReturnScreen, BankDataPreviewScreen, BankDataScreen } from './BankVerificationScreens';
 import { IssueMethodScreen } from './IssueMethodScreen';
 import { LoanProgressScreen } from './LoanProgressScreen';
 import { SignScreen } from './SignScreen';
@@ -152,19 +148,107 @@ describe('bank-data aggregation (method 9)', () => {
     }
   });
 
-  test("the bank-data screen sends the browser to the provider's page with the token, coming back to /unnax-aggregation", async () => {
+  test("unnax (the user's bank_verification_adapter): its widget script draws the login inside the page, whose ending leads to /unnax-aggregation/success", async () => {
     sessionStore.set(accessTokenAtom, 'tok-1');
-    const assign = jest.spyOn(aggregationBrowser, 'assign').mockImplementation(() => {});
-    showScreen(BankDataScreen);
-    await userEvent.click(screen.getByRole('button', { name: 'Ir a mi banco' }));
-    const target = new URL(assign.mock.calls[0]?.[0] ?? '');
-    expect(`${target.origin}${target.pathname}`).toBe('http://api.test/aggregation/unnax/widget');
-    expect(Object.fromEntries(target.searchParams)).toEqual({
-      access_token: 'tok-1',
+    sessionStore.set(
+      userAtom,
+      userWith(loan({ status: LoanStatus.AwaitingBankProcessData }), {
+        bank_verification_adapter: 'unnax',
+      }),
+    );
+    http.current.onGet('/aggregation/unnax/widget').reply(200, {
       provider: 'unnax',
-      return_url: `${window.location.origin}/unnax-aggregation/{status}`,
+      script_url: 'http://provider.test/sandbox/aggregation/unnax/widget.js',
+      widget_session: 'ws-1',
     });
-    assign.mockRestore();
+    const load = jest.spyOn(widgetScripts, 'load').mockResolvedValue();
+    const mount = jest.fn((container: HTMLElement) => {
+      container.append(Object.assign(document.createElement('p'), { textContent: 'Widget de Unnax' }));
+    });
+    window.UnnaxWidget = { mount };
+    try {
+      const { navigate } = showScreen(BankDataScreen);
+      expect(screen.getByText(/en la ventana segura de Unnax/)).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Conectar con mi banco' }));
+      const container = await screen.findByRole('region', { name: 'Conexión segura con tu banco' });
+      await screen.findByText('Widget de Unnax');
+      const call = http.current.history.get.find((r) => r.url === '/aggregation/unnax/widget');
+      expect(call?.params).toEqual({ access_token: 'tok-1', origin: window.location.origin });
+      expect(load).toHaveBeenCalledWith('http://provider.test/sandbox/aggregation/unnax/widget.js');
+      expect(mount).toHaveBeenCalledWith(container, { widgetSession: 'ws-1' });
+      const fields = { token1: 'ux1_a', token2: 'ux2_a', bank_name: 'BBVA', type: 'widget', injected: 7 };
+      act(() => {
+        container.dispatchEvent(new CustomEvent('unnax:result', { detail: { status: 'success', fields } }));
+      });
+      expect(navigate).toHaveBeenCalledWith(
+        '/unnax-aggregation/success?token1=ux1_a&token2=ux2_a&bank_name=BBVA&type=widget',
+        { replace: true },
+      );
+      act(() => {
+        container.dispatchEvent(
+          new CustomEvent('unnax:result', { detail: { status: 'error', code: 'identity_not_verified' } }),
+        );
+      });
+      expect(navigate).toHaveBeenLastCalledWith('/unnax-aggregation/error?code=identity_not_verified', {
+        replace: true,
+      });
+    } finally {
+      load.mockRestore();
+      delete window.UnnaxWidget;
+    }
+  });
+
+  test('a widget script that does not load says so and offers the connection again', async () => {
+    sessionStore.set(accessTokenAtom, 'tok-1');
+    http.current.onGet('/aggregation/unnax/widget').reply(200, {
+      provider: 'unnax',
+      script_url: 'http://provider.test/widget.js',
+      widget_session: 'ws-2',
+    });
+    const load = jest.spyOn(widgetScripts, 'load').mockRejectedValue(new Error('blocked'));
+    try {
+      showScreen(BankDataScreen);
+      await userEvent.click(screen.getByRole('button', { name: 'Conectar con mi banco' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('No hemos podido abrir la conexión con tu banco');
+      expect(screen.getByRole('button', { name: 'Conectar con mi banco' })).toBeEnabled();
+    } finally {
+      load.mockRestore();
+    }
+  });
+
+  test("kontomatik: its page in an iframe; only a message from that frame and the provider's origin counts", async () => {
+    sessionStore.set(accessTokenAtom, 'tok-1');
+    sessionStore.set(
+      userAtom,
+      userWith(loan({ status: LoanStatus.AwaitingBankProcessData }), {
+        bank_verification_adapter: 'kontomatik',
+      }),
+    );
+    const frameUrl = 'http://provider.test/sandbox/aggregation/kontomatik?session=s&parent_origin=x';
+    http.current.onGet('/aggregation/unnax/widget').reply(200, { provider: 'kontomatik', frame_url: frameUrl });
+    const { navigate } = showScreen(BankDataScreen);
+    expect(screen.getByText(/en la ventana segura de Kontomatik/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Conectar con mi banco' }));
+    const frame = (await screen.findByTitle('Conexión segura con tu banco (Kontomatik)')) as HTMLIFrameElement;
+    expect(frame.src).toBe(frameUrl);
+    const message = {
+      type: 'kontomatik.result',
+      status: 'success',
+      fields: { sessionId: 'kt_1', sessionIdSignature: 'sig_1', bankId: 'bbva', bankName: 'BBVA' },
+    };
+    const post = (origin: string, source: Window | null, data: unknown = message) =>
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+      });
+    post('http://evil.test', frame.contentWindow);
+    post('http://provider.test', window);
+    post('http://provider.test', frame.contentWindow, { ...message, type: 'other' });
+    expect(navigate).not.toHaveBeenCalled();
+    post('http://provider.test', frame.contentWindow);
+    expect(navigate).toHaveBeenCalledWith(
+      '/unnax-aggregation/success?sessionId=kt_1&sessionIdSignature=sig_1&bankId=bbva&bankName=BBVA',
+      { replace: true },
+    );
   });
 
   test('back with success: the ending is recorded, the bank session posted (either variant), the user refreshed', async () => {

@@ -28,8 +28,14 @@ export const origination = {
   },
   bankData: {
     title: 'Conecta tu banco',
-    body: 'Te llevamos a la página segura de nuestro proveedor de verificación bancaria. Al terminar volverás aquí.',
-    connect: 'Ir a mi banco',
+    body: (provider: string) =>
+      `Conecta tu banca online aquí mismo, en la ventana segura de ${provider}, nuestro proveedor de verificación ` +
+      'bancaria. Tus claves solo las ve tu banco.',
+    connect: 'Conectar con mi banco',
+    opening: 'Abriendo la conexión segura…',
+    widgetLabel: 'Conexión segura con tu banco',
+    frameTitle: (provider: string) => `Conexión segura con tu banco (${provider})`,
+    failed: 'No hemos podido abrir la conexión con tu banco. Inténtalo de nuevo.',
   },
   aggregationReturn: {
     title: 'Volviendo de tu banco',
