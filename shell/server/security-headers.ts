@@ -1,3 +1,4 @@
+import { isSandboxSiteKey, RECAPTCHA_CSP } from '@credimo/shared/domain';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /** What the customer app's policy is built from: the runtime config it serves at /config.json. */
@@ -12,6 +13,8 @@ export interface AppPolicyInput {
   alternativeApis?: string[];
   /** The app's public address is HTTPS: send HSTS and upgrade any stray http: load. */
   https?: boolean;
+  /** /config.json's recaptchaSiteKey: a real key lets Google's reCAPTCHA in; none or `sandbox…` keeps it out. */
+  recaptchaSiteKey?: string;
 }
 
 const originOf = (url: string): string | null => {
@@ -34,16 +37,22 @@ const origins = (urls: Array<string | undefined>): string[] => [
  */
 export function appCspDirectives(input: AppPolicyInput): Record<string, string[]> {
   const remotes = origins(input.remotes);
+  // With a real reCAPTCHA key the sign-in loads Google's script, which runs its own code and frame (no badge
+  // hiding, so no styles of ours); in sandbox mode nothing of Google's is allowed.
+  const google = isSandboxSiteKey(input.recaptchaSiteKey) ? null : RECAPTCHA_CSP;
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': ["'self'", ...remotes, ...(google?.['script-src'] ?? [])],
     'style-src': ["'self'"],
     // Federation reads each remote's mf-manifest.json by fetch; the app calls the API and the content endpoint.
     'connect-src': [
       "'self'",
       ...origins([input.apiUrl, input.contentUrl, ...(input.alternativeApis ?? [])]),
       ...remotes,
+      ...(google?.['connect-src'] ?? []),
     ],
+    // Frames fall back to default-src ('self') unless Google's reCAPTCHA frame is needed.
+    ...(google ? { 'frame-src': ["'self'", ...google['frame-src']] } : {}),
     // data: for the inline favicon, blob: for the preview of a document photo before upload.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],

@@ -10,6 +10,9 @@ export function configureCaptcha(key: string | null | undefined): void {
   siteKey = key ?? null;
 }
 
+/** A real site key is configured: the sign-in asks Google (and its form says so, CaptchaNotice). */
+export const usesGoogleCaptcha = (): boolean => !isSandboxSiteKey(siteKey);
+
 /** Google's reCAPTCHA v3 API, as its api.js defines it on the page. */
 interface Grecaptcha {
   ready(callback: () => void): void;
