@@ -197,6 +197,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             contentUrl: env.PUBLIC_WP_URL || apiUrl,
             alternativeApis: apiUrlAllowList,
             https: (env.PUBLIC_APP_URL ?? '').startsWith('https:'),
+            // A real reCAPTCHA key lets Google's script and frame in; a sandbox one keeps the policy as strict.
+            recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
           },
         }),
       ),
