@@ -119,7 +119,7 @@ describe("Google's reCAPTCHA v3 with a real site key, in Chromium", () => {
     // Opening the sign-in asks nothing of Google yet: the script loads when a token is first needed.
     await page.goto(`${stack.urls.app}/auth`);
     await page.getByText('Este sitio está protegido por reCAPTCHA.').waitFor();
-    assert.deepEqual(google.requests, [], 'no Google request before a token is needed');
+    assert.equal(google.requests.length, 0, 'no Google request before a token is needed');
 
     const login = page.waitForRequest(
       (request: Request) => request.url().endsWith('/v2/user/login') && request.method() === 'POST',
