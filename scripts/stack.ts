@@ -199,6 +199,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             alternativeApis: apiUrlAllowList,
             https: (env.PUBLIC_APP_URL ?? '').startsWith('https:'),
             aggregation: aggregationPolicyOf(env, apiUrl),
+            // A real reCAPTCHA key lets Google's script and frame in; a sandbox one keeps the policy as strict.
+            recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
           },
         }),
       ),

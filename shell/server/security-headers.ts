@@ -1,3 +1,4 @@
+import { isSandboxSiteKey, RECAPTCHA_CSP } from '@credimo/shared/domain';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /** What the customer app's policy is built from: the runtime config it serves at /config.json. */
@@ -17,6 +18,8 @@ export interface AppPolicyInput {
    * unnax's widget is a script the page loads and that calls its own server; kontomatik's page is an iframe.
    */
   aggregation?: AggregationPolicy;
+  /** /config.json's recaptchaSiteKey: a real key lets Google's reCAPTCHA in; none or `sandbox…` keeps it out. */
+  recaptchaSiteKey?: string;
 }
 
 export interface AggregationPolicy {
@@ -53,12 +56,15 @@ const origins = (urls: Array<string | undefined>): string[] => [
 export function appCspDirectives(input: AppPolicyInput): Record<string, string[]> {
   const remotes = origins(input.remotes);
   // Exactly what the configured aggregation provider needs: unnax's widget script and its calls home, or
-  // kontomatik's page in a frame; nothing for the other one.
+  // kontomatik's page in a frame; nothing for the other one. With a real reCAPTCHA key the sign-in loads Google's
+  // script, which runs its own code and frame; in sandbox mode nothing of Google's is allowed.
   const widget = input.aggregation?.provider === 'unnax' ? origins([input.aggregation.url]) : [];
   const frame = input.aggregation?.provider === 'kontomatik' ? origins([input.aggregation.url]) : [];
+  const google = isSandboxSiteKey(input.recaptchaSiteKey) ? null : RECAPTCHA_CSP;
+  const frames = [...frame, ...(google ? ["'self'", ...google['frame-src']] : [])];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...widget],
+    'script-src': ["'self'", ...remotes, ...widget, ...(google?.['script-src'] ?? [])],
     'style-src': ["'self'"],
     // Federation reads each remote's mf-manifest.json by fetch; the app calls the API and the content endpoint.
     'connect-src': [
@@ -67,9 +73,11 @@ export function appCspDirectives(input: AppPolicyInput): Record<string, string[]
         ...origins([input.apiUrl, input.contentUrl, ...(input.alternativeApis ?? [])]),
         ...remotes,
         ...widget,
+        ...(google?.['connect-src'] ?? []),
       ]),
     ],
-    ...(frame.length ? { 'frame-src': frame } : {}),
+    // Frames fall back to default-src ('self') unless a provider's or Google's frame is needed.
+    ...(frames.length ? { 'frame-src': [...new Set(frames)] } : {}),
     // data: for the inline favicon, blob: for the preview of a document photo before upload.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],

@@ -179,6 +179,46 @@ describe('security headers of the customer app and the remotes', () => {
     }
   });
 
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `)) ?? '';
+
+  test("in sandbox mode (no reCAPTCHA key, or a sandbox one) nothing of Google's is allowed", async () => {
+    for (const recaptchaSiteKey of [undefined, 'sandbox-site-key']) {
+      const { server, base } = await start({ spaFallback: true, appPolicy: { ...policy, recaptchaSiteKey } });
+      try {
+        const csp = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+        expect(csp).not.toMatch(/google|gstatic/);
+        expect(directive(csp, 'frame-src')).toBe('');
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  test("with a real reCAPTCHA key the page allows Google's reCAPTCHA script, frame and calls, and nothing wider", async () => {
+    const { server, base } = await start({ spaFallback: true, appPolicy: { ...policy, recaptchaSiteKey: '6Lc-real' } });
+    try {
+      const csp = (await fetch(`${base}/auth`)).headers.get('content-security-policy') ?? '';
+      // (helmet adds its per-answer nonce at the end; no script of ours uses it)
+      expect(directive(csp, 'script-src')).toMatch(
+        /^script-src 'self' http:\/\/localhost:3001 https:\/\/cdn\.credimo\.es https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\/ 'nonce-[^']+'$/,
+      );
+      expect(directive(csp, 'frame-src')).toBe(
+        "frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+      );
+      expect(directive(csp, 'connect-src')).toContain('https://www.google.com/recaptcha/');
+      expect(directive(csp, 'connect-src')).toContain('https://api.credimo.es');
+      // Styles stay nonce-only: Google's badge is hidden by our own stylesheet, not allowed inline styles.
+      expect(directive(csp, 'style-src')).toMatch(/^style-src 'self' 'nonce-[^']+'$/);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https:\/\/www\.google\.com[ ;]/);
+    } finally {
+      await server.close();
+    }
+  });
+
   test('a remote serves remoteEntry.js loadable from any site, nosniff, itself allowing nothing', async () => {
     const { server, base } = await start({ allowAnyOrigin: true });
     try {

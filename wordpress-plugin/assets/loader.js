@@ -70,9 +70,11 @@
     props.applyUrl = c.appUrl;
     props.productId = props.product || c.productId;
     container(name)
-      .then((k) => k.get('./mount'))
-      .then((f) => {
-        var m = f();
+      .then((k) => Promise.all([k.get('./mount'), config()]))
+      .then((r) => {
+        var m = r[0]();
+        // The app's reCAPTCHA key (config.json): a sign-in widget asks Google for its token as the app does.
+        props.recaptchaSiteKey = r[1].recaptchaSiteKey;
         // The skeleton stays until the widget's first render replaces it (React clears the element as it
         // commits): emptying it here left the page a frame without the reserved box, and the footer jumped.
         (m.mount || m.default)(el, props);

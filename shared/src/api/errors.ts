@@ -30,6 +30,11 @@ function isErrorEntries(value: unknown): value is ErrorEntry[] {
 
 export function normaliseApiError(error: unknown): ApiError {
   const response = (error as ErrorLike | null)?.response;
+  // An error raised in the browser before any call, with a sentence for the customer (CaptchaUnavailableError).
+  const userMessage = (error as { userMessage?: unknown } | null)?.userMessage;
+  if (!response && typeof userMessage === 'string') {
+    return { status: 0, message: userMessage, fieldErrors: {}, requestErrors: [], data: null };
+  }
   if (!response) {
     return { status: 0, message: messages.errorNotFound, fieldErrors: {}, requestErrors: [], data: null };
   }

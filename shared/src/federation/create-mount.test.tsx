@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { messages } from '../i18n/messages';
+import { configureCaptcha, usesGoogleCaptcha } from '../session/captcha';
 import { createMount } from './create-mount';
 import { unavailableModule } from './fallback-plugin';
 import type { ScreenProps } from './screen';
@@ -51,6 +52,23 @@ describe('a remote mounts anywhere with mount(el, props) => unmount', () => {
       mount(el, { screen: 'broken' });
     });
     expect(screen.getByRole('alert')).toHaveTextContent(messages.remoteUnavailable);
+  });
+
+  test("a widget on a WordPress page takes the app's reCAPTCHA key from the loader (config.json)", async () => {
+    const mount = createMount('test', Root, 'home');
+    await act(async () => {
+      mount(el, { apiBaseUrl: 'http://api.test' });
+    });
+    expect(usesGoogleCaptcha()).toBe(false);
+    const second = document.createElement('div');
+    document.body.append(second);
+    await act(async () => {
+      mount(second, { apiBaseUrl: 'http://api.test', recaptchaSiteKey: '6Lc-real-key' });
+    });
+    await act(async () => {});
+    expect(usesGoogleCaptcha()).toBe(true);
+    configureCaptcha(null);
+    second.remove();
   });
 
   test('the stand-in module of an unavailable remote mounts the same fallback without React', () => {

@@ -25,6 +25,15 @@ export function createMount(name: string, Root: ComponentType<ScreenProps>, defa
         wpBaseUrl: typeof props.wpBaseUrl === 'string' ? props.wpBaseUrl : window.location.origin,
       });
     }
+    // The reCAPTCHA site key of the app's /config.json, which the WordPress loader reads: sign-in widgets then ask
+    // Google for their token as the app does. Loaded after the first render, never in the calculator's first load;
+    // Google's own script loads only when a token is first needed (session/captcha.ts).
+    const captchaKey = props.recaptchaSiteKey;
+    if (typeof captchaKey === 'string' && captchaKey) {
+      void import(/* webpackChunkName: "captcha" */ '../session/captcha').then(({ configureCaptcha }) =>
+        configureCaptcha(captchaKey),
+      );
+    }
     const root = createRoot(el);
     const screenProps: ScreenProps = {
       screen: props.screen ?? defaultScreen,

@@ -81,6 +81,8 @@ export const messages = {
   impersonationForbidden: 'Esta acción no está permitida en una sesión de soporte.',
   phoneInUse: 'Este teléfono ya está registrado en otra cuenta.',
   captchaFailed: 'No hemos podido comprobar que no eres un robot. Recarga la página e inténtalo de nuevo.',
+  captchaUnavailable:
+    'No hemos podido cargar la comprobación de seguridad (reCAPTCHA). Revisa tu conexión e inténtalo de nuevo.',
   resendFailed: 'No hemos podido enviar el código. Llámanos al {phone}.',
   // Account
   cannotTakeNewLoan: 'No puedes solicitar un préstamo nuevo mientras tengas uno pendiente de pago.',

@@ -18,6 +18,7 @@ import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { narrowScreen } from '../screen';
+import { CaptchaNotice } from './CaptchaNotice';
 import { ConsentFields } from './ConsentFields';
 import { PhoneConfirmModal } from './PhoneConfirmModal';
 import { type AuthValues, authSchema } from './schemas';
@@ -112,6 +113,7 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
         <Button type="submit" disabled={formik.isSubmitting}>
           {texts.continue}
         </Button>
+        <CaptchaNotice />
       </form>
       {confirming && (
         <PhoneConfirmModal

@@ -3,6 +3,7 @@ import {
   api,
   clearSession,
   configureApi,
+  configureCaptcha,
   messages,
   removeCookie,
   type ScreenProps,
@@ -142,6 +143,51 @@ describe('/auth: phone and consents', () => {
     await userEvent.click(screen.getByLabelText('Aceptar todo'));
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText(messages.captchaFailed)).toBeInTheDocument();
+  });
+
+  describe("with a real reCAPTCHA site key (Google's script is lazy-loaded by captchaToken)", () => {
+    const googleScripts = () => document.querySelectorAll('script[src^="https://www.google.com/recaptcha/api.js"]');
+    afterEach(() => {
+      configureCaptcha(null);
+      delete (window as { grecaptcha?: unknown }).grecaptcha;
+    });
+
+    test("the form says the site is protected by reCAPTCHA (Google's badge is hidden); not in sandbox mode", () => {
+      show(AuthScreen);
+      expect(screen.queryByText('Este sitio está protegido por reCAPTCHA.')).not.toBeInTheDocument();
+      configureCaptcha('6Lc-real-key');
+      show(AuthScreen);
+      expect(screen.getByText('Este sitio está protegido por reCAPTCHA.')).toBeInTheDocument();
+    });
+
+    test("Google's script failing shows the Spanish message on the form, sends nothing, and a retry signs in", async () => {
+      configureCaptcha('6Lc-real-key');
+      sessionStore.set(sessionIdAtom, 'agent');
+      http.onPost('/v2/user/login').reply(200, { resend_in: 90 });
+      const navigate = show(AuthScreen);
+      await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+      await userEvent.click(screen.getByLabelText('Aceptar todo'));
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect(googleScripts()).toHaveLength(1);
+      act(() => {
+        googleScripts()[0]?.dispatchEvent(new Event('error'));
+      });
+      expect(await screen.findByText(messages.captchaUnavailable)).toBeInTheDocument();
+      expect(http.history.post).toHaveLength(0);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      (window as { grecaptcha?: unknown }).grecaptcha = {
+        ready: (callback: () => void) => callback(),
+        execute: async () => 'google-token',
+      };
+      act(() => {
+        googleScripts()[0]?.dispatchEvent(new Event('load'));
+      });
+      await screen.findByText('Este sitio está protegido por reCAPTCHA.');
+      await act(async () => {});
+      expect(JSON.parse(http.history.post[0]?.data).recaptcha_token).toBe('google-token');
+      expect(navigate).toHaveBeenCalledWith('/auth/confirm', expect.anything());
+    });
   });
 
   test('a limit answered by the API (429) is shown as a notice', async () => {

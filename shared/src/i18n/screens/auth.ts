@@ -9,6 +9,9 @@ export const auth = {
   terms: 'Acepto las condiciones generales del servicio.',
   marketing: 'Quiero recibir ofertas e información comercial de Credimo (opcional).',
   continue: 'Continuar',
+  // Google's reCAPTCHA FAQ: the badge may be hidden if the user flow says the site is protected by reCAPTCHA
+  // (since April 2026, without the former mention of Google's terms and privacy policy).
+  captchaNotice: 'Este sitio está protegido por reCAPTCHA.',
   confirmTitle: '¿Es correcto tu número?',
   confirmYes: 'Sí, enviar el código',
   confirmChange: 'Cambiar',
