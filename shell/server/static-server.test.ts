@@ -168,6 +168,20 @@ describe('security headers of the customer app and the remotes', () => {
     ).toEqual({ provider: 'kontomatik', url: 'https://k.example' });
   });
 
+  test("kontomatik's frame and Google's reCAPTCHA frame are allowed together when both are configured", () => {
+    const both = appCspDirectives({
+      ...policy,
+      recaptchaSiteKey: '6Lc-real',
+      aggregation: { provider: 'kontomatik', url: 'https://bank-widget.example/x' },
+    });
+    expect(both['frame-src']).toEqual([
+      'https://bank-widget.example',
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+    ]);
+  });
+
   test('HSTS is sent when the public address is HTTPS', async () => {
     const { server, base } = await start({ spaFallback: true, appPolicy: { ...policy, https: true } });
     try {
