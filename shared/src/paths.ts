@@ -58,6 +58,7 @@ export const ROUTES: AppRoute[] = [
   screen('auth', '/auth', 'login', 'registration'),
   screen('authConfirm', '/auth/confirm', 'login', 'registration'),
   screen('authSession', '/auth/session', 'login', 'registration'),
+  screen('authHandoff', PATHS.authHandoff, 'login', 'registration'),
   screen('authFallback', '/auth/fallback', 'login', 'registration'),
   screen('forbidden', '/auth/forbidden', 'centred', 'registration'),
   screen('accountAuth', '/account/auth', 'login', 'registration'),

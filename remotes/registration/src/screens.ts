@@ -5,7 +5,7 @@ import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
 import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
 import { PhoneConfirmationScreen } from './auth/PhoneConfirmationScreen';
-import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
+import { AccountAuthScreen, AuthHandoffScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
 import { PhotoVerificationScreen } from './documents/PhotoVerificationScreen';
 import { ApproveNewConditionsScreen } from './origination/ApproveNewConditionsScreen';
 import { AutoDebitScreen } from './origination/AutoDebitScreen';
@@ -22,6 +22,7 @@ export const SCREENS: ScreenTable = {
   auth: AuthScreen,
   authConfirm: AuthConfirmScreen,
   authSession: AuthSessionScreen,
+  authHandoff: AuthHandoffScreen,
   authFallback: AuthFallbackScreen,
   forbidden: ForbiddenScreen,
   accountAuth: AccountAuthScreen,
