@@ -61,7 +61,8 @@
     );
   }
   function mount(el) {
-    var name = el.getAttribute('data-credimo-widget'),
+    // The remote that serves the widget (my-loan: account); its screen comes in the props.
+    var name = el.getAttribute('data-credimo-remote') || el.getAttribute('data-credimo-widget'),
       props = {};
     try {
       props = JSON.parse(el.getAttribute('data-props') || '{}');

@@ -16,6 +16,7 @@ import { SignScreen } from './origination/SignScreen';
 import { AdditionalInformationScreen } from './profile/AdditionalInformationScreen';
 import { DynamicScreen } from './profile/DynamicScreen';
 import { PersonalDataScreen } from './profile/PersonalDataScreen';
+import { RegistrationWidget } from './widget/RegistrationWidget';
 
 /** Screens this remote owns, by the route names of @credimo/shared's route table. */
 export const SCREENS: ScreenTable = {
@@ -50,4 +51,6 @@ export const SCREENS: ScreenTable = {
   blocked: BlockedScreen,
   // Shown on the account page while the account remote has no loan screens of its own.
   accountLoanProgress: LoanProgressScreen,
+  // Issue 12: the inline registration a WordPress page mounts ([credimo widget="registration"]); no app route.
+  registrationWidget: RegistrationWidget as ScreenTable[string],
 };

@@ -9,3 +9,4 @@ export * from './redirect-state';
 export * from './store';
 export * from './target-url';
 export * from './utm-source';
+export * from './handoff';
