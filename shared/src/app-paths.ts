@@ -5,8 +5,6 @@
 export const PATHS = {
   auth: '/auth',
   authConfirm: '/auth/confirm',
-  /** Issue 12: where a WordPress widget hands its customer to the app (`?code=` one-time, `&to=` the next path). */
-  authHandoff: '/auth/handoff',
   account: '/account',
   registrationPersonalData: '/registration/personal-data',
   registrationApplication: '/registration/application-change',

@@ -1,5 +1,5 @@
 import { calls } from '../api/client';
-import { PATHS } from '../app-paths';
+import { AUTH_HANDOFF_PATH } from '../paths';
 import { accessTokenAtom, sessionStore } from './store';
 
 /**
@@ -14,7 +14,7 @@ export async function handOffToApp(appUrl: string, path: string, leave: (address
   let address = `${base}${path}`;
   if (sessionStore.get(accessTokenAtom)) {
     const { code } = await calls.siteHandoff();
-    address = `${base}${PATHS.authHandoff}?code=${encodeURIComponent(code)}&to=${encodeURIComponent(path)}`;
+    address = `${base}${AUTH_HANDOFF_PATH}?code=${encodeURIComponent(code)}&to=${encodeURIComponent(path)}`;
   }
   leave(address);
   return address;

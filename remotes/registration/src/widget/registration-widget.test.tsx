@@ -26,7 +26,8 @@ function customer(profile: 'none' | 'personal' | 'complete'): UserResponse {
     is_blacklisted: false,
     contacts: { mobile_phone: '612345678' },
     phone_confirmation: { is_phone_confirmed: true },
-    permissions: { is_blocked: false, authorization_status: 1 },
+    // The API: 3 once registered (profile complete) without a loan.
+    permissions: { is_blocked: false, authorization_status: profile === 'complete' ? 3 : 1 },
     personal_data:
       profile === 'none'
         ? null
@@ -111,7 +112,7 @@ describe('the inline registration on a WordPress page (issue 12)', () => {
     act(() => sessionStore.set(userAtom, customer('complete')));
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(
-        `${APP}/auth/handoff?code=one-time-code&to=%2Fregistration%2Fapplication-change`,
+        `${APP}/auth/handoff?code=one-time-code&to=%2Faccount`,
       ),
     );
     expect(String(navigate.mock.calls[0]?.[0])).not.toContain('customer-token');
@@ -126,7 +127,7 @@ describe('the inline registration on a WordPress page (issue 12)', () => {
     expect(navigate).not.toHaveBeenCalled();
     await userEvent.click(go);
     await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith(`${APP}/auth/handoff?code=c2&to=%2Fregistration%2Fapplication-change`),
+      expect(navigate).toHaveBeenCalledWith(`${APP}/auth/handoff?code=c2&to=%2Faccount`),
     );
   });
 });
