@@ -46,7 +46,7 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
   let browser: Browser;
 
   before(async () => {
-    const base = stackPorts(3800);
+    const base = stackPorts(4450);
     const env = { ...base, CORS_ORIGINS: `http://127.0.0.1:${WP_PORT},http://localhost:${base.APP_PORT}` };
     stack = await startStack({ env, log: () => {} });
     const pages = {
@@ -206,5 +206,24 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
     );
     assert.deepEqual(failures, []);
     await page.close();
+  });
+
+  test("at every width the placeholders reserve the widgets' boxes: mounting moves nothing (CLS 0.00)", async () => {
+    for (const width of [320, 360, 414, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const shifts = await watchShifts(page);
+      await page.goto(`${wordpress.url}/registro/`, { waitUntil: 'domcontentloaded' });
+      const registration = await reservedThenMounted(page, 'registration', () =>
+        page.getByLabel('Número de móvil').waitFor(),
+      );
+      assert.equal(registration[1], registration[0], `at ${width} px the sign-in keeps the placeholder's height`);
+      await page.goto(`${wordpress.url}/mi-prestamo/`, { waitUntil: 'domcontentloaded' });
+      const myLoan = await reservedThenMounted(page, 'my-loan', () =>
+        page.getByRole('link', { name: 'Iniciar sesión' }).waitFor(),
+      );
+      assert.equal(myLoan[1], myLoan[0], `at ${width} px "my loan" keeps the placeholder's height`);
+      assert.ok((await shifts()) < 0.005, `at ${width} px the page shifted ${await shifts()}`);
+      await page.close();
+    }
   });
 });

@@ -110,11 +110,7 @@ describe('the inline registration on a WordPress page (issue 12)', () => {
     );
     // The step is saved (the user refresh the screen makes after saving): the redirect rules lead to the app.
     act(() => sessionStore.set(userAtom, customer('complete')));
-    await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith(
-        `${APP}/auth/handoff?code=one-time-code&to=%2Faccount`,
-      ),
-    );
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`${APP}/auth/handoff?code=one-time-code&to=%2Faccount`));
     expect(String(navigate.mock.calls[0]?.[0])).not.toContain('customer-token');
   });
 
@@ -126,8 +122,6 @@ describe('the inline registration on a WordPress page (issue 12)', () => {
     const go = await screen.findByRole('button', { name: 'Continuar en Credimo' });
     expect(navigate).not.toHaveBeenCalled();
     await userEvent.click(go);
-    await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith(`${APP}/auth/handoff?code=c2&to=%2Faccount`),
-    );
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`${APP}/auth/handoff?code=c2&to=%2Faccount`));
   });
 });
