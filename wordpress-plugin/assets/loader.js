@@ -70,8 +70,12 @@
     props.apiBaseUrl = c.apiBaseUrl;
     props.applyUrl = c.appUrl;
     props.productId = props.product || c.productId;
-    container(name)
-      .then((k) => k.get('./mount'))
+    Promise.all([container(name), config()])
+      .then((r) => {
+        // The app's captcha site key (config.json), for the sign-in the registration widget sends.
+        props.recaptchaSiteKey = r[1].recaptchaSiteKey;
+        return r[0].get('./mount');
+      })
       .then((f) => {
         var m = f();
         // The skeleton stays until the widget's first render replaces it (React clears the element as it

@@ -2,6 +2,7 @@ import {
   Alert,
   accessTokenAtom,
   Button,
+  configureCaptcha,
   handOffToApp,
   normaliseApiError,
   PATHS,
@@ -43,6 +44,8 @@ const routeOf = (path: string) => ROUTES.find((r) => r.kind === 'screen' && r.pa
 export interface RegistrationWidgetProps extends ScreenProps {
   /** The customer app's address (the WordPress settings' app URL, passed by the loader). */
   applyUrl?: string;
+  /** The app's reCAPTCHA site key from its config.json (the loader passes it), for the sign-in's token. */
+  recaptchaSiteKey?: string;
 }
 
 interface Place {
@@ -50,7 +53,17 @@ interface Place {
   state?: unknown;
 }
 
-export function RegistrationWidget({ applyUrl = '/', navigate: leave, params, query }: RegistrationWidgetProps) {
+export function RegistrationWidget({
+  applyUrl = '/',
+  recaptchaSiteKey,
+  navigate: leave,
+  params,
+  query,
+}: RegistrationWidgetProps) {
+  // The page's captcha is configured as the app configures it (shell/src/bootstrap.tsx), before any sign-in.
+  useState(() => {
+    if (typeof recaptchaSiteKey === 'string' && recaptchaSiteKey) configureCaptcha(recaptchaSiteKey);
+  });
   const token = useAtomValue(accessTokenAtom);
   const user = useAtomValue(userAtom);
   const [place, setPlace] = useState<Place>({ screen: 'auth' });

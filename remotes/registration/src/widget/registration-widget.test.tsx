@@ -1,4 +1,12 @@
-import { messages, type ScreenProps, sessionStore, setAccessToken, type UserResponse, userAtom } from '@credimo/shared';
+import {
+  configureCaptcha,
+  messages,
+  type ScreenProps,
+  sessionStore,
+  setAccessToken,
+  type UserResponse,
+  userAtom,
+} from '@credimo/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -93,6 +101,23 @@ describe('the inline registration on a WordPress page (issue 12)', () => {
       ),
     );
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test("with a real site key in the app's config, the sign-in sends Google's token through the shared captcha", async () => {
+    const execute = jest.fn(async () => 'google-token');
+    (globalThis as { grecaptcha?: unknown }).grecaptcha = { ready: (run: () => void) => run(), execute };
+    http.current.onPost('/v2/user/login').reply(200, { resend_in: 90 });
+    showScreen((props) => <RegistrationWidget {...props} applyUrl={APP} recaptchaSiteKey="6Lc-real-key" />);
+    await userEvent.type(screen.getByLabelText('Número de móvil'), '612345678');
+    for (const box of screen.getAllByRole('checkbox'))
+      if (!(box as HTMLInputElement).checked) await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sí, enviar el código' }));
+    await screen.findByRole('button', { name: 'Confirmar' });
+    expect(execute).toHaveBeenCalledWith('6Lc-real-key', { action: 'login' });
+    expect(JSON.parse(http.current.history.post[0]?.data ?? '{}').recaptcha_token).toBe('google-token');
+    delete (globalThis as { grecaptcha?: unknown }).grecaptcha;
+    configureCaptcha(null);
   });
 
   test('with the profile complete the customer is handed to the app at the next step, with a one-time code', async () => {
