@@ -69,6 +69,8 @@ export function RegistrationWidget({
   const [place, setPlace] = useState<Place>({ screen: 'auth' });
   const [leaving, setLeaving] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The app path a hand-off failed for: not tried again by itself (no loop), the customer retries with the button. */
+  const [failedPath, setFailedPath] = useState<string | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
 
@@ -80,6 +82,7 @@ export function RegistrationWidget({
         await handOffToApp(applyUrl, path, (address) => leave(address));
       } catch (error) {
         setLeaving(null);
+        setFailedPath(path);
         setProblem(normaliseApiError(error).message);
       }
     },
@@ -112,8 +115,8 @@ export function RegistrationWidget({
   useEffect(() => {
     if (!target || !GUARDED.includes(place.screen)) return;
     if (WIDGET_SCREENS[target]) setPlace({ screen: target });
-    else if (!leaving) void handOff(pathOf(target));
-  }, [target, place.screen, leaving, handOff]);
+    else if (!leaving && failedPath !== pathOf(target)) void handOff(pathOf(target));
+  }, [target, place.screen, leaving, failedPath, handOff]);
 
   // Signed in on arrival, on a step the widget covers: that step; else the way on to the app (never a jump away).
   useEffect(() => {
@@ -155,6 +158,7 @@ export function RegistrationWidget({
   return (
     <div ref={frame} className={styles.widget} data-widget-step={place.screen}>
       {problem && <Alert tone="error">{problem}</Alert>}
+      {failedPath && <Button onClick={() => void handOff(failedPath)}>Continuar en Credimo</Button>}
       <Screen screen={place.screen} params={params} query={query} state={place.state} navigate={navigate} />
     </div>
   );

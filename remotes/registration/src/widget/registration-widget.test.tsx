@@ -149,4 +149,40 @@ describe('the inline registration on a WordPress page (issue 12)', () => {
     await userEvent.click(go);
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`${APP}/auth/handoff?code=c2&to=%2Faccount`));
   });
+
+  test('a hand-off the API refuses is said in Spanish and the customer can try again', async () => {
+    setAccessToken('customer-token');
+    http.current.onGet('/v2/user').reply(200, customer('complete'));
+    http.current
+      .onPost('/v2/user/handoff')
+      .replyOnce(429, { errors: [{ message: messages.tooManyRequests, property: 'request' }] });
+    http.current.onPost('/v2/user/handoff').reply(200, { code: 'c3' });
+    const { navigate } = showScreen(Widget);
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar en Credimo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.tooManyRequests);
+    expect(navigate).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar en Credimo' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`${APP}/auth/handoff?code=c3&to=%2Faccount`));
+  });
+
+  test('when the automatic hand-off fails it is not retried in a loop: the customer continues with a button', async () => {
+    setAccessToken('customer-token');
+    http.current.onGet('/v2/user').reply(200, customer('personal'));
+    http.current.onGet(/\/v2\/user\/(nationality|employment_type|education|business_activity)/).reply(200, []);
+    http.current.onPost('/v2/user/handoff').replyOnce(500, {});
+    http.current.onPost('/v2/user/handoff').reply(200, { code: 'c4' });
+    const { navigate } = showScreen(Widget);
+    await waitFor(() =>
+      expect(document.querySelector('[data-widget-step]')).toHaveAttribute(
+        'data-widget-step',
+        'registrationAdditionalInformation',
+      ),
+    );
+    act(() => sessionStore.set(userAtom, customer('complete')));
+    const retry = await screen.findByRole('button', { name: 'Continuar en Credimo' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(http.current.history.post.filter((r) => r.url === '/v2/user/handoff')).toHaveLength(1);
+    await userEvent.click(retry);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`${APP}/auth/handoff?code=c4&to=%2Faccount`));
+  });
 });
