@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name: Credimo
- * Description: Credimo widgets (loan calculator) for pages and posts, and the site content the Credimo app reads at /wp-json/react/v2/data.
+ * Description: Credimo widgets (loan calculator, inline registration, my loan) for pages and posts, and the site content the Credimo app reads at /wp-json/react/v2/data.
  * Version: 0.1.0
  * Requires at least: 6.2
  * Requires PHP: 7.4

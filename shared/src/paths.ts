@@ -51,6 +51,12 @@ const redirect = (name: string, path: string, to: string, keepState = false): Re
 
 export { PATHS };
 
+/**
+ * Issue 12: where a WordPress widget hands its customer to the app (`?code=` one-time, `&to=` the next path). Not in
+ * PATHS: the calculator's first load takes PATHS and has no use for it.
+ */
+export const AUTH_HANDOFF_PATH = '/auth/handoff';
+
 /** Every known path of SPEC section 2, with the remote that owns it. Order matters only for readability. */
 export const ROUTES: AppRoute[] = [
   redirect('home', '/', PATHS.auth),
@@ -58,6 +64,7 @@ export const ROUTES: AppRoute[] = [
   screen('auth', '/auth', 'login', 'registration'),
   screen('authConfirm', '/auth/confirm', 'login', 'registration'),
   screen('authSession', '/auth/session', 'login', 'registration'),
+  screen('authHandoff', AUTH_HANDOFF_PATH, 'login', 'registration'),
   screen('authFallback', '/auth/fallback', 'login', 'registration'),
   screen('forbidden', '/auth/forbidden', 'centred', 'registration'),
   screen('accountAuth', '/account/auth', 'login', 'registration'),

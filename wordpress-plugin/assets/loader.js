@@ -61,7 +61,8 @@
     );
   }
   function mount(el) {
-    var name = el.getAttribute('data-credimo-widget'),
+    // The remote that serves the widget (my-loan: account); its screen comes in the props.
+    var name = el.getAttribute('data-credimo-remote') || el.getAttribute('data-credimo-widget'),
       props = {};
     try {
       props = JSON.parse(el.getAttribute('data-props') || '{}');
@@ -69,12 +70,14 @@
     props.apiBaseUrl = c.apiBaseUrl;
     props.applyUrl = c.appUrl;
     props.productId = props.product || c.productId;
-    container(name)
-      .then((k) => Promise.all([k.get('./mount'), config()]))
+    Promise.all([container(name), config()])
       .then((r) => {
-        var m = r[0]();
-        // The app's reCAPTCHA key (config.json): a sign-in widget asks Google for its token as the app does.
+        // The app's captcha site key (config.json), for the sign-in the registration widget sends.
         props.recaptchaSiteKey = r[1].recaptchaSiteKey;
+        return r[0].get('./mount');
+      })
+      .then((f) => {
+        var m = f();
         // The skeleton stays until the widget's first render replaces it (React clears the element as it
         // commits): emptying it here left the page a frame without the reserved box, and the footer jumped.
         (m.mount || m.default)(el, props);

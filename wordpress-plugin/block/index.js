@@ -1,13 +1,20 @@
-/* Editor side of the Calculadora Credimo block: attribute fields; the page renders it like the shortcode. */
+/* Editor side of the Credimo block: which widget, and the calculator's fields; the page renders it like the shortcode. */
 ((wp) => {
   var el = wp.element.createElement;
   var TextControl = wp.components.TextControl;
+  var SelectControl = wp.components.SelectControl;
+  var WIDGETS = [
+    { value: 'calculator', label: 'Calculadora' },
+    { value: 'registration', label: 'Registro' },
+    { value: 'my-loan', label: 'Mi préstamo' },
+  ];
   var InspectorControls = (wp.blockEditor || wp.editor).InspectorControls;
   var useBlockProps = (wp.blockEditor || wp.editor).useBlockProps;
   var PanelBody = wp.components.PanelBody;
   wp.blocks.registerBlockType('credimo/calculator', {
     edit: (props) => {
       var a = props.attributes;
+      var calculator = !a.widget || a.widget === 'calculator';
       function field(name, label) {
         return el(TextControl, {
           label: label,
@@ -27,16 +34,31 @@
           null,
           el(
             PanelBody,
-            { title: 'Calculadora' },
-            field('amount', 'Importe inicial (€)'),
-            field('term', 'Plazo inicial (días)'),
-            field('promocode', 'Código promocional'),
+            { title: 'Widget' },
+            el(SelectControl, {
+              label: 'Widget',
+              value: a.widget || 'calculator',
+              options: WIDGETS,
+              onChange: (value) => props.setAttributes({ widget: value }),
+            }),
           ),
+          calculator &&
+            el(
+              PanelBody,
+              { title: 'Calculadora' },
+              field('amount', 'Importe inicial (€)'),
+              field('term', 'Plazo inicial (días)'),
+              field('promocode', 'Código promocional'),
+            ),
         ),
         el(
           'p',
           null,
-          'Calculadora Credimo' + (a.amount ? ' · ' + a.amount + ' €' : '') + (a.term ? ' · ' + a.term + ' días' : ''),
+          calculator
+            ? 'Calculadora Credimo' +
+                (a.amount ? ' · ' + a.amount + ' €' : '') +
+                (a.term ? ' · ' + a.term + ' días' : '')
+            : 'Credimo: ' + WIDGETS.find((w) => w.value === a.widget).label,
         ),
       );
     },

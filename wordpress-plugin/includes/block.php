@@ -1,5 +1,8 @@
 <?php
-/** The same calculator as a block: rendered on the server by the shortcode's renderer. */
+/**
+ * The Credimo block: any widget of the allow-list (the calculator by default, as before), rendered on the server
+ * by the shortcode's renderer.
+ */
 
 if (!defined('ABSPATH')) {
     exit;
@@ -8,7 +11,9 @@ if (!defined('ABSPATH')) {
 function credimo_register_block() {
     register_block_type(CREDIMO_DIR . 'block', array(
         'render_callback' => function ($attributes) {
-            return credimo_render_widget('calculator', is_array($attributes) ? $attributes : array());
+            $attributes = is_array($attributes) ? $attributes : array();
+            $widget = isset($attributes['widget']) && $attributes['widget'] !== '' ? sanitize_key($attributes['widget']) : 'calculator';
+            return credimo_render_widget($widget, $attributes);
         },
     ));
 }

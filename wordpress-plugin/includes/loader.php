@@ -15,19 +15,44 @@ function credimo_register_loader() {
     // the placeholder; the calculator's own CSS holds the same heights), so mounting moves nothing below it.
     wp_add_inline_style(
         'credimo-widgets',
-        '.credimo-widget{container-type:inline-size;min-height:120px}.credimo-skeleton{box-sizing:border-box;max-width:520px;height:120px;border-radius:12px;background:#eef1f4}[data-credimo-widget=calculator]>.credimo-skeleton{height:794px}@container (width < 260px){[data-credimo-widget=calculator]>.credimo-skeleton{height:1010px}}@container (260px <= width < 310px){[data-credimo-widget=calculator]>.credimo-skeleton{height:986px}}@container (310px <= width < 350px){[data-credimo-widget=calculator]>.credimo-skeleton{height:966px}}@container (350px <= width < 370px){[data-credimo-widget=calculator]>.credimo-skeleton{height:866px}}@container (370px <= width < 470px){[data-credimo-widget=calculator]>.credimo-skeleton{height:818px}}'
+        '.credimo-widget{container-type:inline-size;min-height:120px}.credimo-skeleton{box-sizing:border-box;max-width:520px;height:120px;border-radius:12px;background:#eef1f4}[data-credimo-widget=calculator]>.credimo-skeleton{height:794px}[data-credimo-widget=registration]>.credimo-skeleton{height:590px;max-width:480px}[data-credimo-widget=my-loan]>.credimo-skeleton{height:260px}@container (width < 260px){[data-credimo-widget=registration]>.credimo-skeleton{height:720px}}@container (260px <= width < 310px){[data-credimo-widget=registration]>.credimo-skeleton{height:680px}}@container (310px <= width < 350px){[data-credimo-widget=registration]>.credimo-skeleton{height:630px}}@container (350px <= width < 500px){[data-credimo-widget=registration]>.credimo-skeleton{height:610px}}@container (width < 300px){[data-credimo-widget=my-loan]>.credimo-skeleton{height:300px}}@container (300px <= width < 340px){[data-credimo-widget=my-loan]>.credimo-skeleton{height:280px}}@container (width < 260px){[data-credimo-widget=calculator]>.credimo-skeleton{height:1010px}}@container (260px <= width < 310px){[data-credimo-widget=calculator]>.credimo-skeleton{height:986px}}@container (310px <= width < 350px){[data-credimo-widget=calculator]>.credimo-skeleton{height:966px}}@container (350px <= width < 370px){[data-credimo-widget=calculator]>.credimo-skeleton{height:866px}}@container (370px <= width < 470px){[data-credimo-widget=calculator]>.credimo-skeleton{height:818px}}'
         . '.credimo-widget-fallback{border:1px solid #b3261e;background:#fdecea;color:#5f1410;border-radius:8px;padding:16px}'
     );
 }
 add_action('init', 'credimo_register_loader');
 
-/** Whether the page being served shows a widget, known before the head is printed. */
-function credimo_page_has_widget() {
+/** The widgets the page being served shows (names, by shortcode and block), known before the head is printed. */
+function credimo_page_widgets() {
     $post = get_queried_object();
     if (!($post instanceof WP_Post)) {
-        return false;
+        return array();
     }
-    return has_shortcode($post->post_content, 'credimo') || has_block('credimo/calculator', $post);
+    $widgets = array();
+    if (has_shortcode($post->post_content, 'credimo') && preg_match_all('/' . get_shortcode_regex(array('credimo')) . '/', $post->post_content, $found, PREG_SET_ORDER)) {
+        foreach ($found as $shortcode) {
+            $attributes = shortcode_parse_atts($shortcode[3]);
+            $widgets[] = is_array($attributes) && isset($attributes['widget']) ? sanitize_key($attributes['widget']) : 'calculator';
+        }
+    }
+    if (has_block('credimo/calculator', $post)) {
+        $walk = function ($blocks) use (&$walk, &$widgets) {
+            foreach ($blocks as $block) {
+                if ($block['blockName'] === 'credimo/calculator') {
+                    $widgets[] = empty($block['attrs']['widget']) ? 'calculator' : sanitize_key($block['attrs']['widget']);
+                }
+                if (!empty($block['innerBlocks'])) {
+                    $walk($block['innerBlocks']);
+                }
+            }
+        };
+        $walk(parse_blocks($post->post_content));
+    }
+    return array_values(array_unique($widgets));
+}
+
+/** Whether the page being served shows a widget. */
+function credimo_page_has_widget() {
+    return credimo_page_widgets() !== array();
 }
 
 /** The loader's source: the build writes loader.min.js next to the readable one; either works. */
@@ -67,6 +92,9 @@ function credimo_print_hints() {
         printf("<link rel=\"preconnect\" href=\"%s\" crossorigin>\n", esc_url($origin));
     }
     printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url($settings['remotes_manifest_url']));
+    if (!in_array('calculator', credimo_page_widgets(), true)) {
+        return;
+    }
     // The price table and settings the calculator asks for first (public and briefly cacheable).
     $api = untrailingslashit($settings['api_base_url']);
     $product = (int) $settings['default_product'];

@@ -17,6 +17,22 @@ function credimo_widget_attributes() {
             'promocode' => 'credimo_clean_promocode',
             'product' => 'credimo_clean_term',
         ),
+        // Issue 12: the inline registration (sign-in and the profile steps) and the signed-in customer's loan.
+        'registration' => array(),
+        'my-loan' => array(),
+    );
+}
+
+/**
+ * Widget name => the federated remote that serves it and the screen its mount shows (the calculator is its remote's
+ * default screen). The loader loads only the remotes of the widgets a page has: a page with the calculator alone
+ * downloads none of the others' code.
+ */
+function credimo_widget_remotes() {
+    return array(
+        'calculator' => array('calculator', null),
+        'registration' => array('registration', 'registrationWidget'),
+        'my-loan' => array('account', 'myLoanWidget'),
     );
 }
 
@@ -61,15 +77,22 @@ function credimo_render_widget($widget, $attributes) {
     }
     credimo_enqueue_styles();
     $props = credimo_widget_props($widget, is_array($attributes) ? $attributes : array());
+    $remotes = credimo_widget_remotes();
+    list($remote, $screen) = $remotes[$widget];
+    if ($screen !== null) {
+        $props['screen'] = $screen;
+    }
     return sprintf(
-        '<div class="credimo-widget" data-credimo-widget="%s" data-props="%s"><div class="credimo-skeleton" aria-hidden="true"></div></div>',
+        '<div class="credimo-widget" data-credimo-widget="%s" data-credimo-remote="%s" data-props="%s"><div class="credimo-skeleton" aria-hidden="true"></div></div>',
         esc_attr($widget),
+        esc_attr($remote),
         esc_attr(wp_json_encode((object) $props))
     ) . credimo_inline_loader_once();
 }
 
 function credimo_shortcode($attributes) {
     $attributes = is_array($attributes) ? $attributes : array();
+    // sanitize_key keeps the hyphen of "my-loan".
     $widget = isset($attributes['widget']) ? sanitize_key($attributes['widget']) : 'calculator';
     return credimo_render_widget($widget, $attributes);
 }

@@ -76,7 +76,7 @@ export interface SessionsTable {
 export interface HandoffCodesTable {
   id: Generated<string>;
   code_hash: string;
-  kind: 'agent' | 'admin';
+  kind: 'agent' | 'admin' | 'site';
   user_id: string;
   actor: string;
   created_at: CreatedAt;

@@ -69,8 +69,28 @@ export async function issueAdminToken(db: Kysely<Database>, userId: string, admi
   return token;
 }
 
+/**
+ * Issue 12: a customer signed in on a WordPress page continues in the app, which is another origin. The page asks
+ * for a one-time code (60 s) and opens the app with it; the app exchanges it for a session of its own. The session
+ * token itself never travels in an address.
+ */
+export async function issueSiteCode(db: Kysely<Database>, userId: string): Promise<string> {
+  const code = randomToken();
+  await db
+    .insertInto('handoff_codes')
+    .values({
+      code_hash: sha256(code),
+      kind: 'site',
+      user_id: userId,
+      actor: 'customer',
+      expires_at: sql`now() + make_interval(secs => ${HANDOFF_RULES.siteCodeSeconds})`,
+    })
+    .execute();
+  return code;
+}
+
 /** Marks a handoff code used, once: of simultaneous exchanges exactly one gets the row. */
-async function redeem(db: Kysely<Database>, kind: 'agent' | 'admin', code: string) {
+async function redeem(db: Kysely<Database>, kind: 'agent' | 'admin' | 'site', code: string) {
   const row = await db
     .updateTable('handoff_codes')
     .set({ used_at: sql`now()` })
@@ -86,6 +106,10 @@ async function redeem(db: Kysely<Database>, kind: 'agent' | 'admin', code: strin
 
 export function redeemAgentCode(db: Kysely<Database>, code: string) {
   return redeem(db, 'agent', code);
+}
+
+export function redeemSiteCode(db: Kysely<Database>, code: string) {
+  return redeem(db, 'site', code);
 }
 
 export async function redeemAdminToken(db: Kysely<Database>, token: string, adminUsername: string) {

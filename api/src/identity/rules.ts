@@ -24,4 +24,6 @@ export const HANDOFF_RULES = {
   agentLinkMinutes: 10,
   /** Issue 3: admin links are valid at most 15 minutes. */
   adminLinkMinutes: 15,
+  /** Issue 12: a WordPress widget hands its session to the app (another origin) with a code good for 60 s, once. */
+  siteCodeSeconds: 60,
 } as const;

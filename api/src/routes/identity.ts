@@ -8,7 +8,14 @@ import { ApiError } from '../http/errors';
 import { audit } from '../identity/audit';
 import { requireCustomerActing, requireSession } from '../identity/auth';
 import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
-import { agentData, agentOfSessionId, redeemAdminToken, redeemAgentCode } from '../identity/handoff';
+import {
+  agentData,
+  agentOfSessionId,
+  issueSiteCode,
+  redeemAdminToken,
+  redeemAgentCode,
+  redeemSiteCode,
+} from '../identity/handoff';
 import { confirmPhoneChange, resendPhoneChange, startPhoneChange } from '../identity/phone-change';
 import { conditionalPoll } from '../identity/poll';
 import { CODE_RULES } from '../identity/rules';
@@ -141,6 +148,18 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
       address: request.ip,
     });
     return { token, agent: { name: actor } };
+  });
+
+  // Issue 12: a customer's own session only (an agent's or admin's is not handed on from a marketing page).
+  route(app, endpoints.siteHandoff, async (request) => {
+    const session = requireSession(request);
+    if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);
+    return { code: await issueSiteCode(db, session.userId) };
+  });
+
+  route(app, endpoints.siteHandoffExchange, async (request) => {
+    const { userId } = await redeemSiteCode(db, request.body.code);
+    return { token: await openSession(db, { userId, kind: 'customer', actor: null, address: request.ip }) };
   });
 
   route(app, endpoints.agentData, async (request) => agentData(db, requireSession(request)));

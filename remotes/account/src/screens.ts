@@ -2,10 +2,13 @@ import type { ScreenTable } from '@credimo/shared';
 import { AccountScreen } from './AccountScreen';
 import { HistoryScreen } from './HistoryScreen';
 import { PersonalInfoScreen } from './PersonalInfoScreen';
+import { MyLoanWidget } from './widget/MyLoanWidget';
 
 /** Screens this remote owns, by the route names of @credimo/shared's route table. */
 export const SCREENS: ScreenTable = {
   account: AccountScreen,
   accountHistory: HistoryScreen,
   accountPersonalInfo: PersonalInfoScreen,
+  // Issue 12: "my loan" on a WordPress page ([credimo widget="my-loan"]); no app route.
+  myLoanWidget: MyLoanWidget as ScreenTable[string],
 };

@@ -5,7 +5,7 @@ import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
 import { AuthFallbackScreen, BlockedScreen, ForbiddenScreen, RedirectScreen } from './auth/InfoScreens';
 import { PhoneConfirmationScreen } from './auth/PhoneConfirmationScreen';
-import { AccountAuthScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
+import { AccountAuthScreen, AuthHandoffScreen, AuthSessionScreen } from './auth/SessionEntryScreens';
 import { PhotoVerificationScreen } from './documents/PhotoVerificationScreen';
 import { ApproveNewConditionsScreen } from './origination/ApproveNewConditionsScreen';
 import { AutoDebitScreen } from './origination/AutoDebitScreen';
@@ -16,12 +16,14 @@ import { SignScreen } from './origination/SignScreen';
 import { AdditionalInformationScreen } from './profile/AdditionalInformationScreen';
 import { DynamicScreen } from './profile/DynamicScreen';
 import { PersonalDataScreen } from './profile/PersonalDataScreen';
+import { RegistrationWidget } from './widget/RegistrationWidget';
 
 /** Screens this remote owns, by the route names of @credimo/shared's route table. */
 export const SCREENS: ScreenTable = {
   auth: AuthScreen,
   authConfirm: AuthConfirmScreen,
   authSession: AuthSessionScreen,
+  authHandoff: AuthHandoffScreen,
   authFallback: AuthFallbackScreen,
   forbidden: ForbiddenScreen,
   accountAuth: AccountAuthScreen,
@@ -49,4 +51,6 @@ export const SCREENS: ScreenTable = {
   blocked: BlockedScreen,
   // Shown on the account page while the account remote has no loan screens of its own.
   accountLoanProgress: LoanProgressScreen,
+  // Issue 12: the inline registration a WordPress page mounts ([credimo widget="registration"]); no app route.
+  registrationWidget: RegistrationWidget as ScreenTable[string],
 };

@@ -7,6 +7,7 @@ import type {
   AgentDataResponse,
   AgentSessionResponse,
   CodeSent,
+  HandoffCode,
   LoginRequest,
   TokenResponse,
   UserResponse,
@@ -179,6 +180,10 @@ export const calls = {
   phoneConfirmation: async (code: string) => {
     await api().put('/v2/user/phone_confirmation', { code });
   },
+  /** Issue 12: a one-time code (60 s) that opens this customer's session in the app, on another origin. */
+  siteHandoff: async () => (await api().post<HandoffCode>('/v2/user/handoff', {})).data,
+  siteHandoffExchange: async (code: string) =>
+    (await api().post<TokenResponse>('/v2/user/handoff/exchange', { code })).data,
   agentCustomer: async (sessionId: string) =>
     (await api().get<AgentSessionResponse>(`/api/agent/customer/${encodeURIComponent(sessionId)}`)).data,
   agentData: async () => (await api().get<AgentDataResponse>('/v2/user/agent_data')).data,

@@ -46,6 +46,10 @@ export const AdminLoginRequest = Type.Object(
   { api_key: Type.String({ maxLength: 1024 }), admin_username: Type.String({ maxLength: 100 }) },
   strict,
 );
+/** Issue 12: the one-time code a WordPress widget hands to the app (another origin). */
+export const HandoffCode = Type.Object({ code: Type.String({ minLength: 1, maxLength: 128 }) }, strict);
+export type HandoffCode = Static<typeof HandoffCode>;
+
 export const AgentSessionParams = Type.Object({ sessionId: Type.String({ maxLength: 128 }) });
 
 export const SessionKind = Type.Union([Type.Literal('customer'), Type.Literal('agent'), Type.Literal('admin')]);

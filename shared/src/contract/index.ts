@@ -117,6 +117,22 @@ export const endpoints = {
     summary: 'Agent data of an agent-assisted session',
     response: identity.AgentDataResponse,
   },
+  siteHandoff: {
+    method: 'POST',
+    path: '/v2/user/handoff',
+    errors: [403],
+    summary: 'A one-time code (60 s) that opens this customer session in the app on another origin (WordPress widgets)',
+    response: identity.HandoffCode,
+  },
+  siteHandoffExchange: {
+    method: 'POST',
+    path: '/v2/user/handoff/exchange',
+    access: 'public',
+    errors: [410],
+    summary: "Exchange a widget's one-time code for a session of the app's own",
+    body: identity.HandoffCode,
+    response: identity.TokenResponse,
+  },
   agentCustomer: {
     method: 'GET',
     path: '/api/agent/customer/:sessionId',

@@ -3,6 +3,7 @@ export * from './captcha';
 export * from './cookies';
 export * from './dev-flags';
 export * from './funnel';
+export * from './handoff';
 export * from './notifications';
 export * from './phone-change';
 export * from './redirect-state';

@@ -19,6 +19,7 @@ import * as m0018 from './0018_around';
 import * as m0019 from './0019_one_flag_source';
 import * as m0020 from './0020_utm_source';
 import * as m0022 from './0022_staff_management';
+import * as m0024 from './0024_site_handoff';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019_one_flag_source': m0019,
   '0020_utm_source': m0020,
   '0022_staff_management': m0022,
+  '0024_site_handoff': m0024,
 };

@@ -4,6 +4,7 @@ import {
   clearSession,
   messages,
   normaliseApiError,
+  PATHS,
   type ScreenProps,
   setAgentSession,
   signIn,
@@ -64,6 +65,32 @@ export function AuthSessionScreen({ query, navigate }: ScreenProps) {
         setAgentSession(sessionId);
         await signIn(token);
         navigate('/account', { replace: true });
+      }}
+    />
+  );
+}
+
+/** Issue 12: only a path inside the app (never another site's address) is followed after a hand-off. */
+export function safeAppPath(to: string | undefined): string {
+  return to && /^\/(?![/\\])/.test(to) ? to : PATHS.account;
+}
+
+/**
+ * Issue 12: a WordPress widget's customer arrives with a one-time code; it becomes this app's own session and the
+ * customer goes on to the step the widget sent them to (the shell's redirect rules still apply there).
+ */
+export function AuthHandoffScreen({ query, navigate }: ScreenProps) {
+  const code = query.code ?? '';
+  return (
+    <Exchange
+      screen="authHandoff"
+      run={async () => {
+        if (!code) throw new IncompleteLink();
+        const { token } = await calls.siteHandoffExchange(code);
+        // Whoever was signed in here before (another customer, an impersonation) is gone first.
+        clearSession();
+        await signIn(token);
+        navigate(safeAppPath(query.to), { replace: true });
       }}
     />
   );

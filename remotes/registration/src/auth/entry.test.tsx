@@ -13,7 +13,7 @@ import { render, screen } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { Provider } from 'jotai';
 import { redirectTarget } from './InfoScreens';
-import { AccountAuthScreen, AuthSessionScreen } from './SessionEntryScreens';
+import { AccountAuthScreen, AuthHandoffScreen, AuthSessionScreen, safeAppPath } from './SessionEntryScreens';
 
 configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'https://credimo.es' });
 let http: MockAdapter;
@@ -108,5 +108,50 @@ describe('agent and admin links', () => {
     expect(readCookie('accessToken')).toBeNull();
     expect(readCookie('impersonateToken')).toBe('admin-token');
     expect(navigate).toHaveBeenCalledWith('/account', { replace: true });
+  });
+});
+
+describe('a WordPress widget hands its customer to the app (issue 12)', () => {
+  test("the one-time code becomes the app's own session, and the customer goes on to the widget's next step", async () => {
+    http.onPost('/v2/user/handoff/exchange').reply(200, { token: 'app-token' });
+    http.onGet('/v2/user').reply(200, user('customer', null));
+    const navigate = jest.fn();
+    render(
+      <Provider store={sessionStore}>
+        <AuthHandoffScreen
+          screen="authHandoff"
+          params={{}}
+          query={{ code: 'one-time', to: '/registration/application-change' }}
+          navigate={navigate}
+        />
+      </Provider>,
+    );
+    await screen.findByRole('heading');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(JSON.parse(http.history.post[0]?.data)).toEqual({ code: 'one-time' });
+    expect(sessionStore.get(accessTokenAtom)).toBe('app-token');
+    expect(readCookie('accessToken')).toBe('app-token');
+    expect(navigate).toHaveBeenCalledWith('/registration/application-change', { replace: true });
+  });
+
+  test('a used or expired code says so in Spanish, with the way back to sign-in', async () => {
+    http
+      .onPost('/v2/user/handoff/exchange')
+      .reply(410, { errors: [{ message: messages.linkInvalid, property: 'request' }] });
+    render(
+      <Provider store={sessionStore}>
+        <AuthHandoffScreen screen="authHandoff" params={{}} query={{ code: 'used' }} navigate={jest.fn()} />
+      </Provider>,
+    );
+    expect(await screen.findByText(messages.linkInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al acceso' })).toHaveAttribute('href', '/auth');
+  });
+
+  test('only a path inside the app is followed: another site, or none, means the account', () => {
+    expect(safeAppPath('/registration/personal-data')).toBe('/registration/personal-data');
+    expect(safeAppPath('//evil.example/x')).toBe('/account');
+    expect(safeAppPath('/\\evil.example')).toBe('/account');
+    expect(safeAppPath('https://evil.example')).toBe('/account');
+    expect(safeAppPath(undefined)).toBe('/account');
   });
 });

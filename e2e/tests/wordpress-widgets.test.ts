@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type Stack, startStack } from '../../scripts/stack';
+import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { activeLoanThroughApi } from '../src/loan';
+import { stackPorts, testPort } from '../src/ports';
+import { completeRegistration, signInThroughApi } from '../src/session';
+import { startWordPress, type WordPress } from '../src/wordpress';
+import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
+
+const WP_PORT = testPort(8897);
+
+/** Console errors and failed requests of a page, in one list. */
+function watchFailures(page: Page): string[] {
+  const errors = watchConsole(page);
+  page.on('requestfailed', (request) => {
+    // Leaving the WordPress page for the app cancels what that page still had in flight: not a failure.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      errors.push(`${request.failure()?.errorText} ${request.url()}`);
+  });
+  return errors;
+}
+
+/** Layout shifts of the page (not caused by input), summed as CLS counts them. */
+async function watchShifts(page: Page) {
+  await page.addInitScript(`window.__shift = 0; new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });`);
+  return async () => (await page.evaluate('window.__shift')) as number;
+}
+
+/** The placeholder's height, then the mounted widget's: the same when the placeholder reserved the final box. */
+async function reservedThenMounted(page: Page, widget: string, mounted: () => Promise<void>) {
+  const box = () =>
+    page.evaluate(`document.querySelector('[data-credimo-widget="${widget}"]').getBoundingClientRect().height`);
+  const reserved = await box();
+  await mounted();
+  await page.waitForTimeout(300);
+  return [reserved, await box()];
+}
+
+describe('the registration and "my loan" widgets on a real WordPress page (issue 12)', () => {
+  let stack: Stack;
+  let wordpress: WordPress;
+  let browser: Browser;
+
+  before(async () => {
+    const base = stackPorts(4450);
+    const env = { ...base, CORS_ORIGINS: `http://127.0.0.1:${WP_PORT},http://localhost:${base.APP_PORT}` };
+    stack = await startStack({ env, log: () => {} });
+    const pages = {
+      registro: '<p>Regístrate sin salir de la página</p>[credimo widget="registration"]',
+      // The block offers every widget: "my loan" placed as a block.
+      'mi-prestamo': '<!-- wp:credimo/calculator {"widget":"my-loan"} /-->',
+      calculadora: '[credimo widget="calculator" amount="300" term="30"]',
+    };
+    wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
+      port: WP_PORT,
+      setupPhp: `
+        update_option('credimo_settings', array(
+          'api_base_url' => '${stack.urls.api}',
+          'app_url' => '${stack.urls.app}',
+          'remotes_manifest_url' => '${stack.urls.app}/config.json',
+          'default_product' => 1,
+        ));
+        remove_action('wp_head', 'print_emoji_detection_script', 7);
+        ${Object.entries(pages)
+          .map(
+            ([slug, content]) => `wp_insert_post(array('post_title' => '${slug}', 'post_name' => '${slug}',
+          'post_status' => 'publish', 'post_type' => 'page', 'post_content' => ${JSON.stringify(content)}));`,
+          )
+          .join('\n')}
+      `,
+    });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await wordpress?.stop();
+    await stack?.stop();
+  });
+
+  test('a visitor signs in and fills the profile on the WordPress page, then lands in the app at the next step', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const failures = watchFailures(page);
+    const shifts = await watchShifts(page);
+    await page.goto(`${wordpress.url}/registro/`, { waitUntil: 'domcontentloaded' });
+    const widget = page.locator('[data-credimo-widget="registration"]');
+    const phone = widget.getByLabel('Número de móvil');
+    const [reserved, mounted] = await reservedThenMounted(page, 'registration', () => phone.waitFor());
+    assert.equal(mounted, reserved, 'the placeholder reserves the sign-in step');
+    assert.ok((await shifts()) < 0.005, `the page shifted ${await shifts()}`);
+    assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), [], 'the sign-in step is accessible');
+
+    // Bad input: the Spanish message on the field, nothing sent.
+    await phone.fill('123');
+    await widget.getByRole('button', { name: 'Continuar' }).click();
+    await widget.getByText('El teléfono no es válido').waitFor();
+
+    await phone.fill('612000501');
+    await widget.getByLabel('Aceptar todo').dispatchEvent('click');
+    await widget.getByRole('button', { name: 'Continuar' }).click();
+    const sent = page.waitForResponse((r) => r.url().endsWith('/v2/user/login'));
+    await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
+    const code = (await sent).headers()['x-sms-code'] ?? '';
+    const login = JSON.parse((await sent).request().postData() ?? '{}');
+    assert.match(login.recaptcha_token, /^sandbox\./, 'the captcha token goes with the sign-in as in the app');
+    await widget.locator('input[name="code"]').fill(code);
+    await widget.getByRole('button', { name: 'Confirmar' }).click();
+
+    // Still on the WordPress page: the personal data step of the registration remote.
+    await widget.getByRole('heading', { name: 'Tus datos personales' }).waitFor();
+    assert.equal(new URL(page.url()).origin, new URL(wordpress.url).origin);
+    assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), [], 'personal data is accessible');
+    await widget.getByLabel('Nombre', { exact: true }).fill('Lucía');
+    await widget.getByLabel('Primer apellido').fill('Martín');
+    await widget.getByLabel('DNI o NIE').fill('12345678Z');
+    await widget.getByLabel('Caducidad del documento').fill('01/01/2031');
+    await widget.getByLabel('Fecha de nacimiento').fill('15/03/1991');
+    await widget.getByLabel('Mujer').dispatchEvent('click');
+    await widget.getByLabel('Código postal').fill('28014');
+    await widget.getByLabel('Provincia').fill('Madrid');
+    await widget.getByLabel('Municipio').fill('Madrid');
+    await widget.getByLabel('Calle').fill('Calle de Alcalá');
+    await widget.getByLabel('Número', { exact: true }).fill('1');
+    await widget.getByRole('button', { name: 'Continuar' }).click();
+
+    await widget.getByRole('heading', { name: 'Información adicional' }).waitFor();
+    assert.equal(new URL(page.url()).origin, new URL(wordpress.url).origin);
+    await widget.getByLabel('Correo electrónico').fill('lucia@credimo.es');
+    await widget.getByLabel('Situación laboral').selectOption({ label: 'Jubilado' });
+    await widget.getByLabel('Estudios').selectOption({ label: 'Bachillerato' });
+    await widget.getByLabel('¿Tienes ahora otro préstamo?').selectOption({ label: 'No' });
+    await widget.getByLabel('Relación').selectOption({ label: 'Amigo/amiga' });
+    await widget.getByLabel('Nombre del contacto').fill('Pedro');
+    await widget.getByLabel('Teléfono del contacto').fill('634 56 78 12');
+    assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), [], 'additional data is accessible');
+    await widget.getByRole('button', { name: 'Continuar' }).click();
+
+    // Done with what the widget covers: the app, signed in through the one-time code, at the step SPEC's redirect
+    // rules give a customer registered without a loan (the account, whose calculator asks for a choice).
+    await page.waitForURL(`${stack.urls.app}/account`);
+    await page.getByRole('slider', { name: 'Importe' }).waitFor();
+    assert.ok(!page.url().includes('code='), 'the one-time code is gone from the address');
+    const appCookie = (await context.cookies(stack.urls.app)).find((c) => c.name === 'credimo_access_token');
+    const siteCookie = (await context.cookies(wordpress.url)).find((c) => c.name === 'credimo_access_token');
+    assert.ok(
+      appCookie?.value && siteCookie?.value && appCookie.value !== siteCookie.value,
+      'the app has its own session',
+    );
+    assert.deepEqual(failures, []);
+    await context.close();
+  });
+
+  test('a signed-in customer with a loan sees "my loan" on a WordPress page and goes on to the account', async () => {
+    const phone = '612000502';
+    const token = await signInThroughApi(stack.urls.api, phone);
+    await completeRegistration(stack.urls.api, token, phone);
+    await activeLoanThroughApi(stack.urls.api, token);
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'credimo_access_token', value: token, url: wordpress.url }]);
+    const page = await context.newPage();
+    const failures = watchFailures(page);
+    const shifts = await watchShifts(page);
+    await page.goto(`${wordpress.url}/mi-prestamo/`, { waitUntil: 'domcontentloaded' });
+    const widget = page.locator('[data-credimo-widget="my-loan"]');
+    const [reserved, mounted] = await reservedThenMounted(page, 'my-loan', () =>
+      widget.getByText('Préstamo activo').waitFor(),
+    );
+    assert.equal(mounted, reserved, 'the placeholder reserves the loan summary');
+    assert.ok((await shifts()) < 0.005, `the page shifted ${await shifts()}`);
+    const fact = async (term: string) =>
+      (await widget.locator('dt', { hasText: term }).locator('+ dd').textContent()) ?? '';
+    assert.equal(await fact('Importe'), '300,00\u00a0€');
+    assert.match(await fact('Fecha de devolución'), /^\d\d\/\d\d\/\d{4}$/);
+    assert.match(await fact('A devolver hoy'), /€$/);
+    assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), [], '"my loan" is accessible');
+    await widget.getByRole('link', { name: 'Ir a mi cuenta' }).click();
+    await page.waitForURL(`${stack.urls.app}/account`);
+    assert.deepEqual(failures, []);
+    await context.close();
+  });
+
+  test('signed out, "my loan" is a short sign-in prompt; a page with the calculator alone loads no other widget', async () => {
+    const page = await browser.newPage();
+    const failures = watchFailures(page);
+    await page.goto(`${wordpress.url}/mi-prestamo/`, { waitUntil: 'domcontentloaded' });
+    const signIn = page.getByRole('link', { name: 'Iniciar sesión' });
+    const [reserved, mounted] = await reservedThenMounted(page, 'my-loan', () => signIn.waitFor());
+    assert.equal(mounted, reserved, 'the placeholder reserves the sign-in prompt');
+    assert.equal(await signIn.getAttribute('href'), `${stack.urls.app}/auth`);
+    assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), []);
+
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${wordpress.url}/calculadora/`);
+    await page.getByRole('slider', { name: 'Importe' }).waitFor();
+    const others = [stack.urls.remotes.registration, stack.urls.remotes.account].map((url) => new URL(url).origin);
+    assert.deepEqual(
+      scripts.filter((url) => others.includes(new URL(url).origin)),
+      [],
+    );
+    assert.deepEqual(failures, []);
+    await page.close();
+  });
+
+  test("at every width the placeholders reserve the widgets' boxes: mounting moves nothing (CLS 0.00)", async () => {
+    for (const width of [320, 360, 414, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const shifts = await watchShifts(page);
+      await page.goto(`${wordpress.url}/registro/`, { waitUntil: 'domcontentloaded' });
+      const registration = await reservedThenMounted(page, 'registration', () =>
+        page.getByLabel('Número de móvil').waitFor(),
+      );
+      assert.equal(registration[1], registration[0], `at ${width} px the sign-in keeps the placeholder's height`);
+      await page.goto(`${wordpress.url}/mi-prestamo/`, { waitUntil: 'domcontentloaded' });
+      const myLoan = await reservedThenMounted(page, 'my-loan', () =>
+        page.getByRole('link', { name: 'Iniciar sesión' }).waitFor(),
+      );
+      assert.equal(myLoan[1], myLoan[0], `at ${width} px "my loan" keeps the placeholder's height`);
+      assert.ok((await shifts()) < 0.005, `at ${width} px the page shifted ${await shifts()}`);
+      await page.close();
+    }
+  });
+});
