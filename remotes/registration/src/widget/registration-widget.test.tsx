@@ -113,8 +113,13 @@ describe('the inline registration on a WordPress page (issue 12)', () => {
       if (!(box as HTMLInputElement).checked) await userEvent.click(box);
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sí, enviar el código' }));
+    // The shared captcha injects Google's api.js once a token is needed; jsdom loads nothing, so fire its load.
+    const googleScript = () => document.querySelector('script[src^="https://www.google.com/recaptcha/api.js"]');
+    await waitFor(() => expect(googleScript()).not.toBeNull());
+    googleScript()?.dispatchEvent(new Event('load'));
     await screen.findByRole('button', { name: 'Confirmar' });
     expect(execute).toHaveBeenCalledWith('6Lc-real-key', { action: 'login' });
+    googleScript()?.remove();
     expect(JSON.parse(http.current.history.post[0]?.data ?? '{}').recaptcha_token).toBe('google-token');
     delete (globalThis as { grecaptcha?: unknown }).grecaptcha;
     configureCaptcha(null);
