@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { adoptSession, requireToken } from './auth';
 import { sha256 } from './crypto';
-import { type Session, sessionStamp, type ViewVersions } from './sessions';
+import { cachedPoll, keepAnswer, type PolledView } from './poll-cache';
+import type { Session, ViewVersions } from './sessions';
 
-/** The polled views: each has its own tags, so one's tag never answers the other. */
-export type PolledView = 'user' | 'loan';
+export type { PolledView } from './poll-cache';
 
 /**
  * The ETag of a polled view: made of what the view is made of, not of its body. The session (so no tag crosses
@@ -53,11 +53,13 @@ export interface PolledAnswer<T> {
 }
 
 /**
- * A conditional poll (GET /v2/user, GET /v2/loan). With a tag of ours in If-None-Match still in time, one small
- * statement (the session, touched, and the two versions) decides: unchanged is a 304 with no body, without
- * assembling anything. Otherwise (or changed) the view's one statement answers with its new tag. Either way
- * the session is checked in the same statement (401 without one); a 304 never answers another customer's or a
- * logged-out session's tag, since the session is part of the tag.
+ * A poll (GET /v2/user, GET /v2/loan) in one small statement (poll-cache.ts): the session (touched), the two
+ * versions and the session's cached answer if it was assembled at those versions. With a tag of ours in
+ * If-None-Match still in time and made of those versions: a 304 with no body. Else a cached answer still in
+ * time (and of this process's variant) is sent as the JSON text it was kept as. Else the view's one statement
+ * assembles it, the route's response schema serializes it, and it is kept for the next poll (one more small
+ * statement) and sent. Either way the session is checked in the first statement (401 without one); a 304 or
+ * a cached answer never answers another session's token, since both are keyed by the session.
  */
 export async function conditionalPoll<T>(
   request: FastifyRequest,
@@ -66,20 +68,30 @@ export async function conditionalPoll<T>(
     db: Kysely<Database>;
     view: PolledView;
     apiVersion: string;
+    /** What besides the data shapes the answer in this process (variantOf). */
+    variant: string;
     answer: (tokenHash: string) => Promise<PolledAnswer<T> | null>;
   },
 ): Promise<T> {
-  const { db, view, apiVersion } = options;
+  const { db, view, apiVersion, variant } = options;
   const tokenHash = sha256(requireToken(request));
-  const presented = presentedTags(request.headers['if-none-match'], view, Date.now());
-  if (presented.length > 0) {
-    const stamp = adoptSession(request, await sessionStamp(db, tokenHash));
-    const unchanged = presented.find(
-      ({ tag, changesAt }) => pollTag(view, stamp.session, stamp.versions, changesAt, apiVersion) === tag,
-    );
-    if (unchanged) return reply.code(304).header('etag', unchanged.tag).send() as never;
+  const now = Date.now();
+  const presented = presentedTags(request.headers['if-none-match'], view, now);
+  const stamp = adoptSession(request, await cachedPoll(db, view, tokenHash));
+  const unchanged = presented.find(
+    ({ tag, changesAt }) => pollTag(view, stamp.session, stamp.versions, changesAt, apiVersion) === tag,
+  );
+  if (unchanged) return reply.code(304).header('etag', unchanged.tag).send() as never;
+  const cached = stamp.cached;
+  if (cached && cached.variant === variant && (cached.changesAt === 0 || now < cached.changesAt)) {
+    return sendJson(reply, cached.body, pollTag(view, stamp.session, stamp.versions, cached.changesAt, apiVersion));
   }
   const found = adoptSession(request, await options.answer(tokenHash));
-  reply.header('etag', pollTag(view, found.session, found.versions, found.changesAt, apiVersion));
-  return found.view;
+  const body = String(reply.serialize(found.view));
+  await keepAnswer(db, { ...found, view, variant, body });
+  return sendJson(reply, body, pollTag(view, found.session, found.versions, found.changesAt, apiVersion));
 }
+
+/** JSON text as it is: Fastify sends a string with a JSON content type untouched (no second serialization). */
+const sendJson = (reply: FastifyReply, body: string, etag: string) =>
+  reply.header('etag', etag).type('application/json; charset=utf-8').send(body) as never;

@@ -18,6 +18,7 @@ import * as m0017 from './0017_staff';
 import * as m0018 from './0018_around';
 import * as m0019 from './0019_one_flag_source';
 import * as m0020 from './0020_utm_source';
+import * as m0021 from './0021_cached_views';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018_around': m0018,
   '0019_one_flag_source': m0019,
   '0020_utm_source': m0020,
+  '0021_cached_views': m0021,
 };
