@@ -12,7 +12,8 @@ export type { PolledView } from './poll-cache';
 /**
  * The ETag of a polled view: made of what the view is made of, not of its body. The session (so no tag crosses
  * customers or outlives a logout: a new session starts afresh), the customer's and the shared versions (every
- * write to what they see moves one, db/view-versions.ts), the API's version (a new shape of the answer), and
+ * write to what they see moves one, db/view-versions.ts), the variant (the API's version, a new shape of the
+ * answer, and the settings the view reads: poll-cache.ts's variantOf), and
  * the instant the view changes without a write (`changesAt`: the day turns, agreement links step, a pending
  * payment lapses; 0 for never), which also travels in the tag so a later poll can tell whether it has passed.
  */
@@ -21,10 +22,10 @@ export function pollTag(
   session: Session,
   versions: ViewVersions,
   changesAt: number,
-  apiVersion: string,
+  variant: string,
 ): string {
   const hash = createHash('sha256')
-    .update([view, session.id, versions.user ?? '', versions.shared ?? '', changesAt, apiVersion].join('\0'))
+    .update([view, session.id, versions.user ?? '', versions.shared ?? '', changesAt, variant].join('\0'))
     .digest('base64url')
     .slice(0, 27);
   return `"${view}.${changesAt.toString(36)}.${hash}"`;
@@ -67,29 +68,34 @@ export async function conditionalPoll<T>(
   options: {
     db: Kysely<Database>;
     view: PolledView;
-    apiVersion: string;
-    /** What besides the data shapes the answer in this process (variantOf). */
+    /**
+     * What besides the data shapes the answer in this process (variantOf: the API's version and the settings
+     * the view reads): part of the tag, and of the kept answer.
+     */
     variant: string;
     answer: (tokenHash: string) => Promise<PolledAnswer<T> | null>;
   },
 ): Promise<T> {
-  const { db, view, apiVersion, variant } = options;
+  const { db, view, variant } = options;
   const tokenHash = sha256(requireToken(request));
   const now = Date.now();
   const presented = presentedTags(request.headers['if-none-match'], view, now);
   const stamp = adoptSession(request, await cachedPoll(db, view, tokenHash));
   const unchanged = presented.find(
-    ({ tag, changesAt }) => pollTag(view, stamp.session, stamp.versions, changesAt, apiVersion) === tag,
+    ({ tag, changesAt }) => pollTag(view, stamp.session, stamp.versions, changesAt, variant) === tag,
   );
   if (unchanged) return reply.code(304).header('etag', unchanged.tag).send() as never;
   const cached = stamp.cached;
   if (cached && cached.variant === variant && (cached.changesAt === 0 || now < cached.changesAt)) {
-    return sendJson(reply, cached.body, pollTag(view, stamp.session, stamp.versions, cached.changesAt, apiVersion));
+    return sendJson(reply, cached.body, pollTag(view, stamp.session, stamp.versions, cached.changesAt, variant));
   }
   const found = adoptSession(request, await options.answer(tokenHash));
   const body = String(reply.serialize(found.view));
-  await keepAnswer(db, { ...found, view, variant, body });
-  return sendJson(reply, body, pollTag(view, found.session, found.versions, found.changesAt, apiVersion));
+  // A cache that could not be written is only a slower next poll: the answer stands.
+  await keepAnswer(db, { ...found, view, variant, body }).catch((error: unknown) =>
+    request.log.warn({ err: error }, 'the poll answer was not kept'),
+  );
+  return sendJson(reply, body, pollTag(view, found.session, found.versions, found.changesAt, variant));
 }
 
 /** JSON text as it is: Fastify sends a string with a JSON content type untouched (no second serialization). */

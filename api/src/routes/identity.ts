@@ -116,7 +116,6 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
       conditionalPoll(request, reply, {
         db,
         view: 'user',
-        apiVersion: config.version,
         variant: userVariant,
         answer: (tokenHash) => userViewByToken(db, tokenHash, config.customerFlagDefaults),
       }),

@@ -38,7 +38,6 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs, config 
       conditionalPoll(request, reply, {
         db,
         view: 'loan',
-        apiVersion: config.version,
         variant: variantOf(config.version),
         answer: (tokenHash) => currentLoanByToken(db, tokenHash),
       }),
