@@ -5,7 +5,9 @@ import { sql } from 'kysely';
 import { PreparingClient, PreparingPGlite } from '../src/db/prepared.js';
 import { VERSIONED_TABLES } from '../src/db/view-versions.js';
 import { post, recipes } from '../src/domain/ledger.js';
+import { sha256 } from '../src/identity/crypto.js';
 import { pollTag, presentedTags } from '../src/identity/poll.js';
+import { keepAnswer } from '../src/identity/poll-cache.js';
 import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { type LoanWithParts, loanViewOf } from '../src/loans/loan-details.js';
@@ -49,7 +51,10 @@ async function completeProfile(headers: Record<string, string>) {
 const poll = (path: string, headers: Record<string, string>, etag?: string | null) =>
   api.request('GET', path, { headers: etag ? { ...headers, 'if-none-match': etag } : headers });
 
-/** The SQL statements the API sends while `work` runs (the job queue's own statements left out). */
+/**
+ * The SQL statements the API sends while `work` runs (the job queue's own statements, and the rate limiter's
+ * counters it flushes in batches whenever they are due, left out).
+ */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const patched = [PreparingPGlite.prototype, PreparingClient.prototype] as unknown as Array<{
@@ -60,7 +65,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
     const original = originals[i] as (text: unknown, ...rest: unknown[]) => unknown;
     proto.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
       const sqlText = typeof text === 'string' ? text : (text as { text?: string })?.text;
-      if (sqlText && !sqlText.includes('pgboss')) seen.push(sqlText);
+      if (sqlText && !/pgboss|rate_limit_counters/.test(sqlText)) seen.push(sqlText);
       return original.call(this, text, ...rest);
     };
   });
@@ -464,9 +469,11 @@ describe('the poll costs one round trip to the database', () => {
       statements.flatMap((text) => [...text.matchAll(/(?:from|join)\s+"(\w+)"/gi)].map((m) => m[1])),
     );
     // The evidence room's views read documents, and users with liveness_checks; the session and the versions
-    // themselves (and the CTE `live` over the session) are what the tag is made of.
+    // themselves (and the CTE `live` over the session) are what the tag is made of; a cached answer is joined
+    // only at the versions it was assembled at.
     const covered = new Set([
       'live',
+      'cached_views',
       ...VERSIONED_TABLES.map((t) => t.table),
       'user_documents',
       'user_liveness',
@@ -481,7 +488,148 @@ describe('the poll costs one round trip to the database', () => {
   });
 });
 
+/** The session's cached answer of a view (migration 0021), or undefined. */
+const cachedRow = (token: string, view: 'user' | 'loan') =>
+  api.database.db
+    .selectFrom('cached_views')
+    .innerJoin('sessions', 'sessions.id', 'cached_views.session_id')
+    .selectAll('cached_views')
+    .where('sessions.token_hash', '=', sha256(token))
+    .where('cached_views.view', '=', view)
+    .executeTakeFirst();
+
+const touchCached = (token: string, view: 'user' | 'loan', set: Record<string, string>) =>
+  api.database.db
+    .updateTable('cached_views')
+    .set(set)
+    .where('view', '=', view)
+    .where('session_id', '=', (eb) => eb.selectFrom('sessions').select('id').where('token_hash', '=', sha256(token)))
+    .execute();
+
+describe('a full answer is assembled once per change and kept in the database', () => {
+  test('a repeated poll is one small statement that assembles nothing, with the same body and tag', async () => {
+    const me = await customerWithLoan();
+    for (const path of ['/v2/user', '/v2/loan']) {
+      const first = await statementsOf(async () => assert.equal((await poll(path, me.headers)).status, 200));
+      // Nothing kept yet: the small statement finds no answer, the view's statement assembles it, one more keeps it.
+      assert.equal(first.length, 3, first.join('\n---\n'));
+      assert.match(first[2] ?? '', /insert into "cached_views"/);
+      const assembled = await poll(path, me.headers);
+      let again: Awaited<ReturnType<typeof poll>> | undefined;
+      const statements = await statementsOf(async () => {
+        again = await poll(path, me.headers);
+      });
+      assert.equal(statements.length, 1);
+      assert.doesNotMatch(statements[0] ?? '', /"loans"|"user_profiles"|"ledger_postings"/);
+      assert.equal(again?.status, 200);
+      assert.equal(again?.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.deepEqual(again?.body, assembled.body);
+      assert.equal(again?.headers.get('etag'), assembled.headers.get('etag'));
+    }
+  });
+
+  test('the kept answer is what is served, only while its versions are current and its instant not passed', async () => {
+    const me = await customerWithLoan();
+    const { token } = me;
+    for (const view of ['user', 'loan'] as const) {
+      const path = `/v2/${view}`;
+      const real = await poll(path, me.headers);
+      assert.ok(await cachedRow(token, view));
+      // Marked, the kept text is what the next poll sends, as it is.
+      await touchCached(token, view, { body: '{"id":"marked"}' });
+      assert.equal((await poll(path, me.headers)).body.id, 'marked');
+      // Past its instant (the day turned, a link stepped, a payment lapsed), it is assembled afresh.
+      await touchCached(token, view, { changes_at: String(Date.now() - 1) });
+      assert.deepEqual((await poll(path, me.headers)).body, real.body);
+      // Kept by a process whose answers differ (another API version or configuration): not this one's.
+      await touchCached(token, view, { body: '{"id":"marked"}', variant: 'another' });
+      assert.deepEqual((await poll(path, me.headers)).body, real.body);
+      // Kept at other versions than the customer's current ones: never served.
+      await touchCached(token, view, {
+        body: '{"id":"marked"}',
+        user_version: sql<string>`user_version - 1` as never,
+      });
+      assert.deepEqual((await poll(path, me.headers)).body, real.body);
+    }
+  });
+
+  test('every write the customer sees changes the next full answer, without a tag too', async () => {
+    const me = await customer();
+    const before = await poll('/v2/user', me.headers);
+    assert.equal((await poll('/v2/user', me.headers)).body.personal_data, null);
+    await completeProfile(me.headers);
+    const after = await poll('/v2/user', me.headers);
+    assert.equal(after.body.personal_data.first_name, 'Lucía');
+    assert.notEqual(after.headers.get('etag'), before.headers.get('etag'));
+  });
+
+  test('a stale assembly never overwrites a newer one, and versions only move forward', async () => {
+    const me = await customer();
+    await poll('/v2/user', me.headers);
+    const kept = await cachedRow(me.token, 'user');
+    assert.ok(kept);
+    const session = { id: String(kept.session_id), userId: String(me.userId), kind: 'customer' as const, actor: null };
+    const entry = { session, view: 'user' as const, variant: kept.variant, changesAt: 0 };
+    const older = { user: String(Number(kept.user_version) - 1), shared: kept.shared_version };
+    await keepAnswer(api.database.db, { ...entry, versions: older, body: '{"id":"older"}' });
+    assert.equal((await cachedRow(me.token, 'user'))?.body, kept.body);
+    const newer = { user: String(Number(kept.user_version) + 1), shared: kept.shared_version };
+    await keepAnswer(api.database.db, { ...entry, versions: newer, body: '{"id":"newer"}' });
+    assert.equal((await cachedRow(me.token, 'user'))?.body, '{"id":"newer"}');
+
+    // A transaction that drew its version before another committed can commit after it: its version then
+    // lands one past the committed one, never below it.
+    const ahead = 10n ** 12n;
+    await api.database.db
+      .updateTable('view_versions')
+      .set({ version: String(ahead) })
+      .where('scope', '=', me.userId)
+      .execute();
+    await completeProfile(me.headers);
+    const moved = await api.database.db
+      .selectFrom('view_versions')
+      .select('version')
+      .where('scope', '=', me.userId)
+      .executeTakeFirstOrThrow();
+    assert.ok(BigInt(moved.version) > ahead);
+  });
+});
+
 describe('nothing cached leaks between customers or outlives a logout', () => {
+  test("each session has its own kept answer: another customer's, or an agent's, is never served", async () => {
+    const ana = await customer();
+    const luis = await customer();
+    await poll('/v2/user', ana.headers);
+    assert.equal((await poll('/v2/user', ana.headers)).body.id, String(ana.userId));
+    assert.equal((await poll('/v2/user', luis.headers)).body.id, String(luis.userId));
+    assert.equal((await poll('/v2/user', luis.headers)).body.id, String(luis.userId));
+    // The agent at Ana's side sees Ana, in an agent session; Ana's own answer still names her session.
+    const agentToken = await openSession(api.database.db, {
+      userId: ana.userId,
+      kind: 'agent',
+      actor: 'agente@credimo.es',
+      address: null,
+    });
+    const agent = { authorization: `Bearer ${agentToken}` };
+    await poll('/v2/user', agent);
+    const agents = await poll('/v2/user', agent);
+    assert.equal(agents.body.id, String(ana.userId));
+    assert.deepEqual(agents.body.session, { kind: 'agent', actor: 'agente@credimo.es' });
+    assert.deepEqual((await poll('/v2/user', ana.headers)).body.session, { kind: 'customer', actor: null });
+  });
+
+  test('a logout drops the kept answers, and the token is refused before any', async () => {
+    const me = await customerWithLoan();
+    await poll('/v2/user', me.headers);
+    await poll('/v2/loan', me.headers);
+    assert.ok(await cachedRow(me.token, 'user'));
+    assert.equal((await api.request('POST', '/v2/user/logout', { headers: me.headers, body: {} })).status, 200);
+    assert.equal(await cachedRow(me.token, 'user'), undefined);
+    assert.equal(await cachedRow(me.token, 'loan'), undefined);
+    assert.equal((await poll('/v2/user', me.headers)).status, 401);
+    assert.equal((await poll('/v2/loan', me.headers)).status, 401);
+  });
+
   test("two customers' tokens never see each other's data or 304s", async () => {
     const ana = await customer();
     const luis = await customer();

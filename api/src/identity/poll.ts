@@ -4,15 +4,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { adoptSession, requireToken } from './auth';
 import { sha256 } from './crypto';
-import { type Session, sessionStamp, type ViewVersions } from './sessions';
+import { cachedPoll, keepAnswer, type PolledView } from './poll-cache';
+import type { Session, ViewVersions } from './sessions';
 
-/** The polled views: each has its own tags, so one's tag never answers the other. */
-export type PolledView = 'user' | 'loan';
+export type { PolledView } from './poll-cache';
 
 /**
  * The ETag of a polled view: made of what the view is made of, not of its body. The session (so no tag crosses
  * customers or outlives a logout: a new session starts afresh), the customer's and the shared versions (every
- * write to what they see moves one, db/view-versions.ts), the API's version (a new shape of the answer), and
+ * write to what they see moves one, db/view-versions.ts), the variant (the API's version, a new shape of the
+ * answer, and the settings the view reads: poll-cache.ts's variantOf), and
  * the instant the view changes without a write (`changesAt`: the day turns, agreement links step, a pending
  * payment lapses; 0 for never), which also travels in the tag so a later poll can tell whether it has passed.
  */
@@ -21,10 +22,10 @@ export function pollTag(
   session: Session,
   versions: ViewVersions,
   changesAt: number,
-  apiVersion: string,
+  variant: string,
 ): string {
   const hash = createHash('sha256')
-    .update([view, session.id, versions.user ?? '', versions.shared ?? '', changesAt, apiVersion].join('\0'))
+    .update([view, session.id, versions.user ?? '', versions.shared ?? '', changesAt, variant].join('\0'))
     .digest('base64url')
     .slice(0, 27);
   return `"${view}.${changesAt.toString(36)}.${hash}"`;
@@ -53,11 +54,13 @@ export interface PolledAnswer<T> {
 }
 
 /**
- * A conditional poll (GET /v2/user, GET /v2/loan). With a tag of ours in If-None-Match still in time, one small
- * statement (the session, touched, and the two versions) decides: unchanged is a 304 with no body, without
- * assembling anything. Otherwise (or changed) the view's one statement answers with its new tag. Either way
- * the session is checked in the same statement (401 without one); a 304 never answers another customer's or a
- * logged-out session's tag, since the session is part of the tag.
+ * A poll (GET /v2/user, GET /v2/loan) in one small statement (poll-cache.ts): the session (touched), the two
+ * versions and the session's cached answer if it was assembled at those versions. With a tag of ours in
+ * If-None-Match still in time and made of those versions: a 304 with no body. Else a cached answer still in
+ * time (and of this process's variant) is sent as the JSON text it was kept as. Else the view's one statement
+ * assembles it, the route's response schema serializes it, and it is kept for the next poll (one more small
+ * statement) and sent. Either way the session is checked in the first statement (401 without one); a 304 or
+ * a cached answer never answers another session's token, since both are keyed by the session.
  */
 export async function conditionalPoll<T>(
   request: FastifyRequest,
@@ -65,21 +68,36 @@ export async function conditionalPoll<T>(
   options: {
     db: Kysely<Database>;
     view: PolledView;
-    apiVersion: string;
+    /**
+     * What besides the data shapes the answer in this process (variantOf: the API's version and the settings
+     * the view reads): part of the tag, and of the kept answer.
+     */
+    variant: string;
     answer: (tokenHash: string) => Promise<PolledAnswer<T> | null>;
   },
 ): Promise<T> {
-  const { db, view, apiVersion } = options;
+  const { db, view, variant } = options;
   const tokenHash = sha256(requireToken(request));
-  const presented = presentedTags(request.headers['if-none-match'], view, Date.now());
-  if (presented.length > 0) {
-    const stamp = adoptSession(request, await sessionStamp(db, tokenHash));
-    const unchanged = presented.find(
-      ({ tag, changesAt }) => pollTag(view, stamp.session, stamp.versions, changesAt, apiVersion) === tag,
-    );
-    if (unchanged) return reply.code(304).header('etag', unchanged.tag).send() as never;
+  const now = Date.now();
+  const presented = presentedTags(request.headers['if-none-match'], view, now);
+  const stamp = adoptSession(request, await cachedPoll(db, view, tokenHash));
+  const unchanged = presented.find(
+    ({ tag, changesAt }) => pollTag(view, stamp.session, stamp.versions, changesAt, variant) === tag,
+  );
+  if (unchanged) return reply.code(304).header('etag', unchanged.tag).send() as never;
+  const cached = stamp.cached;
+  if (cached && cached.variant === variant && (cached.changesAt === 0 || now < cached.changesAt)) {
+    return sendJson(reply, cached.body, pollTag(view, stamp.session, stamp.versions, cached.changesAt, variant));
   }
   const found = adoptSession(request, await options.answer(tokenHash));
-  reply.header('etag', pollTag(view, found.session, found.versions, found.changesAt, apiVersion));
-  return found.view;
+  const body = String(reply.serialize(found.view));
+  // A cache that could not be written is only a slower next poll: the answer stands.
+  await keepAnswer(db, { ...found, view, variant, body }).catch((error: unknown) =>
+    request.log.warn({ err: error }, 'the poll answer was not kept'),
+  );
+  return sendJson(reply, body, pollTag(view, found.session, found.versions, found.changesAt, variant));
 }
+
+/** JSON text as it is: Fastify sends a string with a JSON content type untouched (no second serialization). */
+const sendJson = (reply: FastifyReply, body: string, etag: string) =>
+  reply.header('etag', etag).type('application/json; charset=utf-8').send(body) as never;

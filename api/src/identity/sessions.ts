@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type QueryCreator, sql } from 'kysely';
 import { compiledOnce } from '../db/prepared';
 import type { Database, SessionsTable } from '../db/schema';
+import '../db/cached-views';
 import '../db/view-versions';
 import { randomToken, sha256 } from './crypto';
 import { SESSION_RULES } from './rules';
@@ -109,24 +110,6 @@ export function versionsOf(eb: ExpressionBuilder<Database, never>, user: 'live.u
   ];
 }
 
-/** The poll's small statement: the live session (touched) and the versions of what its customer sees. */
-const stampByHash = compiledOnce((db: Kysely<Database>, tokenHash: string) =>
-  withLiveSession(db, tokenHash)
-    .selectFrom('live')
-    .select(['live.id as session_id', 'live.user_id', 'live.kind as session_kind', 'live.actor as session_actor'])
-    .select((eb) => versionsOf(eb as unknown as ExpressionBuilder<Database, never>, 'live.user_id')),
-);
-
-/** The token's session and its customer's versions in one small round trip; null without a live session. */
-export async function sessionStamp(
-  db: Kysely<Database>,
-  tokenHash: string,
-): Promise<{ session: Session; versions: ViewVersions } | null> {
-  const [row] = await stampByHash(db, tokenHash);
-  if (!row) return null;
-  return { session: sessionOf(row), versions: { user: row.user_version, shared: row.shared_version } };
-}
-
 /** Every authenticated request starts here: compiled once, prepared on pg (db/prepared.ts). */
 const sessionByHash = compiledOnce((db: Kysely<Database>, tokenHash: string) => liveSession(db, tokenHash));
 
@@ -138,6 +121,8 @@ export async function findSession(db: Kysely<Database>, token: string): Promise<
   return { id: row.id, userId: row.user_id, kind: row.kind, actor: row.actor };
 }
 
+/** Ends a session; its cached poll answers go too (no live session could be served them again anyway). */
 export async function revokeSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
+  await db.deleteFrom('cached_views').where('session_id', '=', sessionId).execute();
 }

@@ -18,6 +18,7 @@ import {
 } from '../identity/handoff';
 import { confirmPhoneChange, resendPhoneChange, startPhoneChange } from '../identity/phone-change';
 import { conditionalPoll } from '../identity/poll';
+import { variantOf } from '../identity/poll-cache';
 import { CODE_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
 import { confirmedUser, isBlocked, userViewByToken } from '../identity/users';
@@ -110,8 +111,11 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
     return {};
   });
 
-  // Polled every few seconds by every waiting customer: unchanged, one small statement and a 304; else one
-  // statement checks the session and assembles the user (identity/poll.ts).
+  // The customer flags' defaults are part of the answer: a process configured otherwise keeps its own answers.
+  const userVariant = variantOf(config.version, config.customerFlagDefaults);
+  // Polled every few seconds by every waiting customer: unchanged, one small statement and a 304; unchanged
+  // since this session's last full answer, the same statement brings that answer; else one statement checks
+  // the session and assembles the user, kept for the next poll (identity/poll.ts).
   route(
     app,
     endpoints.user,
@@ -119,7 +123,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
       conditionalPoll(request, reply, {
         db,
         view: 'user',
-        apiVersion: config.version,
+        variant: userVariant,
         answer: (tokenHash) => userViewByToken(db, tokenHash, config.customerFlagDefaults),
       }),
     { config: { sessionInQuery: true, conditional: true } },

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { requireSession } from '../identity/auth';
 import { conditionalPoll } from '../identity/poll';
+import { variantOf } from '../identity/poll-cache';
 import { registrationFinished, userView } from '../identity/users';
 import { applyForLoan } from '../loans/applications';
 import { requestDecision } from '../loans/decision';
@@ -37,7 +38,7 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs, config 
       conditionalPoll(request, reply, {
         db,
         view: 'loan',
-        apiVersion: config.version,
+        variant: variantOf(config.version),
         answer: (tokenHash) => currentLoanByToken(db, tokenHash),
       }),
     { config: { sessionInQuery: true, conditional: true } },

@@ -18,6 +18,7 @@ import * as m0017 from './0017_staff';
 import * as m0018 from './0018_around';
 import * as m0019 from './0019_one_flag_source';
 import * as m0020 from './0020_utm_source';
+import * as m0021 from './0021_cached_views';
 import * as m0022 from './0022_staff_management';
 import * as m0024 from './0024_site_handoff';
 
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0018_around': m0018,
   '0019_one_flag_source': m0019,
   '0020_utm_source': m0020,
+  '0021_cached_views': m0021,
   '0022_staff_management': m0022,
   '0024_site_handoff': m0024,
 };

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { PolledView } from '../db/cached-views';
+import { compiledOnce } from '../db/prepared';
+import type { Database } from '../db/schema';
+import { type Session, sessionOf, type ViewVersions, versionsOf, withLiveSession } from './sessions';
+
+export type { PolledView } from '../db/cached-views';
+
+/** The variant of an answer: a hash of what shapes it besides the database (API version, flag defaults). */
+export const variantOf = (...parts: unknown[]) =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+
+/**
+ * The poll's one small statement: the live session (touched once a minute), the versions of what its customer
+ * sees, and the session's cached answer of the view only while it was assembled at exactly those versions.
+ * Keyed by session, so an answer (which names its session's kind and actor) never reaches another session,
+ * let alone another customer, and a logged-out token finds no live session before any cached row.
+ */
+function cachedStatement(view: PolledView) {
+  return compiledOnce((db: Kysely<Database>, tokenHash: string) =>
+    withLiveSession(db, tokenHash)
+      .selectFrom('live')
+      .leftJoin('cached_views as cached', (join) =>
+        join
+          .onRef('cached.session_id', '=', 'live.id')
+          .on('cached.view', '=', view)
+          .on((eb) =>
+            eb.and([
+              eb(
+                'cached.user_version',
+                '=',
+                eb
+                  .selectFrom('view_versions as mine')
+                  .select('mine.version')
+                  .whereRef('mine.scope', '=', 'live.user_id'),
+              ),
+              eb(
+                'cached.shared_version',
+                '=',
+                eb.selectFrom('view_versions as shared').select('shared.version').where('shared.scope', '=', '0'),
+              ),
+            ]),
+          ),
+      )
+      .select(['live.id as session_id', 'live.user_id', 'live.kind as session_kind', 'live.actor as session_actor'])
+      .select((eb) => versionsOf(eb as unknown as ExpressionBuilder<Database, never>, 'live.user_id'))
+      .select(['cached.variant', 'cached.changes_at', 'cached.body']),
+  );
+}
+
+const statements = { user: cachedStatement('user'), loan: cachedStatement('loan') };
+
+/** A cached answer: the JSON text as sent, and what its tag is made of. */
+export interface CachedAnswer {
+  variant: string;
+  changesAt: number;
+  body: string;
+}
+
+/** The token's session, its customer's versions and the view's answer cached at them; null without a session. */
+export async function cachedPoll(
+  db: Kysely<Database>,
+  view: PolledView,
+  tokenHash: string,
+): Promise<{ session: Session; versions: ViewVersions; cached: CachedAnswer | null } | null> {
+  const [row] = await statements[view](db, tokenHash);
+  if (!row) return null;
+  return {
+    session: sessionOf(row),
+    versions: { user: row.user_version, shared: row.shared_version },
+    cached:
+      row.body === null || row.variant === null
+        ? null
+        : { variant: row.variant, changesAt: Number(row.changes_at ?? 0), body: row.body },
+  };
+}
+
+/**
+ * Keeps an assembled answer for its session, with the versions of the statement that assembled it (one
+ * snapshot: the body and its versions can never disagree). The upsert only moves forward: a row assembled at
+ * newer versions (which are monotonic per customer, migration 0021) is never overwritten by an older
+ * assembly that finishes later. An answer without versions (a customer no write has reached yet) is not kept.
+ */
+export async function keepAnswer(
+  db: Kysely<Database>,
+  entry: {
+    session: Session;
+    view: PolledView;
+    versions: ViewVersions;
+    variant: string;
+    changesAt: number;
+    body: string;
+  },
+): Promise<void> {
+  const { user, shared } = entry.versions;
+  if (user === null || shared === null) return;
+  await db
+    .insertInto('cached_views')
+    .values({
+      session_id: entry.session.id,
+      view: entry.view,
+      variant: entry.variant,
+      user_version: String(user),
+      shared_version: String(shared),
+      changes_at: String(entry.changesAt),
+      body: entry.body,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['session_id', 'view'])
+        .doUpdateSet((eb) => ({
+          variant: eb.ref('excluded.variant'),
+          user_version: eb.ref('excluded.user_version'),
+          shared_version: eb.ref('excluded.shared_version'),
+          changes_at: eb.ref('excluded.changes_at'),
+          body: eb.ref('excluded.body'),
+        }))
+        .where((eb) =>
+          eb.and([
+            eb('excluded.user_version', '>=', eb.ref('cached_views.user_version')),
+            eb('excluded.shared_version', '>=', eb.ref('cached_views.shared_version')),
+          ]),
+        ),
+    )
+    .execute();
+}
