@@ -28,6 +28,7 @@ describe('the job queue (pg-boss on this database)', () => {
       'payout.confirm': async () => {},
       'servicing.day': async () => {},
       'bank.import': async () => {},
+      'cache.forget-dead-sessions': async () => {},
     });
     await jobs.send('loan.decision-timeout', { loanId: 'y', status: 0 });
     const until = Date.now() + 10_000;

@@ -7,7 +7,7 @@ import { VERSIONED_TABLES } from '../src/db/view-versions.js';
 import { post, recipes } from '../src/domain/ledger.js';
 import { sha256 } from '../src/identity/crypto.js';
 import { pollTag, presentedTags } from '../src/identity/poll.js';
-import { keepAnswer } from '../src/identity/poll-cache.js';
+import { forgetDeadSessions, keepAnswer } from '../src/identity/poll-cache.js';
 import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { type LoanWithParts, loanViewOf } from '../src/loans/loan-details.js';
@@ -628,6 +628,22 @@ describe('nothing cached leaks between customers or outlives a logout', () => {
     assert.equal(await cachedRow(me.token, 'loan'), undefined);
     assert.equal((await poll('/v2/user', me.headers)).status, 401);
     assert.equal((await poll('/v2/loan', me.headers)).status, 401);
+  });
+
+  test("the daily clean-up drops the kept answers of sessions that lapsed or went idle, and only theirs", async () => {
+    const lapsed = await customer();
+    const idle = await customer();
+    const live = await customer();
+    for (const who of [lapsed, idle, live]) await poll('/v2/user', who.headers);
+    const sessionOf = (token: string) =>
+      api.database.db.updateTable('sessions').where('token_hash', '=', sha256(token));
+    await sessionOf(lapsed.token).set({ expires_at: sql<Date>`now() - interval '1 minute'` }).execute();
+    await sessionOf(idle.token).set({ last_seen_at: sql<Date>`now() - interval '15 days'` }).execute();
+    assert.ok(await cachedRow(lapsed.token, 'user'));
+    assert.ok((await forgetDeadSessions(api.database.db)) >= 2);
+    assert.equal(await cachedRow(lapsed.token, 'user'), undefined);
+    assert.equal(await cachedRow(idle.token, 'user'), undefined);
+    assert.ok(await cachedRow(live.token, 'user'), 'a live session keeps its answer');
   });
 
   test("two customers' tokens never see each other's data or 304s", async () => {

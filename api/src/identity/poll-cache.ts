@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { PolledView } from '../db/cached-views';
 import { compiledOnce } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { SESSION_RULES } from './rules';
 import { type Session, sessionOf, type ViewVersions, versionsOf, withLiveSession } from './sessions';
 
 export type { PolledView } from '../db/cached-views';
@@ -124,4 +125,28 @@ export async function keepAnswer(
         ),
     )
     .execute();
+}
+
+/**
+ * The kept answers of sessions that can no longer poll (revoked, past their lifetime or idle too long): a logout
+ * deletes its own rows, but a session that simply lapses would keep its answer until its row is deleted. Run
+ * daily by the job queue (cache.forget-dead-sessions); returns how many rows went.
+ */
+export async function forgetDeadSessions(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom('cached_views')
+    .where('cached_views.session_id', 'in', (qc) =>
+      qc
+        .selectFrom('sessions')
+        .select('sessions.id')
+        .where((eb) =>
+          eb.or([
+            eb('sessions.revoked_at', 'is not', null),
+            eb('sessions.expires_at', '<=', sql<Date>`now()`),
+            eb('sessions.last_seen_at', '<=', sql<Date>`now() - make_interval(days => ${SESSION_RULES.idleDays})`),
+          ]),
+        ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

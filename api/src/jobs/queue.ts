@@ -10,13 +10,20 @@ import type { Database } from '../db/schema';
  * transaction, so a step and its follow-up job commit together.
  */
 
-export type JobName = 'loan.decide' | 'loan.decision-timeout' | 'payout.confirm' | 'servicing.day' | 'bank.import';
+export type JobName =
+  | 'loan.decide'
+  | 'loan.decision-timeout'
+  | 'payout.confirm'
+  | 'servicing.day'
+  | 'bank.import'
+  | 'cache.forget-dead-sessions';
 export const JOB_NAMES: readonly JobName[] = [
   'loan.decide',
   'loan.decision-timeout',
   'payout.confirm',
   'servicing.day',
   'bank.import',
+  'cache.forget-dead-sessions',
 ];
 
 export interface SendJobOptions {

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { importBankData } from '../aggregation';
 import type { Database } from '../db/schema';
+import { forgetDeadSessions } from '../identity/poll-cache';
 import { decide, decisionTimeout } from '../loans/decision';
 import type { PayoutEvent } from '../providers/payout';
 import type { AutoDebitCharger } from '../servicing';
 import { queueServicingDay, servicingDayJob } from '../servicing/jobs';
+import { queueToday, queueTomorrow } from './daily';
 import type { JobQueue } from './queue';
 
 /** The sandbox bank: posts a transfer's outcome, signed, to the payout callback route; answers its status code. */
@@ -36,6 +38,11 @@ export async function startWorkers(
       if (status !== 200 && status !== 409) throw new Error(`sandbox payout callback answered ${status}`);
     },
     'servicing.day': async () => servicingDayJob(db, jobs, charger),
+    'cache.forget-dead-sessions': async () => {
+      await forgetDeadSessions(db);
+      await queueTomorrow(jobs, 'cache.forget-dead-sessions');
+    },
   });
   await queueServicingDay(jobs);
+  await queueToday(jobs, 'cache.forget-dead-sessions');
 }
