@@ -630,7 +630,7 @@ describe('nothing cached leaks between customers or outlives a logout', () => {
     assert.equal((await poll('/v2/loan', me.headers)).status, 401);
   });
 
-  test("the daily clean-up drops the kept answers of sessions that lapsed or went idle, and only theirs", async () => {
+  test('the daily clean-up drops the kept answers of sessions that lapsed or went idle, and only theirs', async () => {
     const lapsed = await customer();
     const idle = await customer();
     const live = await customer();
