@@ -7,6 +7,8 @@ export const shell = {
   yourLoan: 'Tu préstamo',
   loanHistory: 'Historial de préstamos',
   personalInfo: 'Información personal',
+  documents: 'Documentos',
+  previewWaiting: 'Vista previa de la cabecera y el pie con el contenido que estás editando.',
   devMenuTitle: 'Menú de desarrollo',
   devStepperDisabled: 'Desactivar los pasos del registro (reglas de redirección)',
   devApiUrl: 'Dirección de la API',
