@@ -33,7 +33,9 @@ describe('the site content, edited in WordPress admin and shown by the customer 
       env: { ...stackPorts(3640), PUBLIC_WP_URL: WP_URL, CORS_ORIGINS: `${WP_URL},http://localhost:${base}` },
       log: () => {},
     });
-    wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
+    // The machine's PHP when it has one; the Playground otherwise (E2E_WORDPRESS=playground forces it).
+    const playground = process.env.E2E_WORDPRESS === 'playground' || !hasNativePhp();
+    wordpress = await (playground ? startWordPress : startNativeWordPress)({
       port: WP_PORT,
       setupPhp: `
         update_option('credimo_settings', array(
