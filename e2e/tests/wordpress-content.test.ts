@@ -25,6 +25,8 @@ describe('the site content, edited in WordPress admin and shown by the customer 
   let stack: Stack;
   let wordpress: WordPress;
   let browser: Browser;
+  // The machine's PHP when it has one; the Playground otherwise (E2E_WORDPRESS=playground forces it).
+  const playground = process.env.E2E_WORDPRESS === 'playground' || !hasNativePhp();
 
   before(async () => {
     const base = testPort(3640);
@@ -33,8 +35,6 @@ describe('the site content, edited in WordPress admin and shown by the customer 
       env: { ...stackPorts(3640), PUBLIC_WP_URL: WP_URL, CORS_ORIGINS: `${WP_URL},http://localhost:${base}` },
       log: () => {},
     });
-    // The machine's PHP when it has one; the Playground otherwise (E2E_WORDPRESS=playground forces it).
-    const playground = process.env.E2E_WORDPRESS === 'playground' || !hasNativePhp();
     wordpress = await (playground ? startWordPress : startNativeWordPress)({
       port: WP_PORT,
       setupPhp: `
@@ -60,20 +60,27 @@ describe('the site content, edited in WordPress admin and shown by the customer 
     await stack?.stop();
   });
 
-  async function signInToWordPress(page: Page, login: string) {
-    await page.goto(`${WP_URL}/wp-login.php`);
-    await page.locator('#user_login').fill(login);
-    await page.locator('#user_pass').fill(ADMIN.password);
-    await Promise.all([page.waitForURL(/\/wp-admin\//), page.locator('#wp-submit').click()]);
-  }
-
   const contentPage = `${WP_URL}/wp-admin/options-general.php?page=credimo-content`;
   const row = (page: Page, list: string) => page.locator(`[data-list="${list}"] .credimo-rows .credimo-row`).last();
 
+  /** Signs in on wp-login.php and lands on the content page (no dashboard between: the Playground is slow). */
+  async function signInToWordPress(page: Page, login: string) {
+    await page.goto(`${WP_URL}/wp-login.php?redirect_to=${encodeURIComponent(contentPage)}`);
+    await page.locator('#user_login').fill(login);
+    await page.locator('#user_pass').fill(ADMIN.password);
+    await Promise.all([page.waitForURL(/\/wp-admin\//, { waitUntil: 'commit' }), page.locator('#wp-submit').click()]);
+  }
+
+  /** A page whose waits allow for the Playground's WebAssembly PHP (seconds per request). */
+  async function newPage(options?: Parameters<Browser['newPage']>[0]) {
+    const page = await browser.newPage(options);
+    page.setDefaultTimeout(playground ? 180_000 : 30_000);
+    return page;
+  }
+
   test('an admin changes the phone, adds a menu link and a document, sees them in the preview, and a bad address saves nothing', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await newPage({ viewport: { width: 1400, height: 1000 } });
     await signInToWordPress(page, ADMIN.login);
-    await page.goto(contentPage);
     const preview = page.frameLocator('#credimo-content-preview');
     await preview.locator('[data-content-preview="live"]').waitFor();
     const previewHeader = preview.getByRole('banner');
@@ -176,7 +183,7 @@ describe('the site content, edited in WordPress admin and shown by the customer 
   });
 
   test('a user without manage_options (an editor) can neither open nor save the content', async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await signInToWordPress(page, 'pablo');
     const answer = await page.goto(contentPage);
     assert.equal(answer?.status(), 403);
