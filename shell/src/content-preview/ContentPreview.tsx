@@ -8,6 +8,9 @@ import { Header } from '../layouts/Header';
 import styles from '../layouts/layout.module.css';
 import { PREVIEW_MESSAGE, PREVIEW_READY_MESSAGE, previewContentFrom } from './preview-content';
 
+/** How often the preview asks the editor's page for the content until the first answer. */
+const ASK_AGAIN_MS = 1000;
+
 const originOf = (url: string | undefined): string | null => {
   try {
     return url ? new URL(url).origin : null;
@@ -32,18 +35,27 @@ export default function ContentPreview({ contentOrigin }: { contentOrigin?: stri
   useEffect(() => {
     const origin = contentOrigin === undefined ? originOf(appConfig()?.wpBaseUrl) : contentOrigin;
     if (!origin) return;
+    // The editor's page may still be loading its script when this page is ready: ask until it answers.
+    const askForContent = () => {
+      if (window.parent !== window) window.parent.postMessage({ type: PREVIEW_READY_MESSAGE }, origin);
+    };
+    const asking = window.setInterval(askForContent, ASK_AGAIN_MS);
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== window.parent) return;
       const data = event.data as { type?: unknown; content?: unknown } | null;
       if (data?.type !== PREVIEW_MESSAGE) return;
       const content = previewContentFrom(data.content);
       if (!content) return;
+      window.clearInterval(asking);
       store.set(siteContentAtom, content);
       setLive(true);
     };
     window.addEventListener('message', onMessage);
-    if (window.parent !== window) window.parent.postMessage({ type: PREVIEW_READY_MESSAGE }, origin);
-    return () => window.removeEventListener('message', onMessage);
+    askForContent();
+    return () => {
+      window.clearInterval(asking);
+      window.removeEventListener('message', onMessage);
+    };
   }, [store, contentOrigin]);
   return (
     <Provider store={store}>
