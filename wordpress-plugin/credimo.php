@@ -23,4 +23,5 @@ require_once CREDIMO_DIR . 'includes/widgets.php';
 require_once CREDIMO_DIR . 'includes/loader.php';
 require_once CREDIMO_DIR . 'includes/settings.php';
 require_once CREDIMO_DIR . 'includes/content.php';
+require_once CREDIMO_DIR . 'includes/content-admin.php';
 require_once CREDIMO_DIR . 'includes/block.php';

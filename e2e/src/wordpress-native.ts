@@ -198,6 +198,20 @@ if ($file !== __DIR__ . '/wordpress/' && is_file($file) && pathinfo($file, PATHI
   if ($_SERVER['REQUEST_METHOD'] !== 'HEAD') echo $body;
   return true;
 }
+// WordPress's own scripts (wp-login.php, wp-admin/…) run as themselves, as a host's server runs them.
+$path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
+if ($file !== __DIR__ . '/wordpress/' && is_dir($file) && is_file(rtrim($file, '/') . '/index.php')) {
+  $file = rtrim($file, '/') . '/index.php';
+  $path = rtrim($path, '/') . '/index.php';
+}
+if ($file !== __DIR__ . '/wordpress/' && is_file($file) && pathinfo($file, PATHINFO_EXTENSION) === 'php') {
+  $_SERVER['SCRIPT_NAME'] = $path;
+  $_SERVER['PHP_SELF'] = $path;
+  $_SERVER['SCRIPT_FILENAME'] = $file;
+  chdir(dirname($file));
+  require $file;
+  return true;
+}
 $_SERVER['SCRIPT_NAME'] = '/index.php';
 require __DIR__ . '/wordpress/index.php';
 `;

@@ -153,6 +153,12 @@ export const ROUTES: AppRoute[] = [
 /** The short-link path: the browser is sent to the API base address with the same path (SPEC section 2). */
 export const SHORT_LINK_PATH = '/s/:hash';
 
+/**
+ * The content editor's preview (WordPress admin, Settings > Credimo: contenido): the app's header and footer with
+ * the unsaved content the editor's page sends. The one page the content site may frame.
+ */
+export const CONTENT_PREVIEW_PATH = '/content-preview';
+
 /** SPEC section 2: the wildcard fallback redirects to login. */
 export const FALLBACK_PATH = '/login';
 

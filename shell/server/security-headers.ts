@@ -90,6 +90,19 @@ export function appCspDirectives(input: AppPolicyInput): Record<string, string[]
   };
 }
 
+/**
+ * The content preview's frame-ancestors: the content site (WordPress, whose admin frames the preview beside the
+ * content form) besides the app itself. Every other page of the app is never framed.
+ */
+export function previewFrameAncestors(input: AppPolicyInput): string[] {
+  return ["'self'", ...origins([input.contentUrl])];
+}
+
+/** The app's policy header, for the content preview: the same directives with the content site as a framer. */
+export function withPreviewFrameAncestors(policy: string, input: AppPolicyInput): string {
+  return policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${previewFrameAncestors(input).join(' ')}`);
+}
+
 const HSTS = { maxAge: 63_072_000, includeSubDomains: true } as const;
 
 /** The customer app: strict CSP with nonces, never framed, camera for our own pages only (documents, liveness). */

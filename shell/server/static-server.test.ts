@@ -123,6 +123,24 @@ describe('security headers of the customer app and the remotes', () => {
     }
   });
 
+  test('only the content preview may be framed, and only by the content site (WordPress admin)', async () => {
+    const { server, base } = await start({ spaFallback: true, appPolicy: policy });
+    try {
+      const preview = await fetch(`${base}/content-preview`);
+      const csp = preview.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'self' https://www.credimo.es");
+      expect(csp).not.toContain("frame-ancestors 'none'");
+      expect(preview.headers.get('x-frame-options')).toBeNull();
+      // The rest of its policy is the app's.
+      expect(csp).toMatch(/script-src 'self' http:\/\/localhost:3001/);
+      const other = await fetch(`${base}/content-preview/more`);
+      expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(other.headers.get('x-frame-options')).toBe('DENY');
+    } finally {
+      await server.close();
+    }
+  });
+
   test('each page answer has its own nonce', async () => {
     const { server, base } = await start({ spaFallback: true, appPolicy: policy });
     try {

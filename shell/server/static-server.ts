@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CONTENT_PREVIEW_PATH } from '@credimo/shared/paths';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +13,7 @@ import {
   assetHelmetOptions,
   PERMISSIONS_POLICY,
   withNonce,
+  withPreviewFrameAncestors,
 } from './security-headers';
 
 export interface StaticServerOptions {
@@ -48,6 +50,18 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
+  const appPolicy = options.appPolicy;
+  if (appPolicy) {
+    // The content preview is the one page the content site (WordPress admin) may frame.
+    app.addHook('onSend', async (request, reply) => {
+      if ((request.url.split('?')[0] ?? '') !== CONTENT_PREVIEW_PATH) return;
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header('content-security-policy', withPreviewFrameAncestors(policy, appPolicy));
+      }
+      reply.removeHeader('x-frame-options');
+    });
+  }
   if (options.allowAnyOrigin) {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Access-Control-Allow-Origin', '*');

@@ -1,6 +1,7 @@
 import {
   type AppRoute,
   accessTokenAtom,
+  CONTENT_PREVIEW_PATH,
   devFlagsAtom,
   FALLBACK_PATH,
   PATHS,
@@ -13,12 +14,15 @@ import {
   userAtom,
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FunnelStep } from './AroundTheApp';
 import { leaveTo } from './browser';
 import { Layout } from './layouts/Layout';
 import { RemoteSlot, RemoteSlots } from './RemoteSlot';
+
+/** The content editor's preview (WordPress admin): its own small chunk, loaded only there. */
+const ContentPreview = lazy(() => import(/* webpackChunkName: "content-preview" */ './content-preview/ContentPreview'));
 
 function Screen({ route }: { route: ScreenRoute }) {
   const params = useParams();
@@ -96,6 +100,14 @@ export function buildRoutes(apiBaseUrl: string): RouteObject[] {
   return [
     ...ROUTES.map(toRouteObject),
     { path: SHORT_LINK_PATH, element: <ShortLink apiBaseUrl={apiBaseUrl} /> },
+    {
+      path: CONTENT_PREVIEW_PATH,
+      element: (
+        <Suspense fallback={null}>
+          <ContentPreview />
+        </Suspense>
+      ),
+    },
     { path: '*', element: <Navigate to={FALLBACK_PATH} replace /> },
   ];
 }

@@ -1,7 +1,9 @@
 <?php
 /**
  * GET /wp-json/react/v2/data: header, menu, contacts, footer and documents (SPEC section 3 "Page config"),
- * edited under Settings > Credimo: contenido. Menus and documents are one "Título|URL" per line.
+ * edited under Settings > Credimo: contenido (the form is in content-admin.php).
+ *
+ * Stored as one option: the contact texts, and the menus and documents as lists of title + address rows.
  */
 
 if (!defined('ABSPATH')) {
@@ -9,6 +11,31 @@ if (!defined('ABSPATH')) {
 }
 
 const CREDIMO_CONTENT_OPTION = 'credimo_content';
+/** How long browsers and caches may keep the content: an edit shows in the app within this many seconds. */
+const CREDIMO_CONTENT_MAX_AGE = 60;
+
+/** The text fields: key => label (the form's label, and the name the messages use). */
+function credimo_content_text_fields() {
+    return array(
+        'phone' => 'Teléfono',
+        'email' => 'Correo electrónico',
+        'schedule' => 'Horario',
+        'address' => 'Dirección postal',
+        'contacts_title' => 'Título de los contactos',
+        'menu_title' => 'Título del menú principal',
+        'menu_title_2' => 'Título del segundo menú',
+        'copyright' => 'Copyright',
+    );
+}
+
+/** The lists of links: key => label. */
+function credimo_content_link_lists() {
+    return array(
+        'menu' => 'Menú principal',
+        'menu_2' => 'Segundo menú',
+        'documents' => 'Documentos',
+    );
+}
 
 function credimo_default_content() {
     return array(
@@ -18,52 +45,174 @@ function credimo_default_content() {
         'address' => 'Calle de Alcalá 1, 28014 Madrid',
         'contacts_title' => 'Contacto',
         'menu_title' => 'Credimo',
-        'menu' => "Cómo funciona|/como-funciona\nPreguntas frecuentes|/preguntas-frecuentes",
+        'menu' => array(
+            array('title' => 'Cómo funciona', 'url' => '/como-funciona'),
+            array('title' => 'Preguntas frecuentes', 'url' => '/preguntas-frecuentes'),
+        ),
         'menu_title_2' => 'Legal',
-        'menu_2' => "Aviso legal|/aviso-legal\nPolítica de privacidad|/privacidad\nCookies|/cookies",
+        'menu_2' => array(
+            array('title' => 'Aviso legal', 'url' => '/aviso-legal'),
+            array('title' => 'Política de privacidad', 'url' => '/privacidad'),
+            array('title' => 'Cookies', 'url' => '/cookies'),
+        ),
         'copyright' => '© Credimo Financiación, S.L.',
-        'documents' => "Condiciones generales|/documentos/condiciones-generales.pdf\nInformación normalizada europea|/documentos/secci.pdf",
+        'documents' => array(
+            array('title' => 'Condiciones generales', 'url' => '/documentos/condiciones-generales.pdf'),
+            array('title' => 'Información normalizada europea', 'url' => '/documentos/secci.pdf'),
+        ),
     );
 }
 
+/** The saved content over the defaults; lists saved by earlier versions as "Título|URL" lines are read too. */
 function credimo_content() {
     $saved = get_option(CREDIMO_CONTENT_OPTION, array());
-    return array_merge(credimo_default_content(), is_array($saved) ? $saved : array());
+    $content = array_merge(credimo_default_content(), is_array($saved) ? $saved : array());
+    foreach (array_keys(credimo_content_link_lists()) as $key) {
+        if (is_string($content[$key])) {
+            $content[$key] = credimo_parse_legacy_links($content[$key]);
+        }
+    }
+    return $content;
 }
 
-/** "Title|URL" lines to items; lines without a valid address are dropped. */
-function credimo_parse_links($text) {
+/** Earlier versions' "Título|URL" lines to rows (kept only to read what they saved). */
+function credimo_parse_legacy_links($text) {
     $items = array();
     foreach (preg_split('/\r\n|\r|\n/', (string) $text) as $line) {
         $parts = array_map('trim', explode('|', $line, 2));
-        if (count($parts) === 2 && $parts[0] !== '' && $parts[1] !== '') {
-            $url = esc_url_raw($parts[1]);
-            if ($url !== '') {
-                $items[] = array('title' => sanitize_text_field($parts[0]), 'url' => $url);
-            }
+        if (count($parts) === 2 && $parts[0] !== '' && credimo_is_link_address($parts[1])) {
+            $items[] = array('title' => $parts[0], 'url' => $parts[1]);
         }
     }
     return $items;
 }
 
-function credimo_sanitize_content($input) {
-    $clean = array();
-    foreach (credimo_default_content() as $key => $default) {
-        $value = isset($input[$key]) ? (string) $input[$key] : $default;
-        $clean[$key] = in_array($key, array('menu', 'menu_2', 'documents'), true)
-            ? sanitize_textarea_field($value)
-            : sanitize_text_field($value);
+/** An address a link may have: a path on the site ("/aviso-legal") or an absolute http(s) address. */
+function credimo_is_link_address($url) {
+    $url = (string) $url;
+    if ($url === '' || preg_match('/[\s<>"\'`\\\\]/', $url)) {
+        return false;
     }
-    return $clean;
+    if (preg_match('#^/(?!/)#', $url)) {
+        return true;
+    }
+    if (!filter_var($url, FILTER_VALIDATE_URL)) {
+        return false;
+    }
+    $scheme = strtolower((string) wp_parse_url($url, PHP_URL_SCHEME));
+    return in_array($scheme, array('http', 'https'), true) && wp_parse_url($url, PHP_URL_HOST) !== null;
+}
+
+/** A phone as people write it: digits, spaces, dots, dashes, brackets and a leading +; 9 to 15 digits. */
+function credimo_is_phone($phone) {
+    if (!preg_match('/^\+?[0-9 ().-]+$/', $phone)) {
+        return false;
+    }
+    $digits = strlen(preg_replace('/\D/', '', $phone));
+    return $digits >= 9 && $digits <= 15;
+}
+
+/**
+ * Checks the submitted form. Returns array($content, $errors): the cleaned content, and a Spanish message per
+ * field id (the id of the input it belongs to). Rows left fully empty are not links and are dropped.
+ */
+function credimo_validate_content($input) {
+    $input = is_array($input) ? $input : array();
+    $content = array();
+    $errors = array();
+    foreach (credimo_content_text_fields() as $key => $label) {
+        $value = isset($input[$key]) && is_scalar($input[$key]) ? sanitize_text_field((string) $input[$key]) : '';
+        $content[$key] = $value;
+        $id = credimo_content_field_id($key);
+        if ($value === '') {
+            $errors[$id] = sprintf('Escribe el campo «%s»: no puede quedar vacío.', $label);
+        } elseif ($key === 'phone' && !credimo_is_phone($value)) {
+            $errors[$id] = 'El teléfono no es válido: usa cifras, espacios y, si quieres, el prefijo + (por ejemplo +34 900 000 000).';
+        } elseif ($key === 'email' && !is_email($value)) {
+            $errors[$id] = 'El correo electrónico no es válido (por ejemplo ayuda@credimo.es).';
+        }
+    }
+    foreach (array_keys(credimo_content_link_lists()) as $list) {
+        $content[$list] = array();
+        $rows = isset($input[$list]) && is_array($input[$list]) ? array_values($input[$list]) : array();
+        foreach ($rows as $row) {
+            $row = is_array($row) ? $row : array();
+            $title = isset($row['title']) && is_scalar($row['title']) ? sanitize_text_field((string) $row['title']) : '';
+            $url = isset($row['url']) && is_scalar($row['url']) ? trim((string) $row['url']) : '';
+            if ($title === '' && $url === '') {
+                continue;
+            }
+            $index = count($content[$list]);
+            $content[$list][] = array('title' => $title, 'url' => $url);
+            if ($title === '') {
+                $errors[credimo_content_field_id($list, $index, 'title')] = 'Escribe el título del enlace.';
+            }
+            if ($url === '') {
+                $errors[credimo_content_field_id($list, $index, 'url')] = 'Escribe la dirección del enlace.';
+            } elseif (!credimo_is_link_address($url)) {
+                $errors[credimo_content_field_id($list, $index, 'url')] =
+                    'La dirección no es válida: escribe una ruta del sitio que empiece por / (por ejemplo /aviso-legal) o una dirección completa que empiece por https://.';
+            }
+        }
+    }
+    return array($content, $errors);
+}
+
+/** The id of a field's input: credimo_content_phone, credimo_content_menu_0_url. */
+function credimo_content_field_id($key, $index = null, $part = null) {
+    return 'credimo_content_' . $key . ($index === null ? '' : '_' . $index . '_' . $part);
+}
+
+/** The transient that carries a rejected form (what was typed and the messages) back to the editor who sent it. */
+function credimo_content_rejected_key() {
+    return 'credimo_content_rejected_' . get_current_user_id();
+}
+
+/**
+ * The Settings API's sanitize callback. Invalid content is never saved, in part or in whole: the saved option
+ * stays as it was, a notice says so, and the form comes back with what was typed and a message by each field.
+ */
+function credimo_sanitize_content($input) {
+    list($content, $errors) = credimo_validate_content($input);
+    if ($errors) {
+        set_transient(credimo_content_rejected_key(), array('content' => $content, 'errors' => $errors), 10 * MINUTE_IN_SECONDS);
+        add_settings_error(
+            CREDIMO_CONTENT_OPTION,
+            'credimo_content_invalid',
+            sprintf(
+                _n(
+                    'No se ha guardado nada: corrige el campo marcado (%d error).',
+                    'No se ha guardado nada: corrige los campos marcados (%d errores).',
+                    count($errors),
+                    'credimo'
+                ),
+                count($errors)
+            ),
+            'error'
+        );
+        $previous = get_option(CREDIMO_CONTENT_OPTION, credimo_default_content());
+        return is_array($previous) ? $previous : credimo_default_content();
+    }
+    delete_transient(credimo_content_rejected_key());
+    return $content;
 }
 
 function credimo_content_payload() {
     $c = credimo_content();
+    $links = function ($rows) {
+        $items = array();
+        foreach ((array) $rows as $row) {
+            if (is_array($row) && !empty($row['title']) && isset($row['url']) && credimo_is_link_address($row['url'])) {
+                $items[] = array('title' => (string) $row['title'], 'url' => (string) $row['url']);
+            }
+        }
+        return $items;
+    };
     return array(
         'header' => array(
             'contacts' => array('schedule' => $c['schedule'], 'phone' => $c['phone'], 'email' => $c['email']),
         ),
-        'menu' => credimo_parse_links($c['menu']),
+        'menu' => $links($c['menu']),
         'contacts' => array(
             'phone' => $c['phone'],
             'email' => $c['email'],
@@ -76,12 +225,12 @@ function credimo_content_payload() {
             'email' => $c['email'],
             'address' => $c['address'],
             'menu_title' => $c['menu_title'],
-            'menu' => credimo_parse_links($c['menu']),
+            'menu' => $links($c['menu']),
             'menu_title_2' => $c['menu_title_2'],
-            'menu_2' => credimo_parse_links($c['menu_2']),
+            'menu_2' => $links($c['menu_2']),
             'copyright' => $c['copyright'],
         ),
-        'documents' => credimo_parse_links($c['documents']),
+        'documents' => $links($c['documents']),
     );
 }
 
@@ -90,7 +239,7 @@ function credimo_register_content_route() {
         'methods' => 'GET',
         'callback' => function (WP_REST_Request $request) {
             $response = rest_ensure_response(credimo_content_payload());
-            $response->header('Cache-Control', 'public, max-age=300');
+            $response->header('Cache-Control', 'public, max-age=' . CREDIMO_CONTENT_MAX_AGE);
             return $response;
         },
         // Public marketing content: readable by anyone, like the pages it comes from.
@@ -117,38 +266,3 @@ function credimo_register_content_settings() {
     ));
 }
 add_action('admin_init', 'credimo_register_content_settings');
-
-function credimo_content_menu() {
-    add_submenu_page('options-general.php', 'Credimo: contenido', 'Credimo: contenido', 'manage_options', 'credimo-content', 'credimo_render_content_page');
-}
-add_action('admin_menu', 'credimo_content_menu');
-
-function credimo_render_content_page() {
-    if (!current_user_can('manage_options')) {
-        wp_die(esc_html__('No tienes permiso para ver esta página.', 'credimo'));
-    }
-    $labels = array(
-        'schedule' => 'Horario', 'phone' => 'Teléfono', 'email' => 'Correo electrónico', 'address' => 'Dirección',
-        'contacts_title' => 'Título de contactos', 'menu_title' => 'Título del menú', 'menu' => 'Menú (Título|URL por línea)',
-        'menu_title_2' => 'Título del segundo menú', 'menu_2' => 'Segundo menú (Título|URL por línea)',
-        'copyright' => 'Copyright', 'documents' => 'Documentos (Título|URL por línea)',
-    );
-    $content = credimo_content();
-    echo '<div class="wrap"><h1>Credimo: contenido</h1><form method="post" action="options.php">';
-    settings_fields('credimo_content');
-    echo '<table class="form-table" role="presentation">';
-    foreach ($labels as $key => $label) {
-        $id = 'credimo_content_' . $key;
-        $name = CREDIMO_CONTENT_OPTION . '[' . $key . ']';
-        echo '<tr><th scope="row"><label for="' . esc_attr($id) . '">' . esc_html($label) . '</label></th><td>';
-        if (in_array($key, array('menu', 'menu_2', 'documents'), true)) {
-            echo '<textarea class="large-text" rows="4" id="' . esc_attr($id) . '" name="' . esc_attr($name) . '">' . esc_textarea($content[$key]) . '</textarea>';
-        } else {
-            echo '<input class="regular-text" type="text" id="' . esc_attr($id) . '" name="' . esc_attr($name) . '" value="' . esc_attr($content[$key]) . '" />';
-        }
-        echo '</td></tr>';
-    }
-    echo '</table>';
-    submit_button();
-    echo '</form></div>';
-}

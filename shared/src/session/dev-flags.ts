@@ -33,10 +33,14 @@ export const NO_DEV_FLAGS: DevFlags = {
 /** Not under the session's 'credimo:' prefix: logging out keeps a developer's flags. */
 export const DEV_FLAGS_KEY = 'credimo-dev-flags';
 
-/** The stored flags; anything unreadable or unknown is off. */
-export function readDevFlags(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): DevFlags {
+/**
+ * The stored flags; anything unreadable or unknown is off. A page whose storage is refused (a frame on another
+ * site, such as the content editor's preview in WordPress admin: reading localStorage throws) has none.
+ */
+export function readDevFlags(storage?: Pick<Storage, 'getItem'>): DevFlags {
   try {
-    const stored = JSON.parse(storage?.getItem(DEV_FLAGS_KEY) ?? '{}') as Record<string, unknown>;
+    const from = storage ?? globalThis.localStorage;
+    const stored = JSON.parse(from?.getItem(DEV_FLAGS_KEY) ?? '{}') as Record<string, unknown>;
     return Object.fromEntries(DEV_FLAG_NAMES.map((name) => [name, stored[name] === true])) as unknown as DevFlags;
   } catch {
     return { ...NO_DEV_FLAGS };

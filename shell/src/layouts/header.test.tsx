@@ -144,3 +144,32 @@ describe('header variants (SPEC section 2)', () => {
     expect(within(burger).queryByRole('link', { name: 'Cómo funciona' })).not.toBeInTheDocument();
   });
 });
+
+describe("the footer (SPEC section 2) with the content site's documents", () => {
+  const documents = [{ title: 'Condiciones generales', url: 'https://www.credimo.es/documentos/condiciones.pdf' }];
+
+  test('the small footer of the sign-in pages lists the documents', async () => {
+    sessionStore.set(siteContentAtom, { ...DEFAULT_SITE_CONTENT, documents });
+    await open('/auth');
+    const list = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Documentos' });
+    expect(within(list).getByRole('link', { name: 'Condiciones generales' })).toHaveAttribute(
+      'href',
+      documents[0]?.url,
+    );
+  });
+
+  test("the account's big footer lists them beside the contacts and both menus", async () => {
+    signIn();
+    sessionStore.set(siteContentAtom, { ...DEFAULT_SITE_CONTENT, documents });
+    await open('/account/history');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: '+34 900 000 000' })).toBeInTheDocument();
+    const list = within(footer).getByRole('navigation', { name: 'Documentos' });
+    expect(within(list).getByRole('link', { name: 'Condiciones generales' })).toBeInTheDocument();
+  });
+
+  test('no documents, no empty list', async () => {
+    await open('/auth');
+    expect(within(screen.getByRole('contentinfo')).queryByRole('navigation', { name: 'Documentos' })).toBeNull();
+  });
+});

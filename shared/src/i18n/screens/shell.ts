@@ -1,4 +1,4 @@
-/** What people read in the shell's header and menus (the developer menu's texts are in ./dev-menu). */
+/** What people read in the shell's header, menus, footer and content preview (the developer menu's texts are in ./dev-menu). */
 export const shell = {
   menu: 'Menú',
   closeMenu: 'Cerrar el menú',
@@ -7,4 +7,6 @@ export const shell = {
   yourLoan: 'Tu préstamo',
   loanHistory: 'Historial de préstamos',
   personalInfo: 'Información personal',
+  documents: 'Documentos',
+  previewWaiting: 'Vista previa de la cabecera y el pie con el contenido que estás editando.',
 } as const;
