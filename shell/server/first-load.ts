@@ -1,5 +1,5 @@
 import type { RemoteName } from '@credimo/shared/contract';
-import { ROUTES } from '@credimo/shared/paths';
+import { ROUTES, type ScreenRoute } from '@credimo/shared/paths';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -17,16 +17,21 @@ const matcher = (routePath: string) =>
 
 const MATCHERS = ROUTES.map((route) => ({ route, matches: matcher(route.path) }));
 
-/** The remote that draws the first screen of a path (redirects followed), or none for an unknown path. */
-export function firstRemoteFor(pathname: string): RemoteName | undefined {
+/** The screen a path shows first (redirects followed), or none for an unknown path. */
+export function firstScreenFor(pathname: string): ScreenRoute | undefined {
   let path = pathname;
   for (let hops = 0; hops < 3; hops++) {
     const route = MATCHERS.find(({ matches }) => matches.test(path))?.route;
     if (!route) return undefined;
-    if (route.kind === 'screen') return route.slots[0]?.remote;
+    if (route.kind === 'screen') return route;
     path = route.to;
   }
   return undefined;
+}
+
+/** The remote that draws the first screen of a path (redirects followed), or none for an unknown path. */
+export function firstRemoteFor(pathname: string): RemoteName | undefined {
+  return firstScreenFor(pathname)?.slots[0]?.remote;
 }
 
 /**

@@ -1,6 +1,15 @@
 import { RemoteBoundary, type RemoteName, RemoteUnavailable, type ScreenProps, Skeleton } from '@credimo/shared';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+} from 'react';
 import { loadRemoteApp } from './federation';
+import { revealApp } from './first-paint';
 
 const lazyRoots = new Map<RemoteName, LazyExoticComponent<ComponentType<ScreenProps>>>();
 const failedRemotes = new Set<RemoteName>();
@@ -47,5 +56,19 @@ export function RemoteSlot({ remote, ...screenProps }: ScreenProps & { remote: R
  * arrives (issue 17: no layout shift).
  */
 export function RemoteSlots({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Skeleton />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<Skeleton />}>
+      <RevealOnMount />
+      {children}
+    </Suspense>
+  );
+}
+
+/**
+ * Committed with the page's slots once they have all loaded: the app replaces the server's first paint then,
+ * before the browser paints again (shell/src/first-paint.ts).
+ */
+function RevealOnMount() {
+  useLayoutEffect(() => revealApp(), []);
+  return null;
 }
