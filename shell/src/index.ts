@@ -4,10 +4,10 @@ import { preloadFirstScreen } from './first-screen';
 
 preloadFirstScreen();
 
-// React DOM and the router are evaluated as soon as their own chunks arrive, each in a task of its own, rather
-// than all at once with the bootstrap once the last shared chunk is in (issue 17: total blocking time).
+// React DOM is evaluated as soon as its own chunks arrive, in a task of its own, rather than with everything else
+// once the last shared chunk is in (issue 17: total blocking time). Not the router: importing its namespace here
+// would keep every export of it in the build.
 void import('react-dom/client');
-void import('react-router');
 
 // Async boundary: the federation runtime negotiates shared modules before any of them is used.
 import('./bootstrap');
