@@ -18,7 +18,7 @@ import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSea
 import { FunnelStep } from './AroundTheApp';
 import { leaveTo } from './browser';
 import { Layout } from './layouts/Layout';
-import { RemoteSlot, RemoteSlots } from './RemoteSlot';
+import { preloadRemotes, RemoteSlot, RemoteSlots } from './RemoteSlot';
 
 function Screen({ route }: { route: ScreenRoute }) {
   const params = useParams();
@@ -41,6 +41,7 @@ function Screen({ route }: { route: ScreenRoute }) {
     if (path) return <Navigate to={path} replace />;
   }
   const query = Object.fromEntries(search.entries());
+  preloadRemotes(route.slots.map((slot) => slot.remote));
   return (
     <Layout name={route.layout} route={route.name}>
       <FunnelStep route={route.name} />
