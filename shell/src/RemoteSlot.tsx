@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { loadRemoteApp } from './federation';
 import { revealApp } from './first-paint';
+import { FirstUser } from './first-user';
 
 const lazyRoots = new Map<RemoteName, LazyExoticComponent<ComponentType<ScreenProps>>>();
 const loads = new Map<RemoteName, Promise<{ default: ComponentType<ScreenProps> }>>();
@@ -72,13 +73,15 @@ export function RemoteSlot({ remote, ...screenProps }: ScreenProps & { remote: R
 }
 
 /**
- * A page's slots under one skeleton: they appear together once every remote has loaded, so a slot above
+ * A page's slots under one skeleton: they appear together once every remote has loaded (and a signed-in
+ * customer's first user data, shell/src/first-user.ts), so a slot above
  * another (the loan progress that shows nothing without a loan, above the calculator) moves nothing as it
  * arrives (issue 17: no layout shift).
  */
 export function RemoteSlots({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Skeleton />}>
+      <FirstUser />
       <RevealOnMount />
       {children}
     </Suspense>

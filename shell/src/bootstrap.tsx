@@ -23,6 +23,7 @@ import { rememberAppConfig } from './app-config';
 import { configRequest } from './config-request';
 import { registerRemoteConfig } from './federation';
 import { REVEAL_AT_THE_LATEST_MS, revealApp } from './first-paint';
+import { awaitFirstUser } from './first-user';
 import { buildRoutes } from './routes';
 
 /** Where the API is when /config.json cannot be read: the same origin's /api would be a guess, so say it. */
@@ -56,7 +57,11 @@ async function start() {
     configureApi({ apiBaseUrl, wpBaseUrl: '/' });
   }
   // A returning customer: load who they are; a revoked or expired token answers 401 and logs out.
-  if (parsed.ok && sessionStore.get(accessTokenAtom)) void refreshUser().catch(() => {});
+  if (parsed.ok && sessionStore.get(accessTokenAtom)) {
+    const load = refreshUser();
+    awaitFirstUser(load);
+    void load.catch(() => {});
+  }
   if (parsed.ok) loadSiteContent();
   // A choice made in a calculator on another origin (WordPress) arrives in the address.
   adoptChoiceFromQuery(window.location.search);
