@@ -20,6 +20,13 @@ describe("a customer page's first paint is its first screen's real frame (issue 
     expect(markup).toContain('href="/auth" class="fp-layout-logo"');
   });
 
+  test("an agent's session is greeted on the sign-in screen as the screen itself does", () => {
+    const markup = firstPaintMarkup('/auth', 'credimo_session_id=s-1');
+    expect(markup).toContain(auth.agentWelcome);
+    expect(markup).toContain(auth.agentIntro);
+    expect(markup).not.toContain(auth.authTitle);
+  });
+
   test('the root path and the legacy sign-in path paint the sign-in screen they redirect to', () => {
     expect(firstPaintMarkup('/')).toContain(auth.authTitle);
     expect(firstPaintMarkup('/login')).toContain(auth.authTitle);

@@ -25,6 +25,9 @@ const FIRST_SCREENS: Record<string, { title: string; intro: string; width: 'narr
 
 /** SPEC section 9's session cookies (shared/src/session/cookies.ts): either one means a signed-in page. */
 const SESSION_COOKIES = ['credimo_access_token', 'credimo_impersonate_token'];
+/** An agent's session (SPEC section 2): the sign-in screen greets the agent instead. */
+const AGENT_SESSION_COOKIE = 'credimo_session_id';
+const AGENT_AUTH = { title: auth.agentWelcome, intro: auth.agentIntro, width: 'narrow' } as const;
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -55,10 +58,10 @@ export function firstPaintCss(): string {
   return criticalCss;
 }
 
-const signedInBy = (cookieHeader: string | undefined) =>
+const hasCookie = (cookieHeader: string | undefined, names: string[]) =>
   (cookieHeader ?? '').split(';').some((pair) => {
     const [name, value] = pair.trim().split('=');
-    return SESSION_COOKIES.includes(name ?? '') && Boolean(value);
+    return names.includes(name ?? '') && Boolean(value);
   });
 
 /** The screen a request's first paint shows: a protected one sends a visitor without a session to sign in. */
@@ -110,8 +113,8 @@ function progress(route: ScreenRoute): string {
   return `<nav aria-label="Progreso de tu solicitud"><ol class="${L('progress')}">${steps}</ol></nav>`;
 }
 
-function screenFrame(route: ScreenRoute): string {
-  const screen = FIRST_SCREENS[route.name];
+function screenFrame(route: ScreenRoute, agent: boolean): string {
+  const screen = route.name === 'auth' && agent ? AGENT_AUTH : FIRST_SCREENS[route.name];
   if (!screen) return '';
   const width = screen.width === 'narrow' ? `${S('screen')} ${S('narrow')}` : S('screen');
   return `<div><section class="${width}" aria-labelledby="first-paint-title"><h1 id="first-paint-title">${escapeHtml(screen.title)}</h1><p>${escapeHtml(screen.intro)}</p></section></div>`;
@@ -122,14 +125,14 @@ function screenFrame(route: ScreenRoute): string {
  * layout whose screens are all data).
  */
 export function firstPaintMarkup(pathname: string, cookieHeader?: string): string {
-  const signedIn = signedInBy(cookieHeader);
+  const signedIn = hasCookie(cookieHeader, SESSION_COOKIES);
   const route = screenShown(pathname, signedIn);
   if (!route || route.layout === 'centred') return '';
   return [
     `<div id="first-paint" class="${L('page')}" data-layout="${route.layout}">`,
     header(route, signedIn),
     progress(route),
-    `<main class="${L('main')}">${screenFrame(route)}</main>`,
+    `<main class="${L('main')}">${screenFrame(route, hasCookie(cookieHeader, [AGENT_SESSION_COOKIE]))}</main>`,
     '</div>',
   ].join('');
 }
