@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { loadRemoteApp } from './federation';
 import { awaitFirstUser } from './first-user';
 import { preloadRemotes, RemoteSlot, RemoteSlots } from './RemoteSlot';
@@ -19,7 +20,7 @@ describe("a page's remotes (issue 17)", () => {
 
   test("replace the server's first paint only once their screen has mounted", async () => {
     document.body.innerHTML = '<div id="first-paint"><h1>Accede con tu móvil</h1></div><div id="root" hidden></div>';
-    let arrive: (module: { default: () => JSX.Element }) => void = () => {};
+    let arrive: (module: { default: () => ReactElement }) => void = () => {};
     (loadRemoteApp as jest.Mock).mockReturnValue(new Promise((resolve) => (arrive = resolve)));
     const container = document.getElementById('root') as HTMLElement;
     render(
