@@ -63,6 +63,24 @@ describe('the federated customer app in Chromium', () => {
     await context.close();
   });
 
+  test('the app draws the heading and intro where the first paint drew them, on a phone and a desktop', async () => {
+    const boxes = async (width: number, javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${stack.urls.app}/auth`);
+      if (javaScriptEnabled) await page.locator('[data-screen="auth"]').waitFor();
+      const drawn = [
+        await page.getByRole('banner').boundingBox(),
+        await page.getByRole('heading', { name: 'Accede con tu móvil' }).boundingBox(),
+        await page.getByText('Te enviaremos un código por SMS para entrar o crear tu cuenta.').boundingBox(),
+      ];
+      await context.close();
+      return drawn;
+    };
+    for (const width of [412, 1280])
+      assert.deepEqual(await boxes(width, true), await boxes(width, false), `${width} px`);
+  });
+
   test('each remote mounts on its own route, sharing one React', async () => {
     const context = await signedInContext(await browser.newContext(), stack.urls.app, stack.urls.api, '612000201');
     const page = await context.newPage();

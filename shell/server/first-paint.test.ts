@@ -44,6 +44,8 @@ describe("a customer page's first paint is its first screen's real frame (issue 
     expect(markup).toContain(profile.personalDataIntro);
     expect(markup).toContain('<li aria-current="step"><span aria-hidden="true">1</span> Registro</li>');
     expect(markup).toContain('href="/account" class="fp-layout-logo"');
+    // On wide screens the header holds the row of the user's buttons, which the app draws.
+    expect(markup).toContain('<div class="fp-layout-accountMenu"><span class="fp-account-menu-space"></span></div>');
   });
 
   test("the account's frame is its header and navigation, the current link marked; its content is data", () => {

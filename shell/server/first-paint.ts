@@ -54,6 +54,9 @@ export function firstPaintCss(): string {
   criticalCss ??= [
     prefixedCss(readCss('../src/layouts/layout.module.css'), 'fp-layout'),
     prefixedCss(readCss('../../remotes/registration/src/screen.module.css'), 'fp-screen'),
+    // The user's buttons (name, logout) are drawn by the app; their row is held at the kit's button height
+    // (shared/src/ui/kit.module.css: `.button` min-height 48px) so the header keeps its height when they arrive.
+    '.fp-account-menu-space { display: block; height: 48px; }',
   ].join(' ');
   return criticalCss;
 }
@@ -95,6 +98,9 @@ function header(route: ScreenRoute, signedIn: boolean): string {
       : '',
     parts.contacts
       ? `<p class="${L('headerContacts')}"><a href="tel:${escapeHtml(contacts.phone.replace(/\s/g, ''))}">${escapeHtml(contacts.phone)}</a><span> · ${escapeHtml(contacts.schedule)}</span></p>`
+      : '',
+    parts.user && signedIn
+      ? `<div class="${L('wideOnly')}"><div class="${L('accountMenu')}"><span class="fp-account-menu-space"></span></div></div>`
       : '',
     parts.burger && (parts.burger !== 'main' || menu.length > 0)
       ? `<div class="${L('burger')} ${L('narrowOnly')}"><button type="button" class="${L('burgerButton')}"><span aria-hidden="true">☰</span> ${escapeHtml(shell.menu)}</button></div>`
