@@ -84,8 +84,7 @@ const hashedEntryFilename = (data: PathData) =>
  * federation runtime (a remote's remoteEntry.js, the shell's main script), and every script of the calculator,
  * the widget marketing pages load, where its dead-code removal keeps the first answer within 115 KB.
  */
-const terserFiles = (app: AppName) =>
-  app === 'shell' ? /^main\.[^/]*js$/ : app === 'calculator' ? /\.js$/ : /^remoteEntry\.js$/;
+const terserFiles = (app: AppName) => (app === 'shell' || app === 'calculator' ? /\.js$/ : /^remoteEntry\.js$/);
 
 export interface BuildOptions {
   mode: 'production' | 'development';

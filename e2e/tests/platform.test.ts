@@ -30,8 +30,10 @@ describe('the federated customer app in Chromium', () => {
     assert.doesNotMatch(answer?.headers()['content-security-policy'] ?? '', /unsafe-inline|unsafe-eval/);
     assert.equal(answer?.headers()['x-frame-options'], 'DENY');
     await page.waitForURL(/\/auth$/);
-    await page.getByRole('heading', { name: 'Accede con tu móvil' }).waitFor();
-    assert.equal(await page.locator('[data-layout="login"] [data-remote="registration"]').count(), 1);
+    // The heading is painted from the page itself (issue 17); the remote's screen replaces it once mounted.
+    await page.locator('[data-layout="login"] [data-remote="registration"] [data-screen="auth"]').waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Accede con tu móvil' }).count(), 1);
+    assert.equal(await page.locator('#first-paint').count(), 0, "the server's first paint is gone");
     // The styles of the shell and of the remote reached the page (CSS modules through style-loader).
     const logoColor = await page
       .getByRole('link', { name: 'Credimo, inicio' })
@@ -45,6 +47,38 @@ describe('the federated customer app in Chromium', () => {
     assert.deepEqual(errors, []);
     assert.deepEqual(violations, [], 'no Content-Security-Policy violation');
     await page.close();
+  });
+
+  test("the first screen's frame, heading and intro are in the page before any script runs (issue 17)", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${stack.urls.app}/auth`);
+    await page.getByRole('heading', { name: 'Accede con tu móvil' }).waitFor();
+    await page.getByText('Te enviaremos un código por SMS para entrar o crear tu cuenta.').waitFor();
+    // Drawn by the layout's own rules: the logo in the brand's colour, the text in the layout's font size.
+    const logoColor = await page
+      .getByRole('link', { name: 'Credimo, inicio' })
+      .evaluate((el) => getComputedStyle(el).color);
+    assert.equal(logoColor, 'rgb(11, 92, 59)');
+    await context.close();
+  });
+
+  test('the app draws the heading and intro where the first paint drew them, on a phone and a desktop', async () => {
+    const boxes = async (width: number, javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${stack.urls.app}/auth`);
+      if (javaScriptEnabled) await page.locator('[data-screen="auth"]').waitFor();
+      const drawn = [
+        await page.getByRole('banner').boundingBox(),
+        await page.getByRole('heading', { name: 'Accede con tu móvil' }).boundingBox(),
+        await page.getByText('Te enviaremos un código por SMS para entrar o crear tu cuenta.').boundingBox(),
+      ];
+      await context.close();
+      return drawn;
+    };
+    for (const width of [412, 1280])
+      assert.deepEqual(await boxes(width, true), await boxes(width, false), `${width} px`);
   });
 
   test('each remote mounts on its own route, sharing one React', async () => {

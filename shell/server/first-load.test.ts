@@ -37,6 +37,18 @@ describe('the first screen asks for its remote with the page (issue 17)', () => 
     );
   });
 
+  test("the account's page asks for each of its remotes' manifest and container, its first remote's first", () => {
+    const links = firstLoadLinks('/account', remotes);
+    expect(links.match(/as="fetch"/g)).toHaveLength(3);
+    expect(links).toMatch(
+      /^<link rel="preconnect" href="http:\/\/localhost:3003" \/><link rel="preload" href="http:\/\/localhost:3003\/mf-manifest.json"/,
+    );
+    expect(links).toContain(
+      '<link rel="preload" href="https://cdn.credimo.es/registration/remoteEntry.js" as="script" />',
+    );
+    expect(links).toContain('<link rel="preload" href="http://localhost:3001/remoteEntry.js" as="script" />');
+  });
+
   test('an unknown path or a malformed address asks for nothing', () => {
     expect(firstLoadLinks('/no-such-page', remotes)).toBe('');
     expect(firstLoadLinks('/auth', { ...remotes, registration: 'not a url' })).toBe('');

@@ -1,5 +1,5 @@
 import type { RemoteName } from '@credimo/shared/contract';
-import { ROUTES } from '@credimo/shared/paths';
+import { ROUTES, type ScreenRoute } from '@credimo/shared/paths';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -17,20 +17,25 @@ const matcher = (routePath: string) =>
 
 const MATCHERS = ROUTES.map((route) => ({ route, matches: matcher(route.path) }));
 
-/** The remote that draws the first screen of a path (redirects followed), or none for an unknown path. */
-export function firstRemoteFor(pathname: string): RemoteName | undefined {
+/** The screen a path shows first (redirects followed), or none for an unknown path. */
+export function firstScreenFor(pathname: string): ScreenRoute | undefined {
   let path = pathname;
   for (let hops = 0; hops < 3; hops++) {
     const route = MATCHERS.find(({ matches }) => matches.test(path))?.route;
     if (!route) return undefined;
-    if (route.kind === 'screen') return route.slots[0]?.remote;
+    if (route.kind === 'screen') return route;
     path = route.to;
   }
   return undefined;
 }
 
+/** The remote that draws the first screen of a path (redirects followed), or none for an unknown path. */
+export function firstRemoteFor(pathname: string): RemoteName | undefined {
+  return firstScreenFor(pathname)?.slots[0]?.remote;
+}
+
 /**
- * The `<link>`s that let the browser start on the first screen's remote while the shell's own script is still
+ * The `<link>`s that let the browser start on the first screen's remotes while the shell's own script is still
  * loading: a connection to the remote's origin, its manifest (fetched by the federation runtime with a plain
  * CORS `fetch`, hence `crossorigin`) and its container (a classic script without `crossorigin`, as the runtime
  * adds it). The container sits beside the manifest: the build gives every remote `publicPath: 'auto'` and the
@@ -42,25 +47,25 @@ export function firstLoadLinks(
   remotes: Partial<Record<RemoteName, string>>,
   apiUrl?: string,
 ): string {
-  const remote = firstRemoteFor(pathname);
-  const manifest = remote ? remotes[remote] : undefined;
-  if (!manifest) return '';
-  let manifestUrl: URL;
-  try {
-    manifestUrl = new URL(manifest);
-  } catch {
-    return '';
-  }
-  const entry = new URL('remoteEntry.js', manifestUrl).href;
+  // Every remote of the page: its slots appear together (RemoteSlots), so each is on the first screen's path.
+  const manifests = (firstScreenFor(pathname)?.slots ?? []).flatMap(({ remote }) => {
+    try {
+      return [new URL(remotes[remote] ?? '')];
+    } catch {
+      return [];
+    }
+  });
+  const [first] = manifests;
+  if (!first) return '';
   // Every screen asks the API something as it opens (the session, the content); its calls are CORS without
   // credentials (a bearer token), so the connection is the anonymous one. Two preconnects at most: more compete.
   const api = apiUrl ? originOf(apiUrl) : null;
   return [
-    ...(api && api !== manifestUrl.origin
-      ? [`<link rel="preconnect" href="${escapeAttribute(api)}" crossorigin />`]
-      : []),
-    `<link rel="preconnect" href="${escapeAttribute(manifestUrl.origin)}" />`,
-    `<link rel="preload" href="${escapeAttribute(manifestUrl.href)}" as="fetch" crossorigin />`,
-    `<link rel="preload" href="${escapeAttribute(entry)}" as="script" />`,
+    ...(api && api !== first.origin ? [`<link rel="preconnect" href="${escapeAttribute(api)}" crossorigin />`] : []),
+    `<link rel="preconnect" href="${escapeAttribute(first.origin)}" />`,
+    ...manifests.flatMap((manifest) => [
+      `<link rel="preload" href="${escapeAttribute(manifest.href)}" as="fetch" crossorigin />`,
+      `<link rel="preload" href="${escapeAttribute(new URL('remoteEntry.js', manifest).href)}" as="script" />`,
+    ]),
   ].join('');
 }

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-policy';
+import { firstPaintMarkup, withFirstPaint } from './first-paint';
 import { aggregationPolicyOf, appCspDirectives } from './security-headers';
 import { startStaticServer } from './static-server';
 
@@ -283,6 +284,41 @@ describe("the page's head carries what its first screen needs", () => {
         '<link rel="preload" href="https://cdn.credimo.es/auth.js" as="script" /></head>',
       );
       expect(await (await fetch(`${base}/account`)).text()).toContain('https://cdn.credimo.es/account.js');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the page carries its first screen's frame (issue 17)", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'credimo-static-paint-'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><title>Credimo</title></head><body><div id="root"></div></body></html>',
+  );
+
+  test("per request and per session, its styles under the answer's nonce", async () => {
+    const server = await startStaticServer({
+      root,
+      port: 0,
+      spaFallback: true,
+      appPolicy: { remotes: ['http://localhost:3002/mf-manifest.json'], apiUrl: 'http://localhost:3010' },
+      firstPaint: (html, pathname, cookies) => withFirstPaint(html, firstPaintMarkup(pathname, cookies)),
+    });
+    const address = server.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const answer = await fetch(`${base}/registration/personal-data`, {
+        headers: { cookie: 'credimo_access_token=abc' },
+      });
+      const html = await answer.text();
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(csp.split(';').find((d) => d.includes('style-src')) ?? '')?.[1];
+      expect(html).toContain(`<style nonce="${nonce}">.fp-layout-page`);
+      expect(html).toContain('Tus datos personales');
+      expect(html).toContain('<div id="root" hidden></div>');
+      // Without the session, the same address paints the sign-in screen the app will send the visitor to.
+      expect(await (await fetch(`${base}/registration/personal-data`)).text()).toContain('Accede con tu móvil');
     } finally {
       await server.close();
     }

@@ -36,6 +36,11 @@ export interface StaticServerOptions {
   https?: boolean;
   /** Extra `<head>` markup for the page at a path: what its first screen needs, asked for early. */
   headFor?: (pathname: string) => string;
+  /**
+   * The page at a path with its first screen's static frame (shell/server/first-paint.ts), given the request's
+   * cookies (a signed-in page draws the signed-in frame).
+   */
+  firstPaint?: (html: string, pathname: string, cookieHeader: string | undefined) => string;
 }
 
 /** Serves one built app (the shell or a remote) with the cache policy of DESIGN.md section 4. */
@@ -80,13 +85,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(index)) return reply.code(404).send('Not found');
     const html = await readFile(index, 'utf8');
-    const head = options.headFor?.(request.url.split('?')[0] ?? '/') ?? '';
+    const pathname = request.url.split('?')[0] ?? '/';
+    const head = options.headFor?.(pathname) ?? '';
+    const page = html.replace('</head>', `${head}</head>`);
+    const painted = options.firstPaint ? options.firstPaint(page, pathname, request.headers.cookie) : page;
     return reply
       .header('Cache-Control', NO_CACHE)
       .type('text/html; charset=utf-8')
-      .send(
-        withNonce(html.replace('</head>', `${head}</head>`), (reply.cspNonce as { style: string } | null)?.style ?? ''),
-      );
+      .send(withNonce(painted, (reply.cspNonce as { style: string } | null)?.style ?? ''));
   };
   if (options.spaFallback) {
     app.get('/', (request, reply) => sendIndex(request, reply));

@@ -14,7 +14,7 @@ import {
   startFunnel,
 } from '@credimo/shared';
 import { Provider } from 'jotai';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AroundTheApp } from './AroundTheApp';
@@ -22,12 +22,19 @@ import { resolveApiAddresses } from './api-override';
 import { rememberAppConfig } from './app-config';
 import { configRequest } from './config-request';
 import { registerRemoteConfig } from './federation';
+import { REVEAL_AT_THE_LATEST_MS, revealApp } from './first-paint';
+import { awaitFirstUser } from './first-user';
 import { buildRoutes } from './routes';
 
 /** Where the API is when /config.json cannot be read: the same origin's /api would be a guess, so say it. */
 const UNCONFIGURED_API = '/';
 
+/** Lets the browser run between the start-up's steps, so none of them is one long task (issue 17: TBT). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
+  // The modules this one imports were just evaluated in this task.
+  await nextTask();
   const parsed = parseAppConfig(await configRequest);
   let apiBaseUrl = UNCONFIGURED_API;
   if (parsed.ok) {
@@ -50,29 +57,40 @@ async function start() {
     configureApi({ apiBaseUrl, wpBaseUrl: '/' });
   }
   // A returning customer: load who they are; a revoked or expired token answers 401 and logs out.
-  if (parsed.ok && sessionStore.get(accessTokenAtom)) void refreshUser().catch(() => {});
+  if (parsed.ok && sessionStore.get(accessTokenAtom)) {
+    const load = refreshUser();
+    awaitFirstUser(load);
+    void load.catch(() => {});
+  }
   if (parsed.ok) loadSiteContent();
   // A choice made in a calculator on another origin (WordPress) arrives in the address.
   adoptChoiceFromQuery(window.location.search);
   adoptTargetUrlFromQuery(window.location.search);
   // SPEC section 2: the campaign source, kept and sent with the sign-in.
   adoptUtmSourceFromQuery(window.location.search);
+  await nextTask();
   const router = createBrowserRouter(buildRoutes(apiBaseUrl));
   onUnauthorized(() => router.navigate(PATHS.auth, { replace: true }));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <Provider store={sessionStore}>
-        <RouterProvider router={router} />
-        <AroundTheApp
-          devMenu={{
-            config: parsed.ok ? parsed.config : { apiBaseUrl },
-            apiInUse: apiBaseUrl,
-          }}
-        />
-      </Provider>
-    </StrictMode>,
+  const root = createRoot(container);
+  // The first paint is the server's (shell/server/first-paint.ts): the app's first render is a transition, so
+  // React yields to the browser while it renders instead of blocking the main thread in one long task.
+  setTimeout(revealApp, REVEAL_AT_THE_LATEST_MS);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Provider store={sessionStore}>
+          <RouterProvider router={router} />
+          <AroundTheApp
+            devMenu={{
+              config: parsed.ok ? parsed.config : { apiBaseUrl },
+              apiInUse: apiBaseUrl,
+            }}
+          />
+        </Provider>
+      </StrictMode>,
+    ),
   );
 }
 

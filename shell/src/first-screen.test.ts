@@ -28,6 +28,23 @@ describe("the first screen's chunks start with the shell's own, not after it", (
     ]);
   });
 
+  test("a page of several remotes (the account's) has each one's App expose preloaded", async () => {
+    document.head.innerHTML = ['account', 'registration', 'calculator']
+      .map((remote) => `<link rel="preload" href="https://cdn.credimo.test/${remote}/mf-manifest.json" as="fetch">`)
+      .join('');
+    const manifest = { exposes: [{ path: './App', assets: { js: { sync: ['app.1.js'] } } }] };
+    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(manifest))) as unknown as typeof fetch;
+    preloadFirstScreen();
+    await waitFor(() => expect(document.head.querySelectorAll('link[as="script"]')).toHaveLength(3));
+    expect([...document.head.querySelectorAll<HTMLLinkElement>('link[as="script"]')].map((l) => l.href).sort()).toEqual(
+      [
+        'https://cdn.credimo.test/account/app.1.js',
+        'https://cdn.credimo.test/calculator/app.1.js',
+        'https://cdn.credimo.test/registration/app.1.js',
+      ],
+    );
+  });
+
   test('a page without a remote to preload (an unknown path) asks for nothing', () => {
     const fetchSpy = jest.fn();
     globalThis.fetch = fetchSpy as unknown as typeof fetch;

@@ -1,6 +1,6 @@
 /**
  * The first screen's own chunks, asked for while the shell's shared modules load: the page's server names the
- * first remote's manifest in a `<link rel="preload" as="fetch">` (shell/server/first-load.ts); its `./App` expose
+ * manifest of each of the page's remotes in a `<link rel="preload" as="fetch">` (shell/server/first-load.ts); its `./App` expose
  * lists the chunks the runtime will ask for, which otherwise start only once React and the router have run.
  * Shared modules are not preloaded: the shell provides its own.
  */
@@ -9,9 +9,11 @@ interface Manifest {
 }
 
 export function preloadFirstScreen(doc: Document = document): void {
-  const link = doc.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$="mf-manifest.json"]');
-  if (!link) return;
-  const manifestUrl = link.href;
+  const links = doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"][href$="mf-manifest.json"]');
+  for (const link of links) preloadExpose(doc, link.href);
+}
+
+function preloadExpose(doc: Document, manifestUrl: string): void {
   fetch(manifestUrl)
     .then((response) => (response.ok ? (response.json() as Promise<Manifest>) : null))
     .then((manifest) => {

@@ -19,7 +19,7 @@ import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSea
 import { FunnelStep } from './AroundTheApp';
 import { leaveTo } from './browser';
 import { Layout } from './layouts/Layout';
-import { RemoteSlot, RemoteSlots } from './RemoteSlot';
+import { preloadRemotes, RemoteSlot, RemoteSlots } from './RemoteSlot';
 
 /** The content editor's preview (WordPress admin): its own small chunk, loaded only there. */
 const ContentPreview = lazy(() => import(/* webpackChunkName: "content-preview" */ './content-preview/ContentPreview'));
@@ -51,6 +51,7 @@ function Screen({ route }: { route: ScreenRoute }) {
     if (path) return <Navigate to={path} replace />;
   }
   const query = Object.fromEntries(search.entries());
+  preloadRemotes(route.slots.map((slot) => slot.remote));
   return (
     <Layout name={route.layout} route={route.name}>
       <FunnelStep route={route.name} />

@@ -9,6 +9,7 @@ import {
   type ScreenProps,
   userAtom,
 } from '@credimo/shared';
+import { profile as texts } from '@credimo/shared/i18n/screens/profile';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -52,8 +53,8 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
   });
   return (
     <section className={wideScreen} data-screen="registrationPersonalData" aria-labelledby="personal-title">
-      <h1 id="personal-title">Tus datos personales</h1>
-      <p>Los necesitamos para estudiar tu solicitud. Escríbelos como aparecen en tu DNI o NIE.</p>
+      <h1 id="personal-title">{texts.personalDataTitle}</h1>
+      <p>{texts.personalDataIntro}</p>
       {notice && <Alert tone="error">{notice}</Alert>}
       <form noValidate onSubmit={form.handleSubmit}>
         <fieldset>

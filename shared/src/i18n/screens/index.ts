@@ -7,6 +7,7 @@ import { devMenu } from './dev-menu';
 import { documents } from './documents';
 import { origination } from './origination';
 import { payments } from './payments';
+import { profile } from './profile';
 import { shell } from './shell';
 
 /**
@@ -24,5 +25,6 @@ export const texts = {
   documents,
   origination,
   payments,
+  profile,
   shell,
 } as const;
