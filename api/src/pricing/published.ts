@@ -74,14 +74,35 @@ export class PublishedPriceTables {
   }
 }
 
+/**
+ * The product's pricing rules as of the shared view version (view_versions scope 0, which every write to
+ * products and fee bands moves at commit): a primary-key read of the version per request, the rules read again
+ * only when it moved. Read the version first: rules read after it are at least as new, and a newer version on
+ * the next request reads them again.
+ */
+export class CurrentPricingRules {
+  private readonly byProduct = new Map<number, { version: string; rules: PricingRules }>();
+
+  async get(db: Kysely<Database>, productId: number): Promise<PricingRules> {
+    const row = await db.selectFrom('view_versions').select('version').where('scope', '=', '0').executeTakeFirst();
+    const version = row ? String(row.version) : null;
+    const known = this.byProduct.get(productId);
+    if (version !== null && known?.version === version) return known.rules;
+    const { rules } = await loadProduct(db, productId);
+    if (version !== null) this.byProduct.set(productId, { version, rules });
+    return rules;
+  }
+}
+
 /** The product's price table for this caller (visitor or customer, with or without a discount code). */
 export async function publishedPricesFor(
   db: Kysely<Database>,
   tables: PublishedPriceTables,
   productId: number,
   caller: { userId: string | null; discount: string | undefined },
+  currentRules: CurrentPricingRules = new CurrentPricingRules(),
 ): Promise<PublishedPrices> {
-  const { rules } = await loadProduct(db, productId);
+  const rules = await currentRules.get(db, productId);
   const promo = caller.discount ? await findUsablePromo(db, caller.discount, caller.userId, 'discount') : null;
   return tables.get(productId, rules, {
     firstLoan: await isFirstLoan(db, caller.userId),

@@ -1,19 +1,32 @@
 import { messages } from '@credimo/shared/i18n';
 import type { Selectable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, ProductsTable, PromoCodesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { PricingRules } from './price';
 
+/**
+ * A product and its fee bands in one statement: every calculator on every WordPress page asks for the price
+ * table, whose published form is kept in memory; this read of the current rules is what each request costs.
+ */
 export async function loadProduct(db: Kysely<Database>, id: number) {
-  const product = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!product) throw ApiError.request(404, messages.routeNotFound);
-  const bands = await db
-    .selectFrom('product_fee_bands')
-    .select(['max_term', 'daily_basis_points'])
-    .where('product_id', '=', id)
-    .orderBy('max_term')
-    .execute();
+  const found = await db
+    .selectFrom('products')
+    .selectAll('products')
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('product_fee_bands')
+          .select(['product_fee_bands.max_term', 'product_fee_bands.daily_basis_points'])
+          .whereRef('product_fee_bands.product_id', '=', 'products.id')
+          .orderBy('product_fee_bands.max_term'),
+      ).as('bands'),
+    )
+    .where('products.id', '=', id)
+    .executeTakeFirst();
+  if (!found) throw ApiError.request(404, messages.routeNotFound);
+  const { bands, ...product } = found;
   return { product, rules: pricingRules(product, bands) };
 }
 

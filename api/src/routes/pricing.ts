@@ -6,7 +6,7 @@ import { documentHtml, documentLayout, documentPdf, isAgreementType, templateLay
 import { ApiError } from '../http/errors';
 import { sendPublished } from '../http/published';
 import { calculatorSettings, checkPromo, defaultOffer, offerFor } from '../pricing/offer';
-import { PublishedPriceTables, publishedPricesFor } from '../pricing/published';
+import { CurrentPricingRules, PublishedPriceTables, publishedPricesFor } from '../pricing/published';
 import { listDiscounts, listProducts, loadProduct } from '../pricing/repository';
 import { route, withDocs } from './route';
 
@@ -28,12 +28,19 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
   });
 
   const priceTables = new PublishedPriceTables();
+  const currentRules = new CurrentPricingRules();
   route(app, endpoints.prices, async (request, reply) => {
     const userId = request.session?.userId ?? null;
-    const published = await publishedPricesFor(db, priceTables, request.params.id, {
-      userId,
-      discount: request.query.discount,
-    });
+    const published = await publishedPricesFor(
+      db,
+      priceTables,
+      request.params.id,
+      {
+        userId,
+        discount: request.query.discount,
+      },
+      currentRules,
+    );
     // The same for every visitor with the same code: cacheable briefly by browsers, never by shared caches.
     reply.header('Cache-Control', userId ? 'private, no-cache' : 'public, max-age=60');
     return sendPublished(request, reply, published) as never;
