@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/src/browser';
 import { stackPorts, testPort } from '../../e2e/src/ports';
 import { completeRegistration, signInThroughApi } from '../../e2e/src/session';
-import { startWordPress } from '../../e2e/src/wordpress';
+import { credimoSettingsPhp, startWordPress } from '../../e2e/src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../../e2e/src/wordpress-native';
 import { startStack } from '../../scripts/stack';
 
@@ -123,8 +123,7 @@ async function main() {
     wordpress = await (native ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
       setupPhp: `
-        update_option('credimo_settings', array('api_base_url' => '${stack.urls.api}', 'app_url' => '${stack.urls.app}',
-          'remotes_manifest_url' => '${stack.urls.app}/config.json', 'default_product' => 1));
+        ${credimoSettingsPhp(stack.urls)}
         wp_insert_post(array('post_title' => 'Calculadora', 'post_name' => 'calculadora', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => '[credimo widget="calculator" amount="300" term="30"]'));`,
     });

@@ -10,6 +10,12 @@ const root = path.resolve(__dirname, '../..');
 const packageDir = (name: string) => path.join(root, 'node_modules', name);
 export const WORDPRESS_ZIP = path.join(packageDir('@wp-playground/wordpress-builds'), 'src/wordpress/wp-6.5.zip');
 
+/** The plugin's settings (Settings > Credimo) pointing at a running stack, as PHP for a WordPress set-up. */
+export function credimoSettingsPhp(urls: { api: string; app: string }): string {
+  return `update_option('credimo_settings', array('api_base_url' => '${urls.api}', 'app_url' => '${urls.app}',
+    'remotes_manifest_url' => '${urls.app}/config.json', 'default_product' => 1));`;
+}
+
 export interface WordPress {
   url: string;
   stop: () => Promise<void>;

@@ -5,7 +5,7 @@ import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { signedInContext } from '../src/session';
-import { startWordPress, type WordPress } from '../src/wordpress';
+import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
 const WP_PORT = testPort(8893);
@@ -38,12 +38,7 @@ describe('the site content, edited in WordPress admin and shown by the customer 
     wordpress = await (playground ? startWordPress : startNativeWordPress)({
       port: WP_PORT,
       setupPhp: `
-        update_option('credimo_settings', array(
-          'api_base_url' => '${stack.urls.api}',
-          'app_url' => '${stack.urls.app}',
-          'remotes_manifest_url' => '${stack.urls.app}/config.json',
-          'default_product' => 1,
-        ));
+        ${credimoSettingsPhp(stack.urls)}
         // No "is the admin email still right?" screen between sign-in and the admin.
         update_option('admin_email_lifespan', time() + YEAR_IN_SECONDS);
         wp_insert_user(array('user_login' => '${ADMIN.login}', 'user_pass' => '${ADMIN.password}',

@@ -6,7 +6,7 @@ import { launchChromium, seriousA11yViolations, watchConsole } from '../src/brow
 import { activeLoanThroughApi } from '../src/loan';
 import { stackPorts, testPort } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
-import { startWordPress, type WordPress } from '../src/wordpress';
+import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
 const WP_PORT = testPort(8897);
@@ -58,12 +58,7 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
     wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
       setupPhp: `
-        update_option('credimo_settings', array(
-          'api_base_url' => '${stack.urls.api}',
-          'app_url' => '${stack.urls.app}',
-          'remotes_manifest_url' => '${stack.urls.app}/config.json',
-          'default_product' => 1,
-        ));
+        ${credimoSettingsPhp(stack.urls)}
         remove_action('wp_head', 'print_emoji_detection_script', 7);
         ${Object.entries(pages)
           .map(

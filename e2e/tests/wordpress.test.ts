@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
-import { startWordPress, type WordPress } from '../src/wordpress';
+import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
 const WP_PORT = testPort(8891);
@@ -47,12 +47,7 @@ describe('the calculator on a real WordPress page', () => {
     wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
       setupPhp: `
-        update_option('credimo_settings', array(
-          'api_base_url' => '${stack.urls.api}',
-          'app_url' => '${stack.urls.app}',
-          'remotes_manifest_url' => '${stack.urls.app}/config.json',
-          'default_product' => 1,
-        ));
+        ${credimoSettingsPhp(stack.urls)}
         wp_insert_post(array('post_title' => 'Préstamos', 'post_name' => 'prestamos', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => ${JSON.stringify(content).replace(/\$/g, '\\$')}));
         ${strictCspMuPlugin(stack)}
