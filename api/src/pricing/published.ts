@@ -100,7 +100,7 @@ export async function publishedPricesFor(
   tables: PublishedPriceTables,
   productId: number,
   caller: { userId: string | null; discount: string | undefined },
-  currentRules: CurrentPricingRules = new CurrentPricingRules(),
+  currentRules: CurrentPricingRules,
 ): Promise<PublishedPrices> {
   const rules = await currentRules.get(db, productId);
   const promo = caller.discount ? await findUsablePromo(db, caller.discount, caller.userId, 'discount') : null;
