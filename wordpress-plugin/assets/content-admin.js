@@ -33,18 +33,6 @@
     }
   });
 
-  /** The same rule as the plugin's credimo_is_link_address: a site path or an absolute http(s) address. */
-  const isLinkAddress = (url) => {
-    if (!url || /[\s<>"'`\\]/.test(url)) return false;
-    if (/^\/(?!\/)/.test(url)) return true;
-    try {
-      const parsed = new URL(url);
-      return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host !== '';
-    } catch {
-      return false;
-    }
-  };
-
   const text = (key) => form.querySelector(`[data-content-key="${key}"]`)?.value.trim() ?? '';
 
   const links = (list) =>
@@ -53,7 +41,9 @@
         title: row.querySelector('[data-part="title"]').value.trim(),
         url: row.querySelector('[data-part="url"]').value.trim(),
       }))
-      .filter((link) => link.title !== '' && isLinkAddress(link.url));
+      // Rows without a title or address are left out here; the preview leaves out addresses the plugin would refuse
+      // (previewContentFrom, which checks whatever it is sent).
+      .filter((link) => link.title !== '' && link.url !== '');
 
   /** The form as /wp-json/react/v2/data would serve it once saved (credimo_content_payload). */
   const content = () => {
