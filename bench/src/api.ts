@@ -25,6 +25,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2) || 0;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50) || 50;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50) || 50;
 /** Of which this many with an active loan (the rest with an open application); half by default. */
+/** Only the routes whose label contains this (BENCH_ONLY=user), for a profile of one route; all by default. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const ACTIVE = Math.min(CUSTOMERS, Number(process.env.BENCH_ACTIVE ?? Math.floor(CUSTOMERS / 2)) || 0);
 const API_PORT = testPort(3960);
 const FLOOR_PORT = testPort(3961);
@@ -34,7 +36,8 @@ const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
 
 function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const extra = name === 'api' ? (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -206,7 +209,8 @@ async function measure(
   port: number,
   paths: Array<{ path: string; headers?: Record<string, string> }>,
   expected: number,
-): Promise<Measure> {
+): Promise<Measure | null> {
+  if (ONLY && !route.startsWith('floor') && !route.includes(ONLY)) return null;
   let next = 0;
   const options = {
     url: `http://${host}:${port}`,
@@ -283,7 +287,10 @@ async function main() {
     authorization: `Bearer ${c.token}`,
   });
   const results: Measure[] = [];
-  results.push(
+  const add = (measured: Measure | null) => {
+    if (measured) results.push(measured);
+  };
+  add(
     await measure(
       `floor: bare Fastify + one primary-key select (${serverUrl ? 'pg' : 'PGlite'})`,
       FLOOR_PORT,
@@ -291,7 +298,7 @@ async function main() {
       200,
     ),
   );
-  results.push(await measure('/health', API_PORT, [{ path: '/health' }], 200));
+  add(await measure('/health', API_PORT, [{ path: '/health' }], 200));
   const populations = [
     { name: 'open application', of: customers.filter((c) => c.population === 'application') },
     { name: 'active loan', of: customers.filter((c) => c.population === 'active') },
@@ -299,7 +306,7 @@ async function main() {
   for (const view of ['user', 'loan'] as const) {
     // A poll without a tag: the full answer (after the first, kept in the database for the session).
     for (const population of populations) {
-      results.push(
+      add(
         await measure(
           `GET /v2/${view} (${population.name})`,
           API_PORT,
@@ -317,7 +324,7 @@ async function main() {
         if (view === 'user') c.userEtag = etag;
         else c.loanEtag = etag;
       }
-      results.push(
+      add(
         await measure(
           `GET /v2/${view}, unchanged (If-None-Match: 304, ${population.name})`,
           API_PORT,
@@ -330,7 +337,7 @@ async function main() {
       );
     }
   }
-  results.push(await measure('GET /v2/products/1/prices', API_PORT, [{ path: '/v2/products/1/prices' }], 200));
+  add(await measure('GET /v2/products/1/prices', API_PORT, [{ path: '/v2/products/1/prices' }], 200));
 
   const floor = results[0] as Measure;
   console.log(`\n| route (${kind}) | req/s | p50 | p99 | req/s ÷ floor | p99 ÷ floor | answers |`);

@@ -95,7 +95,10 @@ export interface ViewVersions {
 }
 
 /** The two version columns, for the customer whose id is in `user`. */
-export function versionsOf(eb: ExpressionBuilder<Database, never>, user: 'live.user_id' | 'users.id') {
+export function versionsOf(
+  eb: ExpressionBuilder<Database, never>,
+  user: 'live.user_id' | 'users.id' | 'sessions.user_id',
+) {
   return [
     eb
       .selectFrom('view_versions as mine')
@@ -113,11 +116,16 @@ export function versionsOf(eb: ExpressionBuilder<Database, never>, user: 'live.u
 /** Every authenticated request starts here: compiled once, prepared on pg (db/prepared.ts). */
 const sessionByHash = compiledOnce((db: Kysely<Database>, tokenHash: string) => liveSession(db, tokenHash));
 
+/** Marks a session seen now (once a minute at most: liveSession's `stale`), which keeps an idle one alive. */
+export async function touchSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute();
+}
+
 /** The live session of a token (routes whose one query checks the session itself use liveSession). */
 export async function findSession(db: Kysely<Database>, token: string): Promise<Session | null> {
   const [row] = await sessionByHash(db, sha256(token));
   if (!row) return null;
-  if (row.stale) await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', row.id).execute();
+  if (row.stale) await touchSession(db, row.id);
   return { id: row.id, userId: row.user_id, kind: row.kind, actor: row.actor };
 }
 
