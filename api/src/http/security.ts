@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
-import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * The API's own policy: it serves JSON, the SECCI and agreements (HTML, PDF) and nothing that runs. Nothing may
@@ -100,7 +100,8 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { https:
   // anew on every request (parsing the CSP each time), a twentieth of the customer's poll (issue 15).
   const apiHeaders = helmet(policy);
   app.addHook('onRequest', (request, reply, done) => {
-    if ((request.routeOptions.config as { helmet?: unknown }).helmet === undefined) apiHeaders(request.raw, reply.raw, () => {});
+    if ((request.routeOptions.config as { helmet?: unknown }).helmet === undefined)
+      apiHeaders(request.raw, reply.raw, () => {});
     done();
   });
 

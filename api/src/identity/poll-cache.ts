@@ -67,7 +67,9 @@ export async function cachedPoll(
   return {
     session: sessionOf({ session_id: row.id, user_id: row.user_id, session_kind: row.kind, session_actor: row.actor }),
     versions,
-    cached: current ? { variant: row.variant ?? '', changesAt: Number(row.changes_at ?? 0), body: row.body ?? '' } : null,
+    cached: current
+      ? { variant: row.variant ?? '', changesAt: Number(row.changes_at ?? 0), body: row.body ?? '' }
+      : null,
   };
 }
 
