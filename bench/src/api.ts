@@ -3,8 +3,11 @@
  * with DATABASE_URL, in a fresh database it drops afterwards; else on PGlite in a temporary folder), signs in
  * customers with full profiles, half with an open application and half with an active loan (paid out, with
  * ledger postings), and prints req/s, p50 and p99 at 50 connections for the polled
- * routes beside the one-select floor (api-floor.ts) measured in the same run. Numbers only: no budget, no
- * pass/fail. Loopback only; bounded (BENCH_SECONDS per route, default 10); stops everything it starts.
+ * routes beside the one-select floor (api-floor.ts), measured again right before each route: this machine's
+ * speed drifts by a third within a run, and a ratio to a floor taken minutes earlier measured the drift.
+ * Numbers only: no budget, no pass/fail. Loopback only; bounded (BENCH_SECONDS per route, default 10); stops
+ * everything it starts. BENCH_ONLY=text measures only the routes whose label holds it; BENCH_API_NODE_ARGS
+ * passes flags to the API's node (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a route).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -203,14 +206,18 @@ interface Measure {
   statuses: string;
 }
 
+/** A route's measure with the floor's, measured just before it (this machine's speed drifts within a run). */
+interface Beside extends Measure {
+  floor: Measure;
+}
+
 /** One autocannon run; each request takes the next customer's headers in turn. */
-async function measure(
+async function run(
   route: string,
   port: number,
   paths: Array<{ path: string; headers?: Record<string, string> }>,
   expected: number,
-): Promise<Measure | null> {
-  if (ONLY && !route.startsWith('floor') && !route.includes(ONLY)) return null;
+): Promise<Measure> {
   let next = 0;
   const options = {
     url: `http://${host}:${port}`,
@@ -232,6 +239,24 @@ async function measure(
   const unexpected = total - answered[Math.floor(expected / 100) as 2 | 3];
   const statuses = `${total} answers${unexpected || result.errors ? `, ${unexpected} unexpected, ${result.errors} errors` : ''}`;
   return { route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
+}
+
+/** The one-select floor (api-floor.ts), set once it is up. */
+let floorRun: () => Promise<Measure> = () => Promise.reject(new Error('the floor is not up'));
+
+/** A route measured right after the floor, so their ratio compares the machine at the same moment. */
+async function measure(
+  route: string,
+  port: number,
+  paths: Array<{ path: string; headers?: Record<string, string> }>,
+  expected: number,
+  /** What must happen between the floor and the route (fetching today's tags). */
+  before?: () => Promise<void>,
+): Promise<Beside | null> {
+  if (ONLY && !route.includes(ONLY)) return null;
+  const floor = await floorRun();
+  await before?.();
+  return { ...(await run(route, port, paths, expected)), floor };
 }
 
 async function main() {
@@ -286,18 +311,12 @@ async function main() {
     ...c.from,
     authorization: `Bearer ${c.token}`,
   });
-  const results: Measure[] = [];
-  const add = (measured: Measure | null) => {
+  const results: Beside[] = [];
+  const add = (measured: Beside | null) => {
     if (measured) results.push(measured);
   };
-  add(
-    await measure(
-      `floor: bare Fastify + one primary-key select (${serverUrl ? 'pg' : 'PGlite'})`,
-      FLOOR_PORT,
-      [{ path: `/floor/${firstUserId}` }],
-      200,
-    ),
-  );
+  const floorLabel = `floor: bare Fastify + one primary-key select (${serverUrl ? 'pg' : 'PGlite'})`;
+  floorRun = () => run(floorLabel, FLOOR_PORT, [{ path: `/floor/${firstUserId}` }], 200);
   add(await measure('/health', API_PORT, [{ path: '/health' }], 200));
   const populations = [
     { name: 'open application', of: customers.filter((c) => c.population === 'application') },
@@ -319,32 +338,40 @@ async function main() {
     // An active loan's view holds a minute at most (its agreement links step by the minute, SPEC): when the
     // minute turns during the run, its polls rightly get full answers, counted as unexpected.
     for (const population of populations) {
-      for (const c of population.of) {
-        const etag = (await call('GET', `/v2/${view}`, bearer(c))).headers.get('etag') ?? '';
-        if (view === 'user') c.userEtag = etag;
-        else c.loanEtag = etag;
-      }
+      const tagOf = (c: Customer) => (view === 'user' ? c.userEtag : c.loanEtag);
       add(
         await measure(
           `GET /v2/${view}, unchanged (If-None-Match: 304, ${population.name})`,
           API_PORT,
           population.of.map((c) => ({
             path: `/v2/${view}`,
-            headers: { ...bearer(c), 'if-none-match': view === 'user' ? c.userEtag : c.loanEtag },
+            // Read when sent: the tags are fetched after the floor has run.
+            get headers() {
+              return { ...bearer(c), 'if-none-match': tagOf(c) };
+            },
           })),
           304,
+          async () => {
+            for (const c of population.of) {
+              const etag = (await call('GET', `/v2/${view}`, bearer(c))).headers.get('etag') ?? '';
+              if (view === 'user') c.userEtag = etag;
+              else c.loanEtag = etag;
+            }
+          },
         ),
       );
     }
   }
   add(await measure('GET /v2/products/1/prices', API_PORT, [{ path: '/v2/products/1/prices' }], 200));
 
-  const floor = results[0] as Measure;
-  console.log(`\n| route (${kind}) | req/s | p50 | p99 | req/s ÷ floor | p99 ÷ floor | answers |`);
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(`\nEach route is measured right after the ${floorLabel}; its ratios are to that floor.`);
+  console.log(
+    `\n| route (${kind}) | req/s | p50 | p99 | floor req/s | floor p99 | req/s ÷ floor | p99 ÷ floor | answers |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${(r.rps / floor.rps).toFixed(2)} | ${(r.p99 / Math.max(floor.p99, 1)).toFixed(2)} | ${r.statuses} |`,
+      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${Math.round(r.floor.rps).toLocaleString('en')} | ${r.floor.p99} ms | ${(r.rps / r.floor.rps).toFixed(2)} | ${(r.p99 / Math.max(r.floor.p99, 1)).toFixed(2)} | ${r.statuses} |`,
     );
   }
 }
