@@ -233,13 +233,16 @@ export const rateLimits = fp(
   ) => {
     const counters = databaseCounters(db, kind);
     const unknownTokens = unknownTokenCap(factor);
-    app.addHook('preParsing', async (request) => {
+    // Callback hooks: neither waits for anything, and a promise per request shows on the polls (issue 15).
+    app.addHook('preParsing', (request, _reply, payload, done) => {
       if (!request.session && tokenOf(request) && unknownTokens.over(request.ip)) {
-        throw ApiError.request(429, messages.tooManyRequests);
+        return done(ApiError.request(429, messages.tooManyRequests));
       }
+      done(null, payload);
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       if (reply.statusCode === 401 && !request.session && tokenOf(request)) unknownTokens.refused(request.ip);
+      done();
     });
     app.addHook('onClose', () => counters.close());
     await app.register(rateLimit, {

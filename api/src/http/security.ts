@@ -105,7 +105,7 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { https:
     done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('Cache-Control', cacheControlFor(request, reply.getHeader('cache-control') as string | undefined));
     reply.header('Permissions-Policy', request.routeOptions.config?.camera ? 'camera=(self)' : 'camera=()');
     const type = contentTypeOf(reply);
@@ -116,6 +116,6 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { https:
         reply.header('Content-Security-Policy', `${current}; style-src ${hashes.join(' ')}`);
       }
     }
-    return payload;
+    done(null, payload);
   });
 });

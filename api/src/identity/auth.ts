@@ -33,24 +33,27 @@ export const unauthorized = () => ApiError.request(401, messages.unauthorized);
 /** Resolves the caller's session on every request; routes then find everything through it. */
 export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.sessionInQuery) return;
-    const token = tokenOf(request);
-    request.session = token ? await findSession(db, token) : null;
+  // Callback hooks, not async ones: most requests (the polls, sessionInQuery) settle them without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.routeOptions.config.sessionInQuery ? null : tokenOf(request);
+    if (!token) return done();
+    findSession(db, token).then((session) => {
+      request.session = session;
+      done();
+    }, done);
   });
   // DESIGN.md section 7: an impersonation (admin) or agent session is audited request by request. Written
   // before the answer leaves (onSend, not onResponse), so the record exists, in order, when the caller sees it.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const session = request.session;
-    if (!session || session.kind === 'customer') return payload;
-    await audit(db, {
+    if (!session || session.kind === 'customer') return done(null, payload);
+    audit(db, {
       actor: `${session.kind}:${session.actor ?? 'unknown'}`,
       subject: `user:${session.userId}`,
       action: `${request.method} ${request.routeOptions.url ?? request.url}`,
       address: request.ip,
       detail: { status: reply.statusCode, session: session.id },
-    });
-    return payload;
+    }).then(() => done(null, payload), done);
   });
 });
 
