@@ -56,16 +56,22 @@ export function publish(rules: PricingRules, context: PriceContext): PublishedPr
  * key, and tables of rules no longer current are dropped.
  */
 export class PublishedPriceTables {
-  private readonly tables = new Map<string, { rules: string; published: PublishedPrices }>();
+  private readonly tables = new Map<string, { rules: PricingRules; rulesKey: string; published: PublishedPrices }>();
 
   get(productId: number, rules: PricingRules, context: PriceContext): PublishedPrices {
-    const rulesKey = JSON.stringify(rules);
     const key = `${productId}|${context.firstLoan}|${context.commissionDiscountPercent ?? ''}`;
     const cached = this.tables.get(key);
-    if (cached?.rules === rulesKey) return cached.published;
+    // CurrentPricingRules hands out the same rules object until they change: an identity check per request,
+    // the rules' text compared only when another object arrives (rules read again, found the same).
+    if (cached?.rules === rules) return cached.published;
+    const rulesKey = JSON.stringify(rules);
+    if (cached?.rulesKey === rulesKey) {
+      cached.rules = rules;
+      return cached.published;
+    }
     if (cached) this.forgetProduct(productId);
     const published = publish(rules, context);
-    this.tables.set(key, { rules: rulesKey, published });
+    this.tables.set(key, { rules, rulesKey, published });
     return published;
   }
 
