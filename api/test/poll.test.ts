@@ -449,6 +449,24 @@ describe('the poll costs one round trip to the database', () => {
     }
   });
 
+  test('a poll writes nothing: its one statement only reads, and the session is touched once a minute at most', async () => {
+    const me = await customerWithLoan();
+    const { etag } = await settledTag('/v2/user', me.headers);
+    const reads = await statementsOf(async () => assert.equal((await poll('/v2/user', me.headers, etag)).status, 304));
+    assert.equal(reads.length, 1);
+    assert.match(reads[0] ?? '', /^select /i);
+    assert.doesNotMatch(reads[0] ?? '', /\b(update|insert|delete)\b/i);
+    // A session last seen over a minute ago: the same read, then one small update of that session's row.
+    await api.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now() - interval '2 minutes'` })
+      .where('user_id', '=', me.userId)
+      .execute();
+    const due = await statementsOf(async () => assert.equal((await poll('/v2/user', me.headers, etag)).status, 304));
+    assert.equal(due.length, 2, due.join('\n---\n'));
+    assert.match(due[1] ?? '', /^update "sessions" set "last_seen_at" = now\(\) where "id" = \$1$/);
+  });
+
   test('an unchanged poll is one small statement that assembles nothing', async () => {
     const me = await customerWithLoan();
     for (const path of ['/v2/user', '/v2/loan']) {
