@@ -67,6 +67,14 @@ export const sharedModules = {
   ...singletonFiles,
 };
 
+/**
+ * Modules a remote exposes besides `./mount` and `./App` (shared/src/paths.ts, RemoteExpose): one screen a
+ * page shows beside other remotes' (the account's loan progress), without the remote's other screens.
+ */
+const EXTRA_EXPOSES: Partial<Record<AppName, Record<string, string>>> = {
+  registration: { './LoanProgress': './src/loan-progress.tsx' },
+};
+
 const fallbackPlugin = path.join(root, 'shared/src/federation/fallback-plugin.ts');
 const styleInserter = path.join(root, 'shared/src/federation/insert-style.ts');
 
@@ -172,7 +180,9 @@ export function createConfig(app: AppName, options: BuildOptions): Configuration
       new ModuleFederationPlugin({
         name: federationName(app),
         filename: 'remoteEntry.js',
-        exposes: isShell ? undefined : { './mount': './src/mount.tsx', './App': './src/App.tsx' },
+        exposes: isShell
+          ? undefined
+          : { './mount': './src/mount.tsx', './App': './src/App.tsx', ...(EXTRA_EXPOSES[app] ?? {}) },
         // Remote addresses come from runtime config (shell/src/federation.ts), never from build-time constants.
         remotes: {},
         shared: sharedModules,

@@ -4,13 +4,30 @@ import type { RemoteName } from './contract/app-config';
 /** SPEC section 2 layouts. */
 export type LayoutName = 'login' | 'registration' | 'account' | 'centred';
 
+/**
+ * A module a remote exposes to the shell: `./App`, every screen of the remote, or a smaller one for a page that
+ * shows a single screen of a remote beside others (the account's loan progress: issue 17, the account page
+ * need not load the whole registration app).
+ */
+export type RemoteExpose = './App' | './LoanProgress';
+
+/** One remote's place on a page: its remote, the screen it shows, and the module that draws it (`./App`). */
+export interface RemoteSlotSpec {
+  remote: RemoteName;
+  screen: string;
+  expose?: RemoteExpose;
+}
+
+/** The module a slot loads. */
+export const exposeOf = (slot: { expose?: RemoteExpose }): RemoteExpose => slot.expose ?? './App';
+
 export interface ScreenRoute {
   kind: 'screen';
   name: string;
   path: string;
   layout: LayoutName;
   /** Remote that owns the screen, and the slots it renders in order (the account shows the calculator too). */
-  slots: Array<{ remote: RemoteName; screen: string }>;
+  slots: RemoteSlotSpec[];
   /** SPEC section 2: protected routes redirect to auth when not signed in. */
   protected: boolean;
 }
@@ -138,7 +155,7 @@ export const ROUTES: AppRoute[] = [
     // The account's loan views; the registration remote's money on the way (it orders the payout); the calculator.
     slots: [
       { remote: 'account', screen: 'account' },
-      { remote: 'registration', screen: 'accountLoanProgress' },
+      { remote: 'registration', screen: 'accountLoanProgress', expose: './LoanProgress' },
       { remote: 'calculator', screen: 'calculator' },
     ],
     protected: true,

@@ -26,7 +26,7 @@ describe('the first screen asks for its remote with the page (issue 17)', () => 
   test("/auth connects to the registration remote's origin and preloads its manifest and container", () => {
     expect(firstLoadLinks('/auth', remotes)).toBe(
       '<link rel="preconnect" href="https://cdn.credimo.es" />' +
-        '<link rel="preload" href="https://cdn.credimo.es/registration/mf-manifest.json" as="fetch" crossorigin />' +
+        '<link rel="preload" href="https://cdn.credimo.es/registration/mf-manifest.json" as="fetch" crossorigin data-expose="./App" />' +
         '<link rel="preload" href="https://cdn.credimo.es/registration/remoteEntry.js" as="script" />',
     );
   });
@@ -47,6 +47,12 @@ describe('the first screen asks for its remote with the page (issue 17)', () => 
       '<link rel="preload" href="https://cdn.credimo.es/registration/remoteEntry.js" as="script" />',
     );
     expect(links).toContain('<link rel="preload" href="http://localhost:3001/remoteEntry.js" as="script" />');
+  });
+
+  test("the account's page names the registration module it loads: the loan progress alone, not the whole app", () => {
+    expect(firstLoadLinks('/account', remotes)).toContain(
+      '<link rel="preload" href="https://cdn.credimo.es/registration/mf-manifest.json" as="fetch" crossorigin data-expose="./LoanProgress" />',
+    );
   });
 
   test('an unknown path or a malformed address asks for nothing', () => {

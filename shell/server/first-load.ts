@@ -1,5 +1,5 @@
 import type { RemoteName } from '@credimo/shared/contract';
-import { ROUTES, type ScreenRoute } from '@credimo/shared/paths';
+import { exposeOf, ROUTES, type ScreenRoute } from '@credimo/shared/paths';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -48,14 +48,14 @@ export function firstLoadLinks(
   apiUrl?: string,
 ): string {
   // Every remote of the page: its slots appear together (RemoteSlots), so each is on the first screen's path.
-  const manifests = (firstScreenFor(pathname)?.slots ?? []).flatMap(({ remote }) => {
+  const manifests = (firstScreenFor(pathname)?.slots ?? []).flatMap((slot) => {
     try {
-      return [new URL(remotes[remote] ?? '')];
+      return [{ url: new URL(remotes[slot.remote] ?? ''), expose: exposeOf(slot) }];
     } catch {
       return [];
     }
   });
-  const [first] = manifests;
+  const first = manifests[0]?.url;
   if (!first) return '';
   // Every screen asks the API something as it opens (the session, the content); its calls are CORS without
   // credentials (a bearer token), so the connection is the anonymous one. Two preconnects at most: more compete.
@@ -63,9 +63,10 @@ export function firstLoadLinks(
   return [
     ...(api && api !== first.origin ? [`<link rel="preconnect" href="${escapeAttribute(api)}" crossorigin />`] : []),
     `<link rel="preconnect" href="${escapeAttribute(first.origin)}" />`,
-    ...manifests.flatMap((manifest) => [
-      `<link rel="preload" href="${escapeAttribute(manifest.href)}" as="fetch" crossorigin />`,
-      `<link rel="preload" href="${escapeAttribute(new URL('remoteEntry.js', manifest).href)}" as="script" />`,
+    // The manifest's link names the module the page loads from it (shell/src/first-screen.ts preloads its chunks).
+    ...manifests.flatMap(({ url, expose }) => [
+      `<link rel="preload" href="${escapeAttribute(url.href)}" as="fetch" crossorigin data-expose="${escapeAttribute(expose)}" />`,
+      `<link rel="preload" href="${escapeAttribute(new URL('remoteEntry.js', url).href)}" as="script" />`,
     ]),
   ].join('');
 }

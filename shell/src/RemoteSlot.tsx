@@ -1,4 +1,5 @@
 import { RemoteBoundary, type RemoteName, RemoteUnavailable, type ScreenProps, Skeleton } from '@credimo/shared';
+import { exposeOf, type RemoteExpose, type RemoteSlotSpec } from '@credimo/shared/paths';
 import {
   type ComponentType,
   type LazyExoticComponent,
@@ -12,28 +13,34 @@ import { loadRemoteApp } from './federation';
 import { revealApp } from './first-paint';
 import { FirstUser } from './first-user';
 
-const lazyRoots = new Map<RemoteName, LazyExoticComponent<ComponentType<ScreenProps>>>();
-const loads = new Map<RemoteName, Promise<{ default: ComponentType<ScreenProps> }>>();
-const failedRemotes = new Set<RemoteName>();
+/** A remote's module: the remote and its expose (`registration/./LoanProgress`). */
+type ModuleKey = `${RemoteName}/${RemoteExpose}`;
+const keyOf = (remote: RemoteName, expose: RemoteExpose): ModuleKey => `${remote}/${expose}`;
 
-function load(remote: RemoteName) {
-  let loading = loads.get(remote);
+const lazyRoots = new Map<ModuleKey, LazyExoticComponent<ComponentType<ScreenProps>>>();
+const loads = new Map<ModuleKey, Promise<{ default: ComponentType<ScreenProps> }>>();
+const failedModules = new Set<ModuleKey>();
+
+function load(remote: RemoteName, expose: RemoteExpose) {
+  const key = keyOf(remote, expose);
+  let loading = loads.get(key);
   if (!loading) {
-    loading = loadRemoteApp(remote).then((loaded) => {
+    loading = loadRemoteApp(remote, expose).then((loaded) => {
       // A failed remote is tried again on the next navigation (see RemoteSlot): it may be back by then.
-      if (loaded.default === RemoteUnavailable) failedRemotes.add(remote);
+      if (loaded.default === RemoteUnavailable) failedModules.add(key);
       return loaded;
     });
-    loads.set(remote, loading);
+    loads.set(key, loading);
   }
   return loading;
 }
 
-function lazyRoot(remote: RemoteName) {
-  let root = lazyRoots.get(remote);
+function lazyRoot(remote: RemoteName, expose: RemoteExpose) {
+  const key = keyOf(remote, expose);
+  let root = lazyRoots.get(key);
   if (!root) {
-    root = lazy(() => load(remote));
-    lazyRoots.set(remote, root);
+    root = lazy(() => load(remote, expose));
+    lazyRoots.set(key, root);
   }
   return root;
 }
@@ -43,25 +50,30 @@ function lazyRoot(remote: RemoteName) {
  * the first that suspends, so without this the second remote would be asked for only once the first has arrived
  * (issue 17: the account's three remotes loaded in a chain).
  */
-export function preloadRemotes(remotes: RemoteName[]): void {
-  for (const remote of remotes) void load(remote);
+export function preloadRemotes(slots: Array<Pick<RemoteSlotSpec, 'remote' | 'expose'>>): void {
+  for (const slot of slots) void load(slot.remote, exposeOf(slot));
 }
 
 /**
  * One remote's place on a page, the Spanish fallback if it fails. It shows nothing of its own while it loads: the
  * page's slots wait together (RemoteSlots), so one slot arriving never moves another.
  */
-export function RemoteSlot({ remote, ...screenProps }: ScreenProps & { remote: RemoteName }) {
-  const Root = lazyRoot(remote);
+export function RemoteSlot({
+  remote,
+  expose = './App',
+  ...screenProps
+}: ScreenProps & { remote: RemoteName; expose?: RemoteExpose }) {
+  const Root = lazyRoot(remote, expose);
   // Forgotten when its place goes (a navigation), not while the page's slots wait: the same lazy root stays.
   useEffect(
     () => () => {
-      if (failedRemotes.delete(remote)) {
-        lazyRoots.delete(remote);
-        loads.delete(remote);
+      const key = keyOf(remote, expose);
+      if (failedModules.delete(key)) {
+        lazyRoots.delete(key);
+        loads.delete(key);
       }
     },
-    [remote],
+    [remote, expose],
   );
   return (
     <div data-remote={remote}>

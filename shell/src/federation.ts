@@ -6,6 +6,7 @@ import {
   type ScreenProps,
   UNAVAILABLE,
 } from '@credimo/shared';
+import type { RemoteExpose } from '@credimo/shared/paths';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
@@ -20,10 +21,16 @@ export function registerRemoteConfig(remotes: AppConfig['remotes']): void {
 
 type RootModule = { default?: ComponentType<ScreenProps>; [UNAVAILABLE]?: string };
 
-/** Loads a remote's root component; the fallback plugin turns any failure into the Spanish stand-in. */
-export async function loadRemoteApp(remote: RemoteName): Promise<{ default: ComponentType<ScreenProps> }> {
+/**
+ * Loads a remote's root component (its `./App`, or a smaller expose a slot names); the fallback plugin turns any
+ * failure into the Spanish stand-in.
+ */
+export async function loadRemoteApp(
+  remote: RemoteName,
+  expose: RemoteExpose = './App',
+): Promise<{ default: ComponentType<ScreenProps> }> {
   try {
-    const module = await loadRemote<RootModule>(`${containerName(remote)}/App`);
+    const module = await loadRemote<RootModule>(`${containerName(remote)}/${expose.slice(2)}`);
     if (!module || module[UNAVAILABLE] || !module.default) return { default: RemoteUnavailable };
     return { default: module.default };
   } catch (error) {

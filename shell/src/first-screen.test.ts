@@ -45,6 +45,23 @@ describe("the first screen's chunks start with the shell's own, not after it", (
     );
   });
 
+  test("a manifest link naming another expose (the account's loan progress) preloads that expose's chunks only", async () => {
+    document.head.innerHTML =
+      '<link rel="preload" href="https://cdn.credimo.test/registration/mf-manifest.json" as="fetch" data-expose="./LoanProgress">';
+    const manifest = {
+      exposes: [
+        { path: './App', assets: { js: { sync: ['all-screens.1.js'] } } },
+        { path: './LoanProgress', assets: { js: { sync: ['loan-progress.2.js'] } } },
+      ],
+    };
+    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(manifest))) as unknown as typeof fetch;
+    preloadFirstScreen();
+    await waitFor(() => expect(document.head.querySelectorAll('link[as="script"]')).toHaveLength(1));
+    expect(document.head.querySelector<HTMLLinkElement>('link[as="script"]')?.href).toBe(
+      'https://cdn.credimo.test/registration/loan-progress.2.js',
+    );
+  });
+
   test('a page without a remote to preload (an unknown path) asks for nothing', () => {
     const fetchSpy = jest.fn();
     globalThis.fetch = fetchSpy as unknown as typeof fetch;

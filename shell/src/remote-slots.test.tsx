@@ -13,9 +13,16 @@ describe("a page's remotes (issue 17)", () => {
 
   test('are all asked for at once, each once, not one after the other', () => {
     (loadRemoteApp as jest.Mock).mockReturnValue(new Promise(() => {}));
-    preloadRemotes(['account', 'registration']);
-    preloadRemotes(['account', 'registration']);
-    expect((loadRemoteApp as jest.Mock).mock.calls.map(([remote]) => remote)).toEqual(['account', 'registration']);
+    const slots = [
+      { remote: 'account' as const },
+      { remote: 'registration' as const, expose: './LoanProgress' as const },
+    ];
+    preloadRemotes(slots);
+    preloadRemotes(slots);
+    expect((loadRemoteApp as jest.Mock).mock.calls).toEqual([
+      ['account', './App'],
+      ['registration', './LoanProgress'],
+    ]);
   });
 
   test("replace the server's first paint only once their screen has mounted", async () => {

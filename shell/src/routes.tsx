@@ -51,7 +51,7 @@ function Screen({ route }: { route: ScreenRoute }) {
     if (path) return <Navigate to={path} replace />;
   }
   const query = Object.fromEntries(search.entries());
-  preloadRemotes(route.slots.map((slot) => slot.remote));
+  preloadRemotes(route.slots);
   return (
     <Layout name={route.layout} route={route.name}>
       <FunnelStep route={route.name} />
@@ -60,6 +60,7 @@ function Screen({ route }: { route: ScreenRoute }) {
           <RemoteSlot
             key={slot.remote}
             remote={slot.remote}
+            expose={slot.expose}
             screen={slot.screen}
             params={params}
             query={query}

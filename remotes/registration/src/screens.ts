@@ -11,7 +11,6 @@ import { ApproveNewConditionsScreen } from './origination/ApproveNewConditionsSc
 import { AutoDebitScreen } from './origination/AutoDebitScreen';
 import { AggregationReturnScreen, BankDataPreviewScreen, BankDataScreen } from './origination/BankVerificationScreens';
 import { IssueMethodScreen } from './origination/IssueMethodScreen';
-import { LoanProgressScreen } from './origination/LoanProgressScreen';
 import { SignScreen } from './origination/SignScreen';
 import { AdditionalInformationScreen } from './profile/AdditionalInformationScreen';
 import { DynamicScreen } from './profile/DynamicScreen';
@@ -49,8 +48,6 @@ export const SCREENS: ScreenTable = {
   applicationAwaitingVerificationLoan: AwaitingScreen,
   unnaxAggregation: AggregationReturnScreen,
   blocked: BlockedScreen,
-  // Shown on the account page while the account remote has no loan screens of its own.
-  accountLoanProgress: LoanProgressScreen,
   // Issue 12: the inline registration a WordPress page mounts ([credimo widget="registration"]); no app route.
   registrationWidget: RegistrationWidget as ScreenTable[string],
 };
