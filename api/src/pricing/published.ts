@@ -52,26 +52,20 @@ export function publish(rules: PricingRules, context: PriceContext): PublishedPr
 
 /**
  * Published tables by product, pricing rules and price context. A table depends only on these, so it is
- * built on its first request and served from memory afterwards; a change of the product's rules is a new
- * key, and tables of rules no longer current are dropped.
+ * built on its first request and served from memory afterwards. The rules are compared by identity:
+ * CurrentPricingRules hands out one object while the product's rules stay the same, so another object is a
+ * change of rules, and the product's tables of the old rules are dropped.
  */
 export class PublishedPriceTables {
-  private readonly tables = new Map<string, { rules: PricingRules; rulesKey: string; published: PublishedPrices }>();
+  private readonly tables = new Map<string, { rules: PricingRules; published: PublishedPrices }>();
 
   get(productId: number, rules: PricingRules, context: PriceContext): PublishedPrices {
     const key = `${productId}|${context.firstLoan}|${context.commissionDiscountPercent ?? ''}`;
     const cached = this.tables.get(key);
-    // CurrentPricingRules hands out the same rules object until they change: an identity check per request,
-    // the rules' text compared only when another object arrives (rules read again, found the same).
     if (cached?.rules === rules) return cached.published;
-    const rulesKey = JSON.stringify(rules);
-    if (cached?.rulesKey === rulesKey) {
-      cached.rules = rules;
-      return cached.published;
-    }
     if (cached) this.forgetProduct(productId);
     const published = publish(rules, context);
-    this.tables.set(key, { rules, rulesKey, published });
+    this.tables.set(key, { rules, published });
     return published;
   }
 
@@ -84,18 +78,23 @@ export class PublishedPriceTables {
  * The product's pricing rules as of the shared view version (view_versions scope 0, which every write to
  * products and fee bands moves at commit): a primary-key read of the version per request, the rules read again
  * only when it moved. Read the version first: rules read after it are at least as new, and a newer version on
- * the next request reads them again.
+ * the next request reads them again. Rules read again and found the same (the version also moves for writes
+ * elsewhere, a discount) stay the same object, so PublishedPriceTables keeps its tables for them.
  */
 export class CurrentPricingRules {
-  private readonly byProduct = new Map<number, { version: string; rules: PricingRules }>();
+  /** The rules last read, the version they were read at ('' if none) and their text. */
+  private readonly byProduct = new Map<number, { version: string; rules: PricingRules; text: string }>();
 
   async get(db: Kysely<Database>, productId: number): Promise<PricingRules> {
     const row = await db.selectFrom('view_versions').select('version').where('scope', '=', '0').executeTakeFirst();
     const version = row ? String(row.version) : null;
     const known = this.byProduct.get(productId);
     if (version !== null && known?.version === version) return known.rules;
-    const { rules } = await loadProduct(db, productId);
-    if (version !== null) this.byProduct.set(productId, { version, rules });
+    const { rules: read } = await loadProduct(db, productId);
+    const text = JSON.stringify(read);
+    const rules = known?.text === text ? known.rules : read;
+    // Without a version row the rules are read on every request, but still kept as one object while the same.
+    this.byProduct.set(productId, { version: version ?? '', rules, text });
     return rules;
   }
 }
