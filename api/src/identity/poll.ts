@@ -54,7 +54,7 @@ export interface PolledAnswer<T> {
 }
 
 /**
- * A poll (GET /v2/user, GET /v2/loan) in one small statement (poll-cache.ts): the session (touched), the two
+ * A poll (GET /v2/user, GET /v2/loan) in one small statement (poll-cache.ts): the session (touched by one more once a minute), the two
  * versions and the session's cached answer if it was assembled at those versions. With a tag of ours in
  * If-None-Match still in time and made of those versions: a 304 with no body. Else a cached answer still in
  * time (and of this process's variant) is sent as the JSON text it was kept as. Else the view's one statement

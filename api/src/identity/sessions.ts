@@ -62,19 +62,12 @@ export function liveSession(db: QueryCreator<Database>, tokenHash: string) {
 }
 
 /**
- * A statement that starts from the token's live session (CTE `live`) and touches it once a minute: the touch is
- * a data-modifying CTE, which runs even though nothing reads it, so it rides along in the same round trip.
+ * A statement that starts from the token's live session (CTE `live`). It reads only: the polls assemble their
+ * answers with it right after their first statement (identity/poll-cache.ts), which has already touched a
+ * session due for it, so touching here too made every assembly a write for nothing.
  */
 export function withLiveSession(db: Kysely<Database>, tokenHash: string) {
-  return db
-    .with('live', (qc) => liveSession(qc, tokenHash))
-    .with('touched', (qc) =>
-      qc
-        .updateTable('sessions')
-        .set({ last_seen_at: sql`now()` })
-        .where('sessions.id', 'in', qc.selectFrom('live').select('live.id').where('live.stale', '=', true))
-        .returning('sessions.id'),
-    );
+  return db.with('live', (qc) => liveSession(qc, tokenHash));
 }
 
 /** The session of a statement's row (session_id, user_id, session_kind, session_actor). */

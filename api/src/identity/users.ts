@@ -166,7 +166,7 @@ export async function userView(
   return (await answerOf(db, row, session, flagDefaults)).view;
 }
 
-/** GET /v2/user's one statement: the session check (and its once-a-minute touch), the user and every part. */
+/** GET /v2/user's one statement: the session check, the user and every part. */
 const userByTokenHash = compiledOnce((db: Kysely<Database>, tokenHash: string) =>
   withLiveSession(db, tokenHash)
     .selectFrom('live')

@@ -176,7 +176,7 @@ export function currentLoanPart(eb: ExpressionBuilder<Database, never>, user: 'l
   );
 }
 
-/** GET /v2/loan's one statement: the session check (and its touch), the versions and the current loan. */
+/** GET /v2/loan's one statement: the session check, the versions and the current loan. */
 const loanByTokenHash = compiledOnce((db: Kysely<Database>, tokenHash: string) =>
   withLiveSession(db, tokenHash)
     .selectFrom('live')
