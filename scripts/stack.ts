@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { firstLoadLinks } from '../shell/server/first-load';
-import { firstPaintMarkup, withFirstPaint } from '../shell/server/first-paint';
+import { paintFirstScreen } from '../shell/server/first-paint';
 import { aggregationPolicyOf } from '../shell/server/security-headers';
 import { startStaticServer } from '../shell/server/static-server';
 import { type AppName, distDir, REMOTES, type RemoteApp } from '../webpack.config';
@@ -192,8 +192,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           json: { '/config.json': config },
           // The first screen's remote is asked for with the page, not after the shell and /config.json.
           headFor: (pathname) => firstLoadLinks(pathname, remoteUrls, apiUrl),
-          // The first screen's frame and heading are painted from the page itself (issue 17: LCP).
-          firstPaint: (html, pathname, cookies) => withFirstPaint(html, firstPaintMarkup(pathname, cookies)),
+          // The first screen's frame and heading are painted from the page itself, the account's cards from the
+          // customer's data, asked of the API on this machine (issue 17: LCP).
+          firstPaint: (html, request) => paintFirstScreen(html, request, env.API_INTERNAL_URL || apiUrl),
           // The page's CSP allows exactly the addresses the config names (an override in tests: the defaults).
           appPolicy: {
             remotes: Object.values(remoteUrls),

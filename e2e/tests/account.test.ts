@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole } from '../src/browser';
 import { activeLoanThroughApi, operatorCommand } from '../src/loan';
+import { firstPaintBesideApp } from '../src/first-paint';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
@@ -109,6 +110,20 @@ describe('the account area in Chromium: an active loan through its screens', () 
     ]);
     await page.reload();
     await page.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' }).waitFor();
+    // The repaid loan's account is painted from the server with the review card and the IBAN the loan was paid
+    // to, where the app then draws them (issue 17).
+    const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
+    assert.deepEqual(
+      pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text),
+      [
+        '¡Gracias! Has devuelto tu préstamo',
+        'Cuenta para recibir tu próximo préstamo',
+        'Tus códigos promocionales',
+        'Activa el pago automático',
+      ],
+    );
+    assert.ok(pairs.some(({ painted }) => painted.tag === 'select' && painted.text.startsWith('ES91 2100 0418')));
+    for (const { painted, app } of pairs) assert.deepEqual(app?.box, painted.box, painted.text);
     await page.getByRole('button', { name: '5 estrellas' }).click();
     await page.getByText('¡Gracias por tu valoración!').waitFor();
     await accessible(page, 'the review card');

@@ -4,7 +4,8 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { signedInContext } from '../src/session';
+import { firstPaintBesideApp } from '../src/first-paint';
+import { completeRegistration, signedInContext, signInThroughApi } from '../src/session';
 
 const FALLBACK = 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.';
 
@@ -79,6 +80,27 @@ describe('the federated customer app in Chromium', () => {
     };
     for (const width of [412, 1280])
       assert.deepEqual(await boxes(width, true), await boxes(width, false), `${width} px`);
+  });
+
+  test("the account's cards are painted from the customer's data where the app then draws them (issue 17)", async () => {
+    const phone = '612000202';
+    const token = await signInThroughApi(stack.urls.api, phone);
+    await completeRegistration(stack.urls.api, token, phone);
+    for (const width of [412, 1280]) {
+      const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width, token });
+      // A registered customer without a loan or a card: the promo codes and the auto-debit offer, whose
+      // paragraph is the screen's largest text.
+      assert.deepEqual(
+        pairs.map(({ painted }) => painted.text),
+        [
+          'Tus códigos promocionales',
+          'Activa el pago automático',
+          'Añade tu tarjeta para pagar automáticamente en la fecha de devolución y consigue un 15 % de descuento en tu próximo préstamo.',
+          'Añadir tarjeta',
+        ],
+      );
+      for (const { painted, app } of pairs) assert.deepEqual(app?.box, painted.box, `${width} px: ${painted.text}`);
+    }
   });
 
   test('each remote mounts on its own route, sharing one React', async () => {

@@ -55,6 +55,16 @@ describe("a customer page's first paint is its first screen's real frame (issue 
     expect(markup).not.toContain('<h1');
   });
 
+  test("the account's main column drawn from the customer's data goes in the frame's main, on /account only", () => {
+    const drawn = '<div data-remote="account">cards</div>';
+    expect(firstPaintMarkup('/account', SIGNED_IN, drawn)).toContain(`<main class="fp-layout-main">${drawn}</main>`);
+    expect(firstPaintMarkup('/account/history', SIGNED_IN, drawn)).not.toContain(drawn);
+    expect(firstPaintMarkup('/account', 'other=1', drawn)).not.toContain(drawn);
+    // Its cards bring the account's and the kit's rules, which other pages do without.
+    expect(withFirstPaint(PAGE, firstPaintMarkup('/account', SIGNED_IN, drawn))).toContain('.fp-account-card {');
+    expect(withFirstPaint(PAGE, firstPaintMarkup('/auth'))).not.toContain('.fp-account-card');
+  });
+
   test('an unknown path or a centred screen has no first paint and the page is left as it was', () => {
     expect(firstPaintMarkup('/no-such-page')).toBe('');
     expect(firstPaintMarkup('/ayuda/como-devolver')).toBe('');

@@ -6,6 +6,7 @@ import { profile } from '@credimo/shared/i18n/screens/profile';
 import { shell } from '@credimo/shared/i18n/screens/shell';
 import { PROGRESS_STEPS, progressStepFor, type ScreenRoute } from '@credimo/shared/paths';
 import { HEADER_PARTS, headerVariantFor } from '../src/layouts/header-variants';
+import { ACCOUNT_PAINT_CSS, accountMainMarkup, loadAccountPaintData } from './account-paint';
 import { firstScreenFor } from './first-load';
 
 /**
@@ -59,6 +60,13 @@ export function firstPaintCss(): string {
     '.fp-account-menu-space { display: block; height: 48px; }',
   ].join(' ');
   return criticalCss;
+}
+
+/** The account's cards (account-paint.ts): the account remote's rules and the kit's, only on the pages they draw. */
+let accountCss: string | undefined;
+export function accountPaintCss(): string {
+  accountCss ??= ACCOUNT_PAINT_CSS.map(({ file, prefix }) => prefixedCss(readCss(file), prefix)).join(' ');
+  return accountCss;
 }
 
 const hasCookie = (cookieHeader: string | undefined, names: string[]) =>
@@ -128,17 +136,22 @@ function screenFrame(route: ScreenRoute, agent: boolean): string {
 
 /**
  * The static frame of a path's first screen, or '' where there is none to draw (an unknown path, the centred
- * layout whose screens are all data).
+ * layout whose screens are all data). `accountMain` is the account's main column drawn from the customer's
+ * data (account-paint.ts), for /account only.
  */
-export function firstPaintMarkup(pathname: string, cookieHeader?: string): string {
+export function firstPaintMarkup(pathname: string, cookieHeader?: string, accountMain?: string | null): string {
   const signedIn = hasCookie(cookieHeader, SESSION_COOKIES);
   const route = screenShown(pathname, signedIn);
   if (!route || route.layout === 'centred') return '';
+  const main =
+    route.name === 'account' && signedIn && accountMain
+      ? accountMain
+      : screenFrame(route, hasCookie(cookieHeader, [AGENT_SESSION_COOKIE]));
   return [
     `<div id="first-paint" class="${L('page')}" data-layout="${route.layout}">`,
     header(route, signedIn),
     progress(route),
-    `<main class="${L('main')}">${screenFrame(route, hasCookie(cookieHeader, [AGENT_SESSION_COOKIE]))}</main>`,
+    `<main class="${L('main')}">${main}</main>`,
     '</div>',
   ].join('');
 }
@@ -146,7 +159,32 @@ export function firstPaintMarkup(pathname: string, cookieHeader?: string): strin
 /** The page with its first paint before a hidden #root (the app shows #root once its first screen is there). */
 export function withFirstPaint(html: string, markup: string): string {
   if (!markup) return html;
+  const css = markup.includes('data-remote="account"') ? `${firstPaintCss()} ${accountPaintCss()}` : firstPaintCss();
   return html
     .replace('<div id="root"></div>', `${markup}<div id="root" hidden></div>`)
-    .replace('</head>', `<style>${firstPaintCss()}</style></head>`);
+    .replace('</head>', `<style>${css}</style></head>`);
+}
+
+/** A request for a page, as the first paint reads it. */
+export interface PageRequest {
+  pathname: string;
+  search: URLSearchParams;
+  cookieHeader: string | undefined;
+}
+
+/**
+ * A request's page with its first paint. On /account the server first asks the API (`apiUrl`) for the customer's
+ * cards (account-paint.ts); `personal` says the page holds them, so no cache may keep it.
+ */
+export async function paintFirstScreen(
+  html: string,
+  { pathname, search, cookieHeader }: PageRequest,
+  apiUrl?: string,
+): Promise<{ html: string; personal: boolean }> {
+  let accountMain: string | null = null;
+  if (apiUrl && firstScreenFor(pathname)?.name === 'account') {
+    const data = await loadAccountPaintData(apiUrl, cookieHeader);
+    accountMain = data && accountMainMarkup(data, search);
+  }
+  return { html: withFirstPaint(html, firstPaintMarkup(pathname, cookieHeader, accountMain)), personal: !!accountMain };
 }

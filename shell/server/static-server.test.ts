@@ -2,10 +2,12 @@
  * @jest-environment node
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-policy';
-import { firstPaintMarkup, withFirstPaint } from './first-paint';
+import { customer } from '@credimo/shared/testing/customers';
+import { cacheControlFor, IMMUTABLE, NO_CACHE, PERSONAL } from './cache-policy';
+import { paintFirstScreen } from './first-paint';
 import { aggregationPolicyOf, appCspDirectives } from './security-headers';
 import { startStaticServer } from './static-server';
 
@@ -303,7 +305,7 @@ describe("the page carries its first screen's frame (issue 17)", () => {
       port: 0,
       spaFallback: true,
       appPolicy: { remotes: ['http://localhost:3002/mf-manifest.json'], apiUrl: 'http://localhost:3010' },
-      firstPaint: (html, pathname, cookies) => withFirstPaint(html, firstPaintMarkup(pathname, cookies)),
+      firstPaint: (html, request) => paintFirstScreen(html, request),
     });
     const address = server.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -321,6 +323,47 @@ describe("the page carries its first screen's frame (issue 17)", () => {
       expect(await (await fetch(`${base}/registration/personal-data`)).text()).toContain('Accede con tu móvil');
     } finally {
       await server.close();
+    }
+  });
+
+  test("/account carries the customer's cards, asked of the API with the session's token, and no cache keeps it", async () => {
+    const user = customer(null, { payment_cards: [], payment_card_request_status: null });
+    const tokens: string[] = [];
+    const api = createServer((request, response) => {
+      tokens.push(request.headers.authorization ?? '');
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(request.url === '/v2/user' ? user : ['ES9121000418450200051332']));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const apiAddress = api.address();
+    const apiUrl = `http://127.0.0.1:${typeof apiAddress === 'object' && apiAddress ? apiAddress.port : 0}`;
+    const server = await startStaticServer({
+      root,
+      port: 0,
+      spaFallback: true,
+      appPolicy: { remotes: ['http://localhost:3002/mf-manifest.json'], apiUrl },
+      firstPaint: (html, request) => paintFirstScreen(html, request, apiUrl),
+    });
+    const address = server.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const answer = await fetch(`${base}/account`, { headers: { cookie: 'credimo_access_token=abc' } });
+      const html = await answer.text();
+      expect(html).toContain('Activa el pago automático');
+      expect(html).toContain('ES91 2100 0418 4502 0005 1332');
+      expect(html).toMatch(/<style nonce="[^"]+">[^<]*\.fp-account-card \{[^<]*\.fp-kit-button \{/);
+      expect(answer.headers.get('cache-control')).toBe(PERSONAL);
+      expect(tokens).toEqual(['Bearer abc', 'Bearer abc']);
+      // Another page asks nothing and keeps the usual policy.
+      const other = await fetch(`${base}/registration/personal-data`, {
+        headers: { cookie: 'credimo_access_token=abc' },
+      });
+      expect(other.headers.get('cache-control')).toBe(NO_CACHE);
+      expect(await other.text()).not.toContain('fp-account-card');
+      expect(tokens).toHaveLength(2);
+    } finally {
+      await server.close();
+      await new Promise((resolve) => api.close(resolve));
     }
   });
 });

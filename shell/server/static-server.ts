@@ -6,7 +6,8 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { cacheControlFor, NO_CACHE } from './cache-policy';
+import { cacheControlFor, NO_CACHE, PERSONAL } from './cache-policy';
+import type { PageRequest } from './first-paint';
 import {
   type AppPolicyInput,
   appHelmetOptions,
@@ -37,10 +38,11 @@ export interface StaticServerOptions {
   /** Extra `<head>` markup for the page at a path: what its first screen needs, asked for early. */
   headFor?: (pathname: string) => string;
   /**
-   * The page at a path with its first screen's static frame (shell/server/first-paint.ts), given the request's
-   * cookies (a signed-in page draws the signed-in frame).
+   * The page for a request with its first screen's frame (shell/server/first-paint.ts), given the request's path,
+   * query and cookies (a signed-in page draws the signed-in frame, the account the customer's cards); `personal`
+   * when the page holds the customer's data.
    */
-  firstPaint?: (html: string, pathname: string, cookieHeader: string | undefined) => string;
+  firstPaint?: (html: string, request: PageRequest) => Promise<{ html: string; personal: boolean }>;
 }
 
 /** Serves one built app (the shell or a remote) with the cache policy of DESIGN.md section 4. */
@@ -85,14 +87,20 @@ export async function startStaticServer(options: StaticServerOptions): Promise<F
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(index)) return reply.code(404).send('Not found');
     const html = await readFile(index, 'utf8');
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', query = ''] = request.url.split('?');
     const head = options.headFor?.(pathname) ?? '';
     const page = html.replace('</head>', `${head}</head>`);
-    const painted = options.firstPaint ? options.firstPaint(page, pathname, request.headers.cookie) : page;
+    const painted = options.firstPaint
+      ? await options.firstPaint(page, {
+          pathname,
+          search: new URLSearchParams(query),
+          cookieHeader: request.headers.cookie,
+        })
+      : { html: page, personal: false };
     return reply
-      .header('Cache-Control', NO_CACHE)
+      .header('Cache-Control', painted.personal ? PERSONAL : NO_CACHE)
       .type('text/html; charset=utf-8')
-      .send(withNonce(painted, (reply.cspNonce as { style: string } | null)?.style ?? ''));
+      .send(withNonce(painted.html, (reply.cspNonce as { style: string } | null)?.style ?? ''));
   };
   if (options.spaFallback) {
     app.get('/', (request, reply) => sendIndex(request, reply));

@@ -58,7 +58,7 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
       )}
       {loan && kind === 'sold' && <CessionCard loan={loan} />}
       {kind === 'closed' && <ReviewCard />}
-      {(kind === 'none' || kind === 'closed') && <IbanSelector />}
+      {(kind === 'none' || kind === 'closed') && <IbanSelector userId={user.id} />}
       <PromoCodes user={user} />
       <AutoDebitOffer user={user} />
     </div>

@@ -1,17 +1,26 @@
-import { disbursementIbanAtom, LoanStatus, loanAtom, notificationsAtom, sessionStore, userAtom } from '@credimo/shared';
+import {
+  disbursementIbanAtom,
+  LoanStatus,
+  type LoanView,
+  loanAtom,
+  notificationsAtom,
+  sessionStore,
+  userAtom,
+} from '@credimo/shared';
+import { activeLoan, customer } from '@credimo/shared/testing/customers';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountScreen } from './AccountScreen';
 import { leaveTo } from './browser';
-import { activeLoan, customer } from './fixtures';
 import { resetInbox } from './inbox';
+import { resetBankAccounts } from './loan/bank-accounts';
 import { mockApiPerTest, showScreen } from './test-utils';
 
 jest.mock('./browser', () => ({ leaveTo: jest.fn() }));
 
 const http = mockApiPerTest();
 
-function signedIn(loan = activeLoan(), extra = {}) {
+function signedIn(loan: LoanView | null = activeLoan(), extra = {}) {
   const user = customer(loan, extra);
   sessionStore.set(userAtom, user);
   sessionStore.set(loanAtom, loan);
@@ -50,6 +59,7 @@ function signedIn(loan = activeLoan(), extra = {}) {
 
 beforeEach(() => {
   resetInbox();
+  resetBankAccounts();
   (leaveTo as jest.Mock).mockReset();
 });
 
@@ -170,7 +180,7 @@ describe('/account: the other loan views of SPEC section 4', () => {
   test('a repaid loan shows the review card, and the stars thank the customer', async () => {
     signedIn(activeLoan({ status: LoanStatus.Returned, status_text: 'Préstamo devuelto' }));
     showScreen(AccountScreen, { screen: 'account' });
-    expect(screen.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Tu préstamo activo' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '5 estrellas' }));
     expect(screen.getByText('¡Gracias por tu valoración!')).toBeInTheDocument();
@@ -215,6 +225,7 @@ describe('/account: the other loan views of SPEC section 4', () => {
       .onPost('/v2/user/payment_card')
       .reply(201, { request_id: 'r', status: 'New', url: '/sandbox/card?x=1' });
     const { container } = showScreen(AccountScreen, { screen: 'account' });
+    await screen.findByRole('button', { name: 'Añadir tarjeta' });
     expect(container.querySelector('[data-loan-view]')).toHaveAttribute('data-loan-view', 'none');
     expect(screen.getByText('15 % de descuento')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Añadir tarjeta' }));
@@ -238,6 +249,30 @@ describe('/account: the other loan views of SPEC section 4', () => {
     expect(sessionStore.get(disbursementIbanAtom)).toBe('ES7921000813610123456789');
     await userEvent.selectOptions(select, '');
     expect(sessionStore.get(disbursementIbanAtom)).toBeNull();
+  });
+
+  test('the screen shows once the known accounts are in, with the IBAN card above the offers (no card arrives later)', async () => {
+    signedIn(null, {
+      discounts: [{ target: 'next_loan', percent: 15, description: 'En tu próximo préstamo' }],
+      payment_cards: [],
+      payment_card_request_status: null,
+    });
+    let answer: (list: string[]) => void = () => {};
+    http.current
+      .onGet('/v2/user/available_bank_accounts')
+      .reply(() => new Promise((resolve) => (answer = (list) => resolve([200, list]))));
+    const { container } = showScreen(AccountScreen, { screen: 'account' });
+    await waitFor(() => expect(http.current.history.get.some((r) => r.url?.includes('available_bank'))).toBe(true));
+    expect(container.querySelector('[data-screen="account"]')).toBeNull();
+    expect(screen.queryByText('15 % de descuento')).toBeNull();
+    await act(async () => answer(['ES9121000418450200051332']));
+    const cards = await screen.findAllByRole('heading', { level: 2 });
+    expect(cards.map((heading) => heading.textContent)).toEqual([
+      'Cuenta para recibir tu próximo préstamo',
+      'Tus códigos promocionales',
+      'Activa el pago automático',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Cuenta bancaria (IBAN)' })).toHaveValue('ES9121000418450200051332');
   });
 
   test('a card request being processed says so instead of the offer', () => {

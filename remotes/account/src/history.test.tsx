@@ -1,8 +1,8 @@
 import { LoanStatus, type LoanView, loanAtom, sessionStore, userAtom } from '@credimo/shared';
+import { activeLoan, customer } from '@credimo/shared/testing/customers';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leaveTo } from './browser';
-import { activeLoan, customer } from './fixtures';
 import { HistoryScreen } from './HistoryScreen';
 import { resetInbox } from './inbox';
 import { mockApiPerTest, showScreen } from './test-utils';

@@ -1,8 +1,8 @@
 import { loanAtom, sessionStore, userAtom } from '@credimo/shared';
+import { customer } from '@credimo/shared/testing/customers';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leaveTo } from './browser';
-import { customer } from './fixtures';
 import { resetInbox } from './inbox';
 import { PersonalInfoScreen } from './PersonalInfoScreen';
 import { mockApiPerTest, showScreen } from './test-utils';

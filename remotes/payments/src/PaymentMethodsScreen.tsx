@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   formatMoney,
+  groupedIban,
   type LoanView,
   normaliseApiError,
   type ScreenProps,
@@ -10,7 +11,7 @@ import {
 import { payments as paymentTexts } from '@credimo/shared/i18n/screens/payments';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { groupedIban, PAYMENT_BANKS } from './banks';
+import { PAYMENT_BANKS } from './banks';
 import { browser } from './browser';
 import { isPaymentChoice, type PaymentChoice, paymentCalls } from './calls';
 import styles from './payments.module.css';

@@ -21,6 +21,3 @@ export const PAYMENT_BANKS: readonly PaymentBank[] = [
     link: 'https://www.bancosantander.es/oficinas-cajeros',
   },
 ];
-
-/** An IBAN in groups of four, as people copy it. */
-export const groupedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');

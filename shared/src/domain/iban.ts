@@ -3,6 +3,9 @@ import { isValidIBAN } from 'ibantools';
 /** SPEC section 3: whitespace is removed before sending; letters are compared upper-case. */
 export const normaliseIban = (input: string): string => input.replace(/\s+/g, '').toUpperCase();
 
+/** An IBAN as people read it: groups of four. */
+export const groupedIban = (iban: string) => normaliseIban(iban).replace(/(.{4})(?=.)/g, '$1 ');
+
 /** SPEC section 5: a Spanish IBAN is ES plus 22 digits, with valid check digits (ibantools). */
 export function ibanProblem(input: string): 'incorrectNumberIban' | null {
   const iban = normaliseIban(input);

@@ -7,6 +7,7 @@ export * from './funnel';
 export * from './iban';
 export * from './loan-status';
 export * from './loan-status-view';
+export * from './loan-view';
 export * from './personal';
 export * from './phone';
 export * from './redirects';

@@ -1,38 +1,46 @@
-import { disbursementIbanAtom, normaliseIban, sessionStore } from '@credimo/shared';
+import { disbursementIbanAtom, groupedIban, sessionStore } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import styles from '../account.module.css';
-import { accountCalls } from '../calls';
+import { readBankAccounts, refreshBankAccounts } from './bank-accounts';
 
 const t = texts.iban;
-/** An IBAN as people read it: groups of four. */
-export const groupedIban = (iban: string) => normaliseIban(iban).replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The first known account is the default choice, unless the customer picked one of them already. */
+function chooseDefault(list: readonly string[]) {
+  const chosen = sessionStore.get(disbursementIbanAtom);
+  if (list[0] && (chosen === null || !list.includes(chosen))) sessionStore.set(disbursementIbanAtom, list[0]);
+}
 
 /**
  * SPEC section 2: the account's IBAN selector. For the next loan, the customer picks one of the accounts we know
  * (GET /v2/user/available_bank_accounts) or another one, given later; the choice goes with the application.
+ * The screen waits for the list (bank-accounts.ts), so the card is there when the account shows.
  */
-export function IbanSelector() {
-  const [accounts, setAccounts] = useState<string[]>([]);
+export function IbanSelector({ userId }: { userId: string }) {
+  const [accounts, setAccounts] = useState(() => readBankAccounts(userId));
   const chosen = useAtomValue(disbursementIbanAtom);
   const id = useId();
 
+  // Before the browser paints: the select shows the default from its first frame, as the first paint drew it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list read while rendering, once
+  useLayoutEffect(() => chooseDefault(accounts), []);
+
   useEffect(() => {
     let live = true;
-    accountCalls.bankAccounts().then(
+    refreshBankAccounts(userId).then(
       (list) => {
-        if (!live) return;
+        if (!live || list === null) return;
         setAccounts(list);
-        const current = sessionStore.get(disbursementIbanAtom);
-        if (list[0] && (current === null || !list.includes(current))) sessionStore.set(disbursementIbanAtom, list[0]);
+        chooseDefault(list);
       },
       () => {},
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [userId]);
 
   if (accounts.length === 0) return null;
   return (

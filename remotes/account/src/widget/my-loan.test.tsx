@@ -1,8 +1,8 @@
 import { setAccessToken } from '@credimo/shared';
+import { activeLoan, customer } from '@credimo/shared/testing/customers';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { activeLoan, customer } from '../fixtures';
 import { mockApiPerTest, showScreen } from '../test-utils';
 import { MyLoanWidget } from './MyLoanWidget';
 

@@ -1,4 +1,8 @@
-import { LoanStatus, type LoanView, type UserResponse } from '@credimo/shared';
+import type { UserResponse } from '../contract/identity';
+import type { LoanView } from '../contract/loans';
+import { LoanStatus } from '../domain/loan-status';
+
+/** Customers as GET /v2/user answers for them, for the account's screen tests and the shell server's first paint. */
 
 /** An active 300 EUR loan, 10 days left of 30, as GET /v2/user carries it. */
 export function activeLoan(overrides: Partial<LoanView> = {}): LoanView {

@@ -1,0 +1,175 @@
+import type { UserResponse } from '@credimo/shared/contract';
+import { cardRequestGroup, groupedIban, loanViewKind, redirectFor } from '@credimo/shared/domain';
+import { messages } from '@credimo/shared/i18n';
+import { account as texts } from '@credimo/shared/i18n/screens/account';
+import { toRedirectLoan, toRedirectUser } from '@credimo/shared/session/redirect-state';
+
+/**
+ * The account's first paint from the customer's own data (issue 17). The account screen's largest element is
+ * data (the auto-debit offer, the IBAN card), drawn by the app only once the shell, three remotes and the
+ * customer's calls are in: about 4.5 s on a phone over slow 4G. For the views that are the same for every
+ * customer without a loan in service (no loan, or a repaid one: SPEC section 4's loan view), the shell's server
+ * asks the API what the app will ask (GET /v2/user and the known IBANs, with the customer's own token) and
+ * prints those cards as the app draws them (AccountScreen.tsx: the review card, the IBAN selector, the promo
+ * codes, the auto-debit offer) with the app's own rules, renamed. Any other view, an admin's or agent's session,
+ * a developer's other API, or an API that does not answer in time: no cards, the header alone, as before.
+ */
+
+/** What the server knows of the customer for the account's first paint. */
+export interface AccountPaintData {
+  user: UserResponse;
+  bankAccounts: string[];
+}
+
+/** The CSS modules the cards are drawn with, and their prefixes in the page (first-paint.ts renames them). */
+export const ACCOUNT_PAINT_CSS = [
+  { file: '../../remotes/account/src/account.module.css', prefix: 'fp-account' },
+  { file: '../../shared/src/ui/kit.module.css', prefix: 'fp-kit' },
+] as const;
+
+const A = (name: string) => `fp-account-${name}`;
+const K = (name: string) => `fp-kit-${name}`;
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The kit's Alert (shared/src/ui/kit.tsx) without its live role: the app's own alert is the one announced. */
+const alert = (tone: 'error' | 'info' | 'warning', text: string) =>
+  `<div class="${K('alert')} ${K(`alert-${tone}`)}">${escapeHtml(text)}</div>`;
+
+const card = (id: string, body: string) =>
+  `<section class="${A('card')}" aria-labelledby="fp-${id}-title">${body}</section>`;
+
+/** StatusCards.tsx's ReviewCard before the customer rates. */
+function reviewCard(): string {
+  const t = texts.review;
+  const stars = [1, 2, 3, 4, 5]
+    .map(
+      (n) =>
+        `<button type="button" class="${K('button')} ${K('secondary')}" aria-label="${escapeHtml(t.stars(n))}"><span aria-hidden="true">${'★'.repeat(n)}</span></button>`,
+    )
+    .join('');
+  return card(
+    'review',
+    `<h2 id="fp-review-title">${escapeHtml(t.title)}</h2><p>${escapeHtml(t.body)}</p><fieldset><legend>${escapeHtml(t.rate)}</legend><div class="${A('stars')}">${stars}</div></fieldset><p class="${A('muted')}">${escapeHtml(t.again)}</p>`,
+  );
+}
+
+/** IbanSelector.tsx: the known accounts, the first one chosen, or nothing without any. */
+function ibanCard(bankAccounts: readonly string[]): string {
+  if (bankAccounts.length === 0) return '';
+  const t = texts.iban;
+  const options = bankAccounts
+    .map((iban, index) => {
+      const selected = index === 0 ? ' selected' : '';
+      return `<option value="${escapeHtml(iban)}"${selected}>${escapeHtml(groupedIban(iban))}</option>`;
+    })
+    .join('');
+  return card(
+    'iban',
+    `<h2 id="fp-iban-title">${escapeHtml(t.title)}</h2><label for="fp-iban">${escapeHtml(t.label)}</label><select id="fp-iban" aria-describedby="fp-iban-hint">${options}<option value="">${escapeHtml(t.other)}</option></select><p id="fp-iban-hint" class="${A('muted')}">${escapeHtml(t.hint)}</p>`,
+  );
+}
+
+/** Offers.tsx's PromoCodes. */
+function promoCodes(user: UserResponse): string {
+  if (user.discounts.length === 0) return '';
+  const items = user.discounts
+    .map(
+      (discount) =>
+        `<li><strong>${escapeHtml(texts.promo.percent(discount.percent))}</strong> ${escapeHtml(discount.description)}</li>`,
+    )
+    .join('');
+  return card(
+    'promo',
+    `<h2 id="fp-promo-title">${escapeHtml(texts.promo.title)}</h2><ul class="${A('list')}">${items}</ul>`,
+  );
+}
+
+/** Offers.tsx's AutoDebitOffer: nothing with a card, a note while one is checked, else the offer. */
+function autoDebitOffer(user: UserResponse): string {
+  const group = cardRequestGroup(user.payment_card_request_status);
+  if ((user.payment_cards?.length ?? 0) > 0 || group === 'completed') return '';
+  const t = texts.autoDebit;
+  if (group === 'processing') return alert('info', t.processing);
+  return card(
+    'autodebit',
+    `<h2 id="fp-autodebit-title">${escapeHtml(t.title)}</h2>${group === 'error' ? alert('error', t.failed) : ''}<p>${escapeHtml(t.body)}</p><button type="button" class="${K('button')}">${escapeHtml(t.button)}</button>`,
+  );
+}
+
+/**
+ * The account layout's main column as the app draws it for this customer (Layout.tsx: the notice for customers
+ * sent from the calculator, then the account remote's slot), or null where the app would draw something else:
+ * a loan in service, being decided or sold (each its own cards), another page (SPEC section 2's redirect rules),
+ * or an admin's or agent's session (their banner sits above the header).
+ */
+export function accountMainMarkup({ user, bankAccounts }: AccountPaintData, search: URLSearchParams): string | null {
+  if (user.session.kind !== 'customer') return null;
+  if (redirectFor({ route: 'account', user: toRedirectUser(user), loan: toRedirectLoan(user.loan) })) return null;
+  const kind = loanViewKind(user.loan, user.payment_procession_on_loan_view === true);
+  if (kind !== 'none' && kind !== 'closed') return null;
+  const notice = search.get('target_by') === 'calculator' ? alert('warning', messages.cannotTakeNewLoan) : '';
+  const cards = [
+    kind === 'closed' ? reviewCard() : '',
+    ibanCard(bankAccounts),
+    promoCodes(user),
+    autoDebitOffer(user),
+  ].join('');
+  return `${notice}<div data-remote="account"><div class="${A('screen')}" data-screen="account" data-loan-view="${kind}">${cards}</div></div>`;
+}
+
+const ACCESS_COOKIE = 'credimo_access_token';
+/** An admin's session (drawn under a banner) or a developer's other API: the server does not ask. */
+const NOT_ASKED_COOKIES = ['credimo_impersonate_token', 'credimo_dev_api_url'];
+/** The page waits this long for the API at most: a slow answer costs the cards, never the page. */
+export const ACCOUNT_PAINT_TIMEOUT_MS = 300;
+
+function cookies(header: string | undefined): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const value = pair.slice(at + 1).trim();
+    try {
+      found.set(pair.slice(0, at).trim(), decodeURIComponent(value));
+    } catch {
+      found.set(pair.slice(0, at).trim(), value);
+    }
+  }
+  return found;
+}
+
+async function getJson<T>(apiUrl: string, path: string, token: string, signal: AbortSignal): Promise<T> {
+  const response = await fetch(new URL(path, apiUrl), {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    signal,
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The customer's data for the account's first paint, asked of the API with the customer's own token (the
+ * `credimo_access_token` cookie the app keeps, SPEC section 9), or null when there is nothing to ask with or
+ * the API does not answer in time.
+ */
+export async function loadAccountPaintData(
+  apiUrl: string,
+  cookieHeader: string | undefined,
+  timeoutMs = ACCOUNT_PAINT_TIMEOUT_MS,
+): Promise<AccountPaintData | null> {
+  const jar = cookies(cookieHeader);
+  const token = jar.get(ACCESS_COOKIE);
+  if (!token || NOT_ASKED_COOKIES.some((name) => jar.get(name))) return null;
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const [user, bankAccounts] = await Promise.all([
+      getJson<UserResponse>(apiUrl, '/v2/user', token, signal),
+      getJson<string[]>(apiUrl, '/v2/user/available_bank_accounts', token, signal),
+    ]);
+    return { user, bankAccounts: Array.isArray(bankAccounts) ? bankAccounts : [] };
+  } catch {
+    return null;
+  }
+}
