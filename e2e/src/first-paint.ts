@@ -43,13 +43,18 @@ export async function firstPaintBesideApp(
 
   const still = await open(false);
   await still.page.goto(url);
-  const painted = await still.page.evaluate(read, `#first-paint ${PAINTED.replaceAll(', main', ', #first-paint main')}`);
+  const painted = await still.page.evaluate(
+    read,
+    `#first-paint ${PAINTED.replaceAll(', main', ', #first-paint main')}`,
+  );
   await still.context.close();
 
   const live = await open(true);
   await live.page.goto(url);
   // Read in the very task the app shows: the frame gone, the root shown.
-  await live.page.waitForFunction(() => !document.getElementById('first-paint') && !document.getElementById('root')?.hidden);
+  await live.page.waitForFunction(
+    () => !document.getElementById('first-paint') && !document.getElementById('root')?.hidden,
+  );
   const drawn = await live.page.evaluate(read, `#root ${PAINTED.replaceAll(', main', ', #root main')}`);
   await live.context.close();
 

@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole } from '../src/browser';
-import { activeLoanThroughApi, operatorCommand } from '../src/loan';
 import { firstPaintBesideApp } from '../src/first-paint';
+import { activeLoanThroughApi, operatorCommand } from '../src/loan';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 

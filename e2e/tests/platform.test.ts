@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
-import { stackPorts } from '../src/ports';
 import { firstPaintBesideApp } from '../src/first-paint';
+import { stackPorts } from '../src/ports';
 import { completeRegistration, signedInContext, signInThroughApi } from '../src/session';
 
 const FALLBACK = 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.';
