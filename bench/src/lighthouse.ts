@@ -31,6 +31,8 @@ interface Target {
   /** The customer's session token, set as the app's cookie before the run. */
   token?: string;
   customerPage: boolean;
+  /** Not ours: the theme's page without the widget, measured beside it to show what the widget costs. */
+  reference?: boolean;
 }
 
 interface Audit {
@@ -103,6 +105,7 @@ function findings(result: Result): string[] {
 
 function misses(target: Target, result: Result): string[] {
   const missed: string[] = [];
+  if (target.reference) return missed;
   if (score(result, 'performance') < GOALS.performance * 100) missed.push('performance');
   if (target.customerPage && score(result, 'accessibility') < 100) missed.push('accessibility');
   if (score(result, 'best-practices') < 100) missed.push('best practices');
@@ -125,7 +128,9 @@ async function main() {
       setupPhp: `
         ${credimoSettingsPhp(stack.urls)}
         wp_insert_post(array('post_title' => 'Calculadora', 'post_name' => 'calculadora', 'post_status' => 'publish',
-          'post_type' => 'page', 'post_content' => '[credimo widget="calculator" amount="300" term="30"]'));`,
+          'post_type' => 'page', 'post_content' => '[credimo widget="calculator" amount="300" term="30"]'));
+        wp_insert_post(array('post_title' => 'Calculadora', 'post_name' => 'sin-calculadora', 'post_status' => 'publish',
+          'post_type' => 'page', 'post_content' => ''));`,
     });
     // One customer half-way (signed in, no personal data yet) and one registered, for their screens.
     const newcomer = await signInThroughApi(stack.urls.api, '612000401');
@@ -139,6 +144,12 @@ async function main() {
         name: `calculator on WordPress (${native ? 'native PHP' : 'Playground'})`,
         url: `${wordpress.url}/calculadora/`,
         customerPage: false,
+      },
+      {
+        name: 'the same WordPress page without the widget (the theme alone, for reference)',
+        url: `${wordpress.url}/sin-calculadora/`,
+        customerPage: false,
+        reference: true,
       },
       { name: '/auth', url: `${app}/auth`, customerPage: true },
       {
