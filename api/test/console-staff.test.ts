@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { OPERATOR_COMMANDS } from '../src/ops/commands.js';
 import {
   auditProblems,
   auditQueryOf,
@@ -496,17 +495,6 @@ describe('Operators console: staff management by admins', () => {
     assert.equal(account.disabled_at, null);
     assert.equal(account.password_reset_at, null);
     assert.equal(account.totp_reset_at, null);
-  });
-
-  test('npm run ops -- staff-create still makes an account that signs in', async () => {
-    const created = await OPERATOR_COMMANDS['staff-create']?.run(['ops.made', 'agent'], {
-      db: api.database.db,
-      config: api.config,
-      operator: 'root',
-    });
-    const password = created?.lines[1]?.replace('password: ', '') ?? '';
-    const secret = created?.lines[2]?.replace('TOTP secret: ', '') ?? '';
-    await signedIn({ username: 'ops.made', password, totpSecret: secret });
   });
 });
 
