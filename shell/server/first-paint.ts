@@ -156,10 +156,13 @@ export function firstPaintMarkup(pathname: string, cookieHeader?: string, accoun
   ].join('');
 }
 
-/** The page with its first paint before a hidden #root (the app shows #root once its first screen is there). */
-export function withFirstPaint(html: string, markup: string): string {
+/**
+ * The page with its first paint before a hidden #root (the app shows #root once its first screen is there);
+ * `accountCards` when the markup holds the account's cards, which bring their own rules.
+ */
+export function withFirstPaint(html: string, markup: string, { accountCards = false } = {}): string {
   if (!markup) return html;
-  const css = markup.includes('data-remote="account"') ? `${firstPaintCss()} ${accountPaintCss()}` : firstPaintCss();
+  const css = accountCards ? `${firstPaintCss()} ${accountPaintCss()}` : firstPaintCss();
   return html
     .replace('<div id="root"></div>', `${markup}<div id="root" hidden></div>`)
     .replace('</head>', `<style>${css}</style></head>`);
@@ -186,5 +189,7 @@ export async function paintFirstScreen(
     const data = await loadAccountPaintData(apiUrl, cookieHeader);
     accountMain = data && accountMainMarkup(data, search);
   }
-  return { html: withFirstPaint(html, firstPaintMarkup(pathname, cookieHeader, accountMain)), personal: !!accountMain };
+  const markup = firstPaintMarkup(pathname, cookieHeader, accountMain);
+  const accountCards = accountMain !== null && markup.includes(accountMain);
+  return { html: withFirstPaint(html, markup, { accountCards }), personal: accountCards };
 }
