@@ -7,7 +7,7 @@ export {
   type LoanViewKind,
   loanViewKind,
   SOLD_STATUSES,
-} from '@credimo/shared/domain';
+} from '@credimo/shared';
 
 /** SPEC section 4: repayable statuses show the repayment card (not while a payment waits for the bank). */
 export const isRepayable = (loan: LoanView) =>
