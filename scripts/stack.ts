@@ -194,7 +194,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           headFor: (pathname) => firstLoadLinks(pathname, remoteUrls, apiUrl),
           // The first screen's frame and heading are painted from the page itself, the account's cards from the
           // customer's data, asked of the API on this machine (issue 17: LCP).
-          firstPaint: (html, request) => paintFirstScreen(html, request, env.API_INTERNAL_URL || apiUrl),
+          firstPaint: (html, request) =>
+            paintFirstScreen(
+              html,
+              request,
+              env.API_INTERNAL_URL || apiUrl,
+              Number(env.ACCOUNT_PAINT_TIMEOUT_MS) || undefined,
+            ),
           // The page's CSP allows exactly the addresses the config names (an override in tests: the defaults).
           appPolicy: {
             remotes: Object.values(remoteUrls),

@@ -17,7 +17,13 @@ describe('the account area in Chromium: an active loan through its screens', () 
   before(async () => {
     // 3970: with a port offset of 200 the API lands on 4180 (4190 is one of fetch's blocked ports, Sieve).
     stack = await startStack({
-      env: { ...stackPorts(3970), SANDBOX_DECISION_DELAY_SECONDS: '1', OPERATOR_SECRET },
+      // ACCOUNT_PAINT_TIMEOUT_MS: a busy CI machine may take longer than 300 ms for the account's first paint.
+      env: {
+        ...stackPorts(3970),
+        SANDBOX_DECISION_DELAY_SECONDS: '1',
+        OPERATOR_SECRET,
+        ACCOUNT_PAINT_TIMEOUT_MS: '5000',
+      },
       log: () => {},
     });
     browser = await launchChromium();

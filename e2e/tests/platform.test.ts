@@ -13,7 +13,8 @@ describe('the federated customer app in Chromium', () => {
   let stack: Stack;
   let browser: Browser;
   before(async () => {
-    stack = await startStack({ env: stackPorts(3200), log: () => {} });
+    // A busy CI machine may take longer than the product's 300 ms for the account's first paint.
+    stack = await startStack({ env: { ...stackPorts(3200), ACCOUNT_PAINT_TIMEOUT_MS: '5000' }, log: () => {} });
     browser = await launchChromium();
   });
   after(async () => {

@@ -183,10 +183,11 @@ export async function paintFirstScreen(
   html: string,
   { pathname, search, cookieHeader }: PageRequest,
   apiUrl?: string,
+  timeoutMs?: number,
 ): Promise<{ html: string; personal: boolean }> {
   let accountMain: string | null = null;
   if (apiUrl && firstScreenFor(pathname)?.name === 'account') {
-    const data = await loadAccountPaintData(apiUrl, cookieHeader);
+    const data = await loadAccountPaintData(apiUrl, cookieHeader, timeoutMs);
     accountMain = data && accountMainMarkup(data, search);
   }
   const markup = firstPaintMarkup(pathname, cookieHeader, accountMain);
