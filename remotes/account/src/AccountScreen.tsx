@@ -8,6 +8,7 @@ import { useAccountPolling } from './inbox';
 import { IbanSelector } from './loan/IbanSelector';
 import { HelpBanner, LoanDetail } from './loan/LoanDetail';
 import { AutoDebitOffer, PromoCodes } from './loan/Offers';
+import { preloadOffers } from './loan/offers';
 import { ProlongationCard } from './loan/ProlongationCard';
 import { RepaymentCard } from './loan/RepaymentCard';
 import { CessionCard, ProcessingCard, ReviewCard } from './loan/StatusCards';
@@ -39,6 +40,7 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
 
   if (!user) return null;
   const kind = loanViewKind(loan, processingViewOn(user));
+  if (loan && kind === 'service') preloadOffers(loan, isRepayable(loan), isExtendable(loan));
   return (
     <div className={styles.screen} data-screen={screen} data-loan-view={kind}>
       {loan && kind === 'service' && (

@@ -7,18 +7,28 @@ import {
   sessionStore,
   userAtom,
 } from '@credimo/shared';
-import { activeLoan, customer } from '@credimo/shared/testing/customers';
+import {
+  activeLoan,
+  customer,
+  extensionTerms,
+  openWithdrawal,
+  repaymentRange,
+} from '@credimo/shared/testing/customers';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountScreen } from './AccountScreen';
 import { leaveTo } from './browser';
 import { resetInbox } from './inbox';
 import { resetBankAccounts } from './loan/bank-accounts';
+import { resetOffers } from './loan/offers';
 import { mockApiPerTest, showScreen } from './test-utils';
 
 jest.mock('./browser', () => ({ leaveTo: jest.fn() }));
 
 const http = mockApiPerTest();
+
+const REPAYMENT_RANGE = repaymentRange;
+const EXTENSION_TERMS = extensionTerms();
 
 function signedIn(loan: LoanView | null = activeLoan(), extra = {}) {
   const user = customer(loan, extra);
@@ -26,24 +36,8 @@ function signedIn(loan: LoanView | null = activeLoan(), extra = {}) {
   sessionStore.set(loanAtom, loan);
   http.current.onGet('/v2/user').reply(200, user);
   http.current.onGet('/v2/notifications/inbox').reply(200, []);
-  http.current.onGet('/v2/loan/partial_repay').reply(200, {
-    min: 10,
-    max: 36000,
-    step: 10,
-    has_pending_payment: false,
-    today: { body: 30000, annual_commission: 6000, fine: 0, amount: 36000 },
-  });
-  http.current.onGet('/v2/loan/prolong').reply(200, {
-    available_extensions: [7, 14, 30],
-    default_extension_term: 30,
-    extensions: [7, 14, 30].map((term) => ({
-      term,
-      cost: term * 300,
-      next_pay_date: '2027-01-01',
-      commission_at_the_end: 6000,
-      promocode: null,
-    })),
-  });
+  http.current.onGet('/v2/loan/partial_repay').reply(200, REPAYMENT_RANGE);
+  http.current.onGet('/v2/loan/prolong').reply(200, EXTENSION_TERMS);
   http.current.onGet('/v2/loan/prolong_details').reply((config) => [
     200,
     {
@@ -60,6 +54,7 @@ function signedIn(loan: LoanView | null = activeLoan(), extra = {}) {
 beforeEach(() => {
   resetInbox();
   resetBankAccounts();
+  resetOffers();
   (leaveTo as jest.Mock).mockReset();
 });
 
@@ -67,7 +62,7 @@ describe('/account: the loan in service', () => {
   test('the loan detail shows status, days left and total, today’s amounts and the due date', async () => {
     signedIn();
     showScreen(AccountScreen, { screen: 'account' });
-    const detail = screen.getByRole('region', { name: 'Tu préstamo activo' });
+    const detail = await screen.findByRole('region', { name: 'Tu préstamo activo' });
     expect(within(detail).getByText('Préstamo activo')).toBeInTheDocument();
     expect(within(detail).getByText('Quedan 10 días')).toBeInTheDocument();
     expect(within(detail).getByText('Plazo: 30 días')).toBeInTheDocument();
@@ -84,7 +79,7 @@ describe('/account: the loan in service', () => {
   test('with 3 or fewer days left the help banner offers WhatsApp and the phone', async () => {
     signedIn(activeLoan({ days: { total: 30, left: 3 } }));
     showScreen(AccountScreen, { screen: 'account' });
-    const help = screen.getByRole('region', { name: '¿Necesitas ayuda con tu pago?' });
+    const help = await screen.findByRole('region', { name: '¿Necesitas ayuda con tu pago?' });
     expect(within(help).getByRole('link', { name: 'Escríbenos por WhatsApp' }).getAttribute('href')).toMatch(
       /^https:\/\/wa\.me\/34\d{9}$/,
     );
@@ -101,7 +96,7 @@ describe('/account: the loan in service', () => {
       activeLoan({ status: LoanStatus.Overdue, status_text: 'Pago vencido', days: { total: 30, left: 0, late: 4 } }),
     );
     showScreen(AccountScreen, { screen: 'account' });
-    expect(screen.getByText('4 días de retraso')).toBeInTheDocument();
+    expect(await screen.findByText('4 días de retraso')).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Devolver tu préstamo' });
   });
 
@@ -158,6 +153,27 @@ describe('/account: the loan in service', () => {
     showScreen(AccountScreen, { screen: 'account' });
     await screen.findByRole('region', { name: 'Devolver tu préstamo' });
     expect(screen.queryByRole('region', { name: 'Amplía tu plazo' })).toBeNull();
+  });
+  test('the screen shows once the repayment range and the terms are in, both asked at once (no card arrives later)', async () => {
+    signedIn();
+    const answers: Array<() => void> = [];
+    const held = (body: unknown) => () =>
+      new Promise<[number, unknown]>((resolve) => answers.push(() => resolve([200, body])));
+    http.current.onGet('/v2/loan/partial_repay').reply(held(REPAYMENT_RANGE));
+    http.current.onGet('/v2/loan/prolong').reply(held(EXTENSION_TERMS));
+    const { container } = showScreen(AccountScreen, { screen: 'account' });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(container.querySelector('[data-screen="account"]')).toBeNull();
+    await act(async () => {
+      for (const answer of answers) answer();
+    });
+    const cards = await screen.findAllByRole('heading', { level: 2 });
+    expect(cards.slice(0, 3).map((heading) => heading.textContent)).toEqual([
+      'Tu préstamo activo',
+      'Devolver tu préstamo',
+      'Amplía tu plazo',
+    ]);
+    expect(screen.getByRole('slider', { name: 'Importe a pagar' })).toBeInTheDocument();
   });
 });
 
@@ -275,24 +291,16 @@ describe('/account: the other loan views of SPEC section 4', () => {
     expect(screen.getByRole('combobox', { name: 'Cuenta bancaria (IBAN)' })).toHaveValue('ES9121000418450200051332');
   });
 
-  test('a card request being processed says so instead of the offer', () => {
+  test('a card request being processed says so instead of the offer', async () => {
     signedIn(activeLoan(), { payment_cards: [], payment_card_request_status: 'PendingConfirmation' });
     showScreen(AccountScreen, { screen: 'account' });
-    expect(screen.getByText(/Estamos verificando tu tarjeta/)).toBeInTheDocument();
+    expect(await screen.findByText(/Estamos verificando tu tarjeta/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Añadir tarjeta' })).toBeNull();
   });
 });
 
 describe('/account: the 14-day withdrawal', () => {
-  const open = {
-    available: true,
-    until: '2026-11-16',
-    amount: 30_200,
-    principal: 30_000,
-    interest: 200,
-    requested_on: null,
-    acknowledgement: null,
-  };
+  const open = openWithdrawal;
 
   test('"Desistir del préstamo" asks first, stating the amount to return, then the acknowledgement is shown', async () => {
     signedIn(activeLoan({ withdrawal: open }));
@@ -306,7 +314,7 @@ describe('/account: the 14-day withdrawal', () => {
     const after = customer(activeLoan({ withdrawal: acknowledged }));
     http.current.onGet('/v2/user').reply(200, after);
     showScreen(AccountScreen, { screen: 'account' });
-    expect(screen.getByText(/Tienes hasta el 16\/11\/2026 para desistir/)).toBeInTheDocument();
+    expect(await screen.findByText(/Tienes hasta el 16\/11\/2026 para desistir/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Desistir del préstamo' }));
     const dialog = screen.getByRole('dialog', { name: '¿Quieres desistir del préstamo?' });
     expect(within(dialog).getByText(/Tendrás que devolver 302,00/)).toBeInTheDocument();
@@ -331,7 +339,7 @@ describe('/account: query notes', () => {
   test('payment=add_card_successful shows a success note and clears itself from the address', async () => {
     signedIn();
     const { navigate } = showScreen(AccountScreen, { screen: 'account', query: { payment: 'add_card_successful' } });
-    expect(navigate).toHaveBeenCalledWith('/account', { replace: true });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account', { replace: true }));
     expect(sessionStore.get(notificationsAtom)).toEqual([
       expect.objectContaining({ message: 'Tu tarjeta se ha añadido correctamente.', severity: 'success' }),
     ]);
@@ -356,6 +364,7 @@ describe('/account: polling', () => {
     ]);
     http.current.onPost('/v2/notifications/read').reply(200, { read: 2 });
     showScreen(AccountScreen, { screen: 'account' });
+    await screen.findByRole('region', { name: 'Devolver tu préstamo' });
     await act(async () => {
       await jest.advanceTimersByTimeAsync(5_000);
     });

@@ -12,8 +12,8 @@ import type {
 } from '@credimo/shared/contract';
 import type { Static } from 'typebox';
 
-export type PartialRepayOffer = Static<typeof PartialRepayResponse>;
-export type ProlongOffer = Static<typeof ProlongResponse>;
+export type PartialRepayOffer = PartialRepayResponse;
+export type ProlongOffer = ProlongResponse;
 export type Extension = Static<typeof ExtensionSchema>;
 export type ActivatedExtension = Static<typeof ActivateExtensionResponse>;
 export type Withdrawal = Static<typeof WithdrawalSchema>;

@@ -1,32 +1,16 @@
-import { LOAN_IN_SERVICE, type LoanView, SOLD_STATUSES } from '@credimo/shared';
-
-// The loan view's kind is shared with the shell's server, which paints the account's first screen (issue 17).
+// The loan view's rules are shared with the shell's server, which paints the account's first screen (issue 17).
 export {
   CLOSED_VIEW_STATUSES,
   DECLINED_STATUSES,
+  extensionControl,
+  isExtendable,
+  isRepayable,
   type LoanViewKind,
   loanViewKind,
   SOLD_STATUSES,
+  showsHelpBanner,
+  termProgress,
 } from '@credimo/shared';
-
-/** SPEC section 4: repayable statuses show the repayment card (not while a payment waits for the bank). */
-export const isRepayable = (loan: LoanView) =>
-  LOAN_IN_SERVICE.includes(loan.status) && !SOLD_STATUSES.includes(loan.status) && !loan.has_pending_payment;
-
-/** SPEC section 4: extendable loans show the prolongation card. */
-export const isExtendable = (loan: LoanView) => isRepayable(loan) && loan.extendable === true;
-
-/** SPEC section 9: the help banner shows when 3 or fewer days remain (and when late). */
-export const HELP_BANNER_DAYS = 3;
-export const showsHelpBanner = (loan: LoanView) =>
-  (loan.days.late ?? 0) > 0 || (loan.days.left !== undefined && loan.days.left <= HELP_BANNER_DAYS);
-
-/** The status bar: the share of the term gone, 0 to 100 (a late loan is full). */
-export function termProgress(days: LoanView['days']): number {
-  if ((days.late ?? 0) > 0 || days.total <= 0) return 100;
-  const left = Math.min(Math.max(days.left ?? days.total, 0), days.total);
-  return Math.round(((days.total - left) / days.total) * 100);
-}
 
 export interface PaymentRange {
   min: number;
@@ -45,11 +29,6 @@ export function snapPayment(cents: number, { min, max, step }: PaymentRange): nu
   const above = Math.min(max, below + step);
   return cents - below < above - cents ? below : above;
 }
-
-/** SPEC section 9: an extension selector is a slider unless there are fewer than 7 options. */
-export const SELECTOR_MAX_OPTIONS = 7;
-export const extensionControl = (terms: readonly number[]) =>
-  terms.length < SELECTOR_MAX_OPTIONS ? 'select' : 'slider';
 
 /** SPEC section 9: loan history, 5 per page. */
 export const HISTORY_PAGE_SIZE = 5;

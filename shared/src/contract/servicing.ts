@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 
 const strict = { additionalProperties: false } as const;
 const Cents = Type.Integer({ description: 'integer cents' });
@@ -24,6 +24,7 @@ export const ProlongResponse = Type.Object({
   default_extension_term: Type.Integer(),
   extensions: Type.Array(ExtensionSchema),
 });
+export type ProlongResponse = Static<typeof ProlongResponse>;
 
 export const ProlongDetailsQuery = Type.Object({
   term: Type.Integer({ minimum: 1, maximum: 366, 'x-message': 'adjustValues' }),
@@ -55,6 +56,7 @@ export const PartialRepayResponse = Type.Object({
   has_pending_payment: Type.Boolean(),
   today: Type.Object({ body: Cents, annual_commission: Cents, fine: Cents, amount: Cents }),
 });
+export type PartialRepayResponse = Static<typeof PartialRepayResponse>;
 
 /** POST /v2/loan/payment-request/generate and …/bizum/generate (SPEC does not show the payload; this is ours). */
 export const PaymentRequestBody = Type.Object(

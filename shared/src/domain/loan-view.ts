@@ -25,3 +25,27 @@ export function loanViewKind(loan: LoanView | null, processingView: boolean): Lo
   if (APPLICATION_IN_PROGRESS.includes(loan.status)) return 'application';
   return 'application';
 }
+
+/** SPEC section 4: repayable statuses show the repayment card (not while a payment waits for the bank). */
+export const isRepayable = (loan: LoanView) =>
+  LOAN_IN_SERVICE.includes(loan.status) && !SOLD_STATUSES.includes(loan.status) && !loan.has_pending_payment;
+
+/** SPEC section 4: extendable loans show the prolongation card. */
+export const isExtendable = (loan: LoanView) => isRepayable(loan) && loan.extendable === true;
+
+/** SPEC section 9: the help banner shows when 3 or fewer days remain (and when late). */
+export const HELP_BANNER_DAYS = 3;
+export const showsHelpBanner = (loan: LoanView) =>
+  (loan.days.late ?? 0) > 0 || (loan.days.left !== undefined && loan.days.left <= HELP_BANNER_DAYS);
+
+/** The status bar: the share of the term gone, 0 to 100 (a late loan is full). */
+export function termProgress(days: LoanView['days']): number {
+  if ((days.late ?? 0) > 0 || days.total <= 0) return 100;
+  const left = Math.min(Math.max(days.left ?? days.total, 0), days.total);
+  return Math.round(((days.total - left) / days.total) * 100);
+}
+
+/** SPEC section 9: an extension selector is a slider unless there are fewer than 7 options. */
+export const EXTENSION_SELECT_MAX_OPTIONS = 7;
+export const extensionControl = (terms: readonly number[]) =>
+  terms.length < EXTENSION_SELECT_MAX_OPTIONS ? 'select' : 'slider';

@@ -35,6 +35,10 @@ export function parseWireDate(text: string): Date | null {
   return match ? calendarDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
+/** A wire date (yyyy-MM-dd) as shown (dd/MM/yyyy); empty when there is none. */
+export const wireToDisplayDate = (wire: string | null | undefined): string =>
+  wire ? wire.split('-').reverse().join('/') : '';
+
 export function displayToWireDate(text: string): string | null {
   const date = parseDisplayDate(text);
   return date ? formatWireDate(date) : null;

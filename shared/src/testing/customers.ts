@@ -1,5 +1,6 @@
 import type { UserResponse } from '../contract/identity';
 import type { LoanView } from '../contract/loans';
+import type { PartialRepayResponse, ProlongResponse } from '../contract/servicing';
 import { LoanStatus } from '../domain/loan-status';
 
 /** Customers as GET /v2/user answers for them, for the account's screen tests and the shell server's first paint. */
@@ -71,3 +72,39 @@ export function customer(loan: LoanView | null, overrides: Partial<UserResponse>
     ...overrides,
   } as UserResponse;
 }
+
+/** GET /v2/loan/partial_repay for activeLoan(): 0.10 EUR to today's 360 EUR, on 0.10 EUR steps. */
+export const repaymentRange: PartialRepayResponse = {
+  min: 10,
+  max: 36000,
+  step: 10,
+  has_pending_payment: false,
+  today: { body: 30000, annual_commission: 6000, fine: 0, amount: 36000 },
+};
+
+/** An extension of `term` days as GET /v2/loan/prolong lists it: 3 EUR a day, due on 01/01/2027. */
+const extensionOf = (term: number) => ({
+  term,
+  cost: term * 300,
+  next_pay_date: '2027-01-01',
+  commission_at_the_end: 6000,
+  promocode: null,
+});
+
+/** GET /v2/loan/prolong: these terms on offer, this one chosen by default. */
+export const extensionTerms = (terms: number[] = [7, 14, 30], defaultTerm = 30): ProlongResponse => ({
+  available_extensions: terms,
+  default_extension_term: defaultTerm,
+  extensions: terms.map(extensionOf),
+});
+
+/** The 14-day withdrawal while it lasts (until 16/11/2026): 302 EUR to return. */
+export const openWithdrawal = {
+  available: true,
+  until: '2026-11-16',
+  amount: 30_200,
+  principal: 30_000,
+  interest: 200,
+  requested_on: null,
+  acknowledgement: null,
+};

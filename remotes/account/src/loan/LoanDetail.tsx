@@ -1,11 +1,18 @@
-import { formatMoney, type LoanView, loanStatusView, siteContentAtom } from '@credimo/shared';
+import {
+  wireToDisplayDate as displayDate,
+  formatMoney,
+  type LoanView,
+  loanStatusView,
+  siteContentAtom,
+} from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
 import styles from '../account.module.css';
 import { showsHelpBanner, termProgress } from '../rules';
 
 const t = texts.loan;
-export const displayDate = (wire: string | null | undefined) => (wire ? wire.split('-').reverse().join('/') : '');
+
+export { displayDate };
 
 /** SPEC section 2: the loan detail with its status bar and days (left, late, total), today's amounts and due date. */
 export function LoanDetail({ loan }: { loan: LoanView }) {

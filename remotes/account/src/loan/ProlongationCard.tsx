@@ -4,9 +4,10 @@ import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
 import { leaveTo } from '../browser';
-import { accountCalls, type Extension, type ProlongOffer } from '../calls';
+import { accountCalls, type Extension } from '../calls';
 import { extensionControl } from '../rules';
 import { displayDate } from './LoanDetail';
+import { defaultTerm, prolongationKey, prolongOffers } from './offers';
 import type { PaymentChoice } from './RepaymentCard';
 
 const t = texts.prolongation;
@@ -23,8 +24,9 @@ export function ProlongationCard({
   loan: LoanView;
   navigate: (to: string, options?: { state?: unknown }) => void;
 }) {
-  const [offer, setOffer] = useState<ProlongOffer | null>(null);
-  const [term, setTerm] = useState<number | null>(null);
+  const key = prolongationKey(loan);
+  const [offer, setOffer] = useState(() => prolongOffers.read(key));
+  const [term, setTerm] = useState(() => defaultTerm(offer));
   const [promo, setPromo] = useState('');
   const [applied, setApplied] = useState<string | undefined>(undefined);
   const [details, setDetails] = useState<Extension | null>(null);
@@ -32,22 +34,21 @@ export function ProlongationCard({
   const [busy, setBusy] = useState(false);
   const controlId = useId();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new due date or status means new terms
+  // A new due date or status means new terms: asked again after showing (the first ones were read while rendering).
   useEffect(() => {
     let live = true;
-    accountCalls.prolong().then(
+    prolongOffers.refresh(key).then(
       (answer) => {
-        if (!live) return;
+        if (!live || answer === undefined) return;
         setOffer(answer);
-        const terms = answer.available_extensions;
-        setTerm(terms.includes(answer.default_extension_term) ? answer.default_extension_term : (terms[0] ?? null));
+        setTerm(defaultTerm(answer));
       },
       () => {},
     );
     return () => {
       live = false;
     };
-  }, [loan.must_pay_date, loan.status]);
+  }, [key]);
 
   useEffect(() => {
     if (term === null) return;

@@ -3,8 +3,8 @@ import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
-import { accountCalls, type PartialRepayOffer } from '../calls';
 import { snapPayment } from '../rules';
+import { partialRepayOffers, repaymentKey } from './offers';
 
 const t = texts.repayment;
 
@@ -18,7 +18,8 @@ export interface PaymentChoice {
 
 /**
  * SPEC sections 2 and 5: the repayment card. A slider from 0.1 EUR to today's total on the step, snapping to the
- * nearest amount; "Pagar" leads to the payment methods with the amount (all of it is a payoff).
+ * nearest amount; "Pagar" leads to the payment methods with the amount (all of it is a payoff). The range is read
+ * while rendering (offers.ts): the screen shows with the card in place.
  */
 export function RepaymentCard({
   loan,
@@ -27,26 +28,26 @@ export function RepaymentCard({
   loan: LoanView;
   navigate: (to: string, options?: { state?: unknown }) => void;
 }) {
-  const [offer, setOffer] = useState<PartialRepayOffer | null>(null);
-  const [amount, setAmount] = useState(0);
+  const key = repaymentKey(loan);
+  const [offer, setOffer] = useState(() => partialRepayOffers.read(key));
+  const [amount, setAmount] = useState(() => offer?.max ?? 0);
   const sliderId = useId();
-  const total = loan.calculations?.today.amount;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: today's total changing means a new range
+  // A new total means a new range: asked again after showing (the first one was read while rendering).
   useEffect(() => {
     let live = true;
-    accountCalls.partialRepay().then(
+    partialRepayOffers.refresh(key).then(
       (answer) => {
-        if (!live) return;
+        if (!live || answer === undefined) return;
         setOffer(answer);
-        setAmount(answer.max);
+        if (answer) setAmount(answer.max);
       },
       () => {},
     );
     return () => {
       live = false;
     };
-  }, [total]);
+  }, [key]);
 
   if (!offer || offer.has_pending_payment || offer.max < offer.min) return null;
   const pay = () => {
