@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated slow 4G and 4x CPU) in Debian's Chromium on
  * the calculator on a WordPress page, on /auth, on the registration screen of a signed-in customer and on the
- * account screen of a registered one. Prints the four category scores and LCP, CLS and TBT per page, and what
+ * account screen of a registered customer and of one with a loan in service. Prints the four category scores and LCP, CLS and TBT per page, and what
  * Lighthouse found wanting, then fails when a page misses the goals of issue 17. Each page is measured in a
  * fresh browser profile, so nothing is cached; the customer's session cookie is set in that profile before
  * Lighthouse navigates (Lighthouse is told not to clear storage, which would sign the customer out).
@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/src/browser';
+import { activeLoanThroughApi } from '../../e2e/src/loan';
 import { stackPorts, testPort } from '../../e2e/src/ports';
 import { completeRegistration, signInThroughApi } from '../../e2e/src/session';
 import { credimoSettingsPhp, startWordPress } from '../../e2e/src/wordpress';
@@ -132,11 +133,15 @@ async function main() {
         wp_insert_post(array('post_title' => 'Calculadora', 'post_name' => 'sin-calculadora', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => ''));`,
     });
-    // One customer half-way (signed in, no personal data yet) and one registered, for their screens.
+    // One customer half-way (signed in, no personal data yet), one registered and one with a loan in service.
     const newcomer = await signInThroughApi(stack.urls.api, '612000401');
     const registeredPhone = '612000402';
     const registered = await signInThroughApi(stack.urls.api, registeredPhone);
     await completeRegistration(stack.urls.api, registered, registeredPhone);
+    const borrowerPhone = '612000403';
+    const borrower = await signInThroughApi(stack.urls.api, borrowerPhone);
+    await completeRegistration(stack.urls.api, borrower, borrowerPhone);
+    await activeLoanThroughApi(stack.urls.api, borrower);
 
     const app = stack.urls.app;
     const targets: Target[] = [
@@ -159,6 +164,7 @@ async function main() {
         customerPage: true,
       },
       { name: '/account', url: `${app}/account`, token: registered, customerPage: true },
+      { name: '/account (a loan in service)', url: `${app}/account`, token: borrower, customerPage: true },
     ];
     // A first unmeasured load of each page warms the servers (WordPress's PHP, the API), not the browser.
     for (const target of targets) await fetch(target.url).catch(() => undefined);

@@ -56,6 +56,16 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await page.getByRole('button', { name: 'Desistir del préstamo' }).waitFor();
     assert.equal(await page.getByRole('region', { name: '¿Necesitas ayuda con tu pago?' }).count(), 0);
     await accessible(page, 'the account with the active loan');
+    // The loan in service is painted from the server with its offers, each card where the app then draws it.
+    const inService = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
+    assert.deepEqual(
+      inService
+        .filter(({ painted }) => painted.tag === 'h2')
+        .slice(0, 4)
+        .map(({ painted }) => painted.text),
+      ['Tu préstamo activo', 'Devolver tu préstamo', 'Amplía tu plazo', 'Derecho de desistimiento'],
+    );
+    for (const { painted, app } of inService) assert.deepEqual(app?.box, painted.box, painted.text);
 
     // The repayment card leads to the payment methods with the whole amount (a payoff).
     await page.getByRole('button', { name: 'Pagar el total' }).click();

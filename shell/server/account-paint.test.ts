@@ -3,7 +3,14 @@
  */
 import { LoanStatus } from '@credimo/shared/domain';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
-import { activeLoan, customer } from '@credimo/shared/testing/customers';
+import {
+  activeLoan,
+  customer,
+  extensionTerms,
+  openWithdrawal,
+  repaymentRange,
+} from '@credimo/shared/testing/customers';
+import type { LoanOffers } from './account-loan-paint';
 import { type AccountPaintData, accountMainMarkup, loadAccountPaintData } from './account-paint';
 
 const IBAN = 'ES9121000418450200051332';
@@ -17,7 +24,8 @@ function registered(overrides: Parameters<typeof customer>[1] = {}, bankAccounts
   };
 }
 
-const headings = (markup: string | null) => [...(markup ?? '').matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
+const headings = (markup: string | null | undefined) =>
+  [...(markup ?? '').matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
 
 describe("the account's first paint draws the customer's cards as the account screen does (issue 17)", () => {
   test('without a loan: the auto-debit offer, in the account slot, on the no-loan view', () => {
@@ -72,14 +80,102 @@ describe("the account's first paint draws the customer's cards as the account sc
     expect(markup).toMatch(/^<div class="fp-kit-alert fp-kit-alert-warning">No puedes solicitar un préstamo nuevo/);
   });
 
-  test('no cards where the app draws others: a loan in service, an application, an admin session, a redirect', () => {
+  test('no cards where the app draws others: an application, a payment being processed, an admin session, a redirect', () => {
+    // A loan in service without its offers (the API did not give them) is not painted either.
     expect(accountMainMarkup(registered({ loan: activeLoan() }), none)).toBeNull();
+    expect(accountMainMarkup(registered({ loan: activeLoan({ has_pending_payment: true }) }), none)).toBeNull();
     expect(accountMainMarkup(registered({ loan: activeLoan({ status: LoanStatus.New }) }), none)).toBeNull();
     expect(accountMainMarkup(registered({ session: { kind: 'admin', actor: 'eva' } }), none)).toBeNull();
     // A blocked customer is sent to the blocked page (SPEC section 2, rule 1).
     expect(
       accountMainMarkup(registered({ permissions: { is_blocked: true, authorization_status: 3 } }), none),
     ).toBeNull();
+  });
+});
+
+const REPAYMENT_RANGE = repaymentRange;
+const EXTENSION_TERMS = extensionTerms([7, 14, 30], 14);
+
+/** A customer with a loan in service and both its offers. */
+function inService(
+  loan = activeLoan(),
+  offers: LoanOffers = { repayment: REPAYMENT_RANGE, prolongation: EXTENSION_TERMS },
+): AccountPaintData {
+  return { ...registered({ loan, discounts: [{ target: 'next_loan', percent: 15, description: 'Otro' }] }), offers };
+}
+
+describe('a loan in service is painted as the account screen draws it, from the loan and its two offers', () => {
+  test('the loan detail, the repayment card at today’s total, the prolongation card at the default term, then the offers', () => {
+    // Money is written with a no-break space before the euro sign (formatMoney); read here as a plain one.
+    const markup = accountMainMarkup(inService(), none)?.replace(/\u00a0/g, ' ');
+    expect(markup).toContain('data-loan-view="service"');
+    expect(headings(markup)).toEqual([
+      texts.loan.title,
+      texts.repayment.title,
+      texts.prolongation.title,
+      texts.promo.title,
+      texts.autoDebit.title,
+    ]);
+    expect(markup).toContain('<dt>Referencia</dt><dd>CR100007</dd>');
+    expect(markup).toContain('<dt>Fecha de devolución</dt><dd>02/12/2026</dd>');
+    expect(markup).toContain('max="100" value="67"');
+    expect(markup).toContain('<span>Quedan 10 días</span><span>Plazo: 30 días</span>');
+    expect(markup).toContain('<dd class="fp-account-amount">360,00 €</dd>');
+    expect(markup).toContain('type="range" min="10" max="36000" step="10" value="36000" aria-valuetext="360,00 €"');
+    expect(markup).toContain('<button type="button" class="fp-kit-button">Pagar 360,00 €</button>');
+    expect(markup).toContain('<option value="14" selected>14 días</option>');
+    expect(markup).toContain(
+      '<dt>Coste de la prórroga</dt><dd>42,00 €</dd><dt>Nueva fecha de devolución</dt><dd>01/01/2027</dd>',
+    );
+  });
+
+  test('3 days left: the help banner first; late: the days late instead of the days left, the bar full', () => {
+    expect(headings(accountMainMarkup(inService(activeLoan({ days: { total: 30, left: 3 } })), none))[0]).toBe(
+      texts.help.title,
+    );
+    const late = accountMainMarkup(
+      inService(activeLoan({ status: LoanStatus.Overdue, days: { total: 30, left: 0, late: 4 } })),
+      none,
+    );
+    expect(late).toContain('<span class="fp-account-late">4 días de retraso</span><span>Plazo: 30 días</span>');
+    expect(late).toContain('max="100" value="100"');
+  });
+
+  test('seven terms or more are a slider; a loan that cannot be extended, or an offer refused, has no such card', () => {
+    const many = [1, 2, 3, 4, 5, 6, 7];
+    const slider = accountMainMarkup(
+      inService(activeLoan(), {
+        repayment: REPAYMENT_RANGE,
+        prolongation: extensionTerms(many, 5),
+      }),
+      none,
+    );
+    expect(slider).toContain(
+      'id="fp-prolongation-term" class="fp-account-slider" type="range" min="0" max="6" step="1" value="4"',
+    );
+    expect(headings(accountMainMarkup(inService(activeLoan({ extendable: false })), none))).not.toContain(
+      texts.prolongation.title,
+    );
+    const refused = accountMainMarkup(inService(activeLoan(), { repayment: null, prolongation: null }), none);
+    expect(headings(refused)).toEqual([texts.loan.title, texts.promo.title, texts.autoDebit.title]);
+  });
+
+  test('the 14-day withdrawal while it lasts, and its acknowledgement once used', () => {
+    const open = openWithdrawal;
+    expect(accountMainMarkup(inService(activeLoan({ withdrawal: open })), none)).toContain(
+      'Tienes hasta el 16/11/2026 para desistir',
+    );
+    const used = accountMainMarkup(
+      inService(
+        activeLoan({
+          withdrawal: { ...open, available: false, requested_on: '2026-11-05', acknowledgement: 'Has <desistido>' },
+        }),
+      ),
+      none,
+    );
+    expect(used).toContain(
+      `<h2 id="fp-withdrawal-title">${texts.withdrawal.doneTitle}</h2><p>Has &lt;desistido&gt;</p>`,
+    );
   });
 });
 
@@ -102,6 +198,37 @@ describe("the server asks the API with the customer's own token, and never waits
       ['/v2/user', 'Bearer t=1'],
       ['/v2/user/available_bank_accounts', 'Bearer t=1'],
     ]);
+  });
+
+  test('for a loan in service also its repayment range and extension terms; a refused offer is no card', async () => {
+    const asked: string[] = [];
+    global.fetch = jest.fn(async (url: URL | RequestInfo) => {
+      const path = new URL(String(url)).pathname;
+      asked.push(path);
+      if (path === '/v2/loan/prolong') return Response.json({ message: 'no' }, { status: 422 });
+      if (path === '/v2/loan/partial_repay') return Response.json(REPAYMENT_RANGE);
+      return Response.json(path === '/v2/user' ? inService().user : []);
+    }) as typeof fetch;
+    const data = await loadAccountPaintData('http://api.test', 'credimo_access_token=t');
+    expect(data?.offers).toEqual({ repayment: REPAYMENT_RANGE, prolongation: null });
+    expect(asked.sort()).toEqual([
+      '/v2/loan/partial_repay',
+      '/v2/loan/prolong',
+      '/v2/user',
+      '/v2/user/available_bank_accounts',
+    ]);
+  });
+
+  test('a loan in service whose offers do not come in time: no cards at all', async () => {
+    global.fetch = jest.fn((url: URL | RequestInfo, init?: RequestInit) => {
+      const path = new URL(String(url)).pathname;
+      if (path.startsWith('/v2/loan/'))
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
+      return Promise.resolve(Response.json(path === '/v2/user' ? inService().user : []));
+    }) as typeof fetch;
+    expect(await loadAccountPaintData('http://api.test', 'credimo_access_token=t', 20)).toBeNull();
   });
 
   test('nothing is asked without a session, under an impersonation or with a developer API', async () => {

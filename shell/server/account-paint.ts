@@ -1,24 +1,41 @@
-import type { UserResponse } from '@credimo/shared/contract';
-import { cardRequestGroup, groupedIban, loanViewKind, redirectFor } from '@credimo/shared/domain';
+import type { LoanView, UserResponse } from '@credimo/shared/contract';
+import {
+  cardRequestGroup,
+  groupedIban,
+  isExtendable,
+  isRepayable,
+  type LoanViewKind,
+  loanViewKind,
+  redirectFor,
+} from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { toRedirectLoan, toRedirectUser } from '@credimo/shared/session/redirect-state';
+import {
+  type LoanOffers,
+  loanInServiceMarkup,
+  type ProlongationOffer,
+  type RepaymentOffer,
+} from './account-loan-paint';
+import { A, alert, button, card, escapeHtml, K } from './markup';
 
 /**
  * The account's first paint from the customer's own data (issue 17). The account screen's largest element is
- * data (the auto-debit offer, the IBAN card), drawn by the app only once the shell, three remotes and the
- * customer's calls are in: about 4.5 s on a phone over slow 4G. For the views that are the same for every
- * customer without a loan in service (no loan, or a repaid one: SPEC section 4's loan view), the shell's server
- * asks the API what the app will ask (GET /v2/user and the known IBANs, with the customer's own token) and
- * prints those cards as the app draws them (AccountScreen.tsx: the review card, the IBAN selector, the promo
- * codes, the auto-debit offer) with the app's own rules, renamed. Any other view, an admin's or agent's session,
- * a developer's other API, or an API that does not answer in time: no cards, the header alone, as before.
+ * data (the loan, the auto-debit offer, the IBAN card), drawn by the app only once the shell, three remotes and
+ * the customer's calls are in: about 4.5 s on a phone over slow 4G. The shell's server asks the API what the
+ * app will ask before it shows the screen (GET /v2/user, the known IBANs, and for a loan in service its
+ * repayment range and extension terms, with the customer's own token) and prints the cards as the app draws
+ * them (AccountScreen.tsx; account-loan-paint.ts for the loan's) with the app's own rules, renamed. A loan being
+ * decided, processed or sold (each drawn from more than these calls), an admin's or agent's session, a
+ * developer's other API, or an API that does not answer in time: no cards, the header alone.
  */
 
 /** What the server knows of the customer for the account's first paint. */
 export interface AccountPaintData {
   user: UserResponse;
   bankAccounts: string[];
+  /** A loan in service's offers (account-loan-paint.ts); absent for the other views. */
+  offers?: LoanOffers;
 }
 
 /** The CSS modules the cards are drawn with, and their prefixes in the page (first-paint.ts renames them). */
@@ -26,19 +43,6 @@ export const ACCOUNT_PAINT_CSS = [
   { file: '../../remotes/account/src/account.module.css', prefix: 'fp-account' },
   { file: '../../shared/src/ui/kit.module.css', prefix: 'fp-kit' },
 ] as const;
-
-const A = (name: string) => `fp-account-${name}`;
-const K = (name: string) => `fp-kit-${name}`;
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The kit's Alert (shared/src/ui/kit.tsx) without its live role: the app's own alert is the one announced. */
-const alert = (tone: 'error' | 'info' | 'warning', text: string) =>
-  `<div class="${K('alert')} ${K(`alert-${tone}`)}">${escapeHtml(text)}</div>`;
-
-const card = (id: string, body: string) =>
-  `<section class="${A('card')}" aria-labelledby="fp-${id}-title">${body}</section>`;
 
 /** StatusCards.tsx's ReviewCard before the customer rates. */
 function reviewCard(): string {
@@ -94,8 +98,16 @@ function autoDebitOffer(user: UserResponse): string {
   if (group === 'processing') return alert('info', t.processing);
   return card(
     'autodebit',
-    `<h2 id="fp-autodebit-title">${escapeHtml(t.title)}</h2>${group === 'error' ? alert('error', t.failed) : ''}<p>${escapeHtml(t.body)}</p><button type="button" class="${K('button')}">${escapeHtml(t.button)}</button>`,
+    `<h2 id="fp-autodebit-title">${escapeHtml(t.title)}</h2>${group === 'error' ? alert('error', t.failed) : ''}<p>${escapeHtml(t.body)}</p>${button(t.button)}`,
   );
+}
+
+/** The loan views the server paints: the same for every customer in them, or drawn from data it can ask for. */
+const PAINTED_VIEWS: readonly LoanViewKind[] = ['none', 'closed', 'service'];
+
+function paintedView(user: UserResponse): LoanViewKind | null {
+  const kind = loanViewKind(user.loan, user.payment_procession_on_loan_view === true);
+  return PAINTED_VIEWS.includes(kind) ? kind : null;
 }
 
 /**
@@ -104,15 +116,20 @@ function autoDebitOffer(user: UserResponse): string {
  * a loan in service, being decided or sold (each its own cards), another page (SPEC section 2's redirect rules),
  * or an admin's or agent's session (their banner sits above the header).
  */
-export function accountMainMarkup({ user, bankAccounts }: AccountPaintData, search: URLSearchParams): string | null {
+export function accountMainMarkup(
+  { user, bankAccounts, offers }: AccountPaintData,
+  search: URLSearchParams,
+): string | null {
   if (user.session.kind !== 'customer') return null;
   if (redirectFor({ route: 'account', user: toRedirectUser(user), loan: toRedirectLoan(user.loan) })) return null;
-  const kind = loanViewKind(user.loan, user.payment_procession_on_loan_view === true);
-  if (kind !== 'none' && kind !== 'closed') return null;
+  const kind = paintedView(user);
+  if (kind === null) return null;
+  if (kind === 'service' && (!user.loan || !offers)) return null;
   const notice = search.get('target_by') === 'calculator' ? alert('warning', messages.cannotTakeNewLoan) : '';
   const cards = [
+    kind === 'service' && user.loan && offers ? loanInServiceMarkup(user.loan, offers) : '',
     kind === 'closed' ? reviewCard() : '',
-    ibanCard(bankAccounts),
+    kind === 'none' || kind === 'closed' ? ibanCard(bankAccounts) : '',
     promoCodes(user),
     autoDebitOffer(user),
   ].join('');
@@ -140,13 +157,26 @@ function cookies(header: string | undefined): Map<string, string> {
   return found;
 }
 
-async function getJson<T>(apiUrl: string, path: string, token: string, signal: AbortSignal): Promise<T> {
-  const response = await fetch(new URL(path, apiUrl), {
+async function askApi(apiUrl: string, path: string, token: string, signal: AbortSignal): Promise<Response> {
+  return fetch(new URL(path, apiUrl), {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
     signal,
   });
+}
+
+async function getJson<T>(apiUrl: string, path: string, token: string, signal: AbortSignal): Promise<T> {
+  const response = await askApi(apiUrl, path, token, signal);
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/**
+ * An offer as the app's card reads it: refused (4xx) is no offer and no card, as in the app; an API that does
+ * not answer in time throws, and the page goes without cards rather than with cards the app will not draw.
+ */
+async function getOffer<T>(apiUrl: string, path: string, token: string, signal: AbortSignal): Promise<T | null> {
+  const response = await askApi(apiUrl, path, token, signal);
+  return response.ok ? ((await response.json()) as T) : null;
 }
 
 /**
@@ -168,8 +198,19 @@ export async function loadAccountPaintData(
       getJson<UserResponse>(apiUrl, '/v2/user', token, signal),
       getJson<string[]>(apiUrl, '/v2/user/available_bank_accounts', token, signal),
     ]);
-    return { user, bankAccounts: Array.isArray(bankAccounts) ? bankAccounts : [] };
+    const data: AccountPaintData = { user, bankAccounts: Array.isArray(bankAccounts) ? bankAccounts : [] };
+    if (user.loan && paintedView(user) === 'service') data.offers = await loanOffers(apiUrl, token, user.loan, signal);
+    return data;
   } catch {
     return null;
   }
+}
+
+/** The offers the loan's cards read before the app shows them (remotes/account/src/loan/offers.ts), at once. */
+async function loanOffers(apiUrl: string, token: string, loan: LoanView, signal: AbortSignal): Promise<LoanOffers> {
+  const [repayment, prolongation] = await Promise.all([
+    isRepayable(loan) ? getOffer<RepaymentOffer>(apiUrl, '/v2/loan/partial_repay', token, signal) : null,
+    isExtendable(loan) ? getOffer<ProlongationOffer>(apiUrl, '/v2/loan/prolong', token, signal) : null,
+  ]);
+  return { repayment, prolongation };
 }

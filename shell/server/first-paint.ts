@@ -8,6 +8,7 @@ import { PROGRESS_STEPS, progressStepFor, type ScreenRoute } from '@credimo/shar
 import { HEADER_PARTS, headerVariantFor } from '../src/layouts/header-variants';
 import { ACCOUNT_PAINT_CSS, accountMainMarkup, loadAccountPaintData } from './account-paint';
 import { firstScreenFor } from './first-load';
+import { escapeHtml } from './markup';
 
 /**
  * The first paint of a customer page (issue 17): the shell's server prints, for the route's first screen, the
@@ -29,9 +30,6 @@ const SESSION_COOKIES = ['credimo_access_token', 'credimo_impersonate_token'];
 /** An agent's session (SPEC section 2): the sign-in screen greets the agent instead. */
 const AGENT_SESSION_COOKIE = 'credimo_session_id';
 const AGENT_AUTH = { title: auth.agentWelcome, intro: auth.agentIntro, width: 'narrow' } as const;
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * A CSS module's rules with its local class names given a fixed prefix (`.page` to `.fp-layout-page`): the frame
