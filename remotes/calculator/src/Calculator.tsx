@@ -4,7 +4,7 @@ import { PATHS } from '@credimo/shared/app-paths';
 import type { AgentDataResponse, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
 import { type CalculatorChoice, defaultChoice, dueDate, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
 import type { ScreenProps } from '@credimo/shared/federation';
-import { formatDisplayDate, formatMoney, parseEuros } from '@credimo/shared/format';
+import { formatDecimal, formatDisplayDate, formatMoney, parseEuros } from '@credimo/shared/format';
 import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
 import {
   choiceQuery,
@@ -41,9 +41,6 @@ export const applyAddress = (appUrl: string, choice: LoanChoice, promocode: stri
  */
 const catalogue = () => import('@credimo/shared/i18n').then((module) => module.messages);
 const apiClient = () => import('@credimo/shared/api');
-
-/** One formatter, made once: building one per render costs more than the rest of a slider step. */
-const taePercent = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const euros = (cents: number) => formatMoney(cents).replace(',00', '');
 
@@ -240,7 +237,7 @@ function PriceChooser({ productId, prices, settings, agentData, discount, onDisc
         </div>
         <div>
           <dt>{texts.tae}</dt>
-          <dd>{taePercent.format(option.tae)} %</dd>
+          <dd>{formatDecimal(option.tae, 1)} %</dd>
         </div>
       </dl>
       {option.is_free && <p className={styles.freeNote}>{texts.freeNote}</p>}

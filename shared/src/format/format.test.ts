@@ -1,5 +1,5 @@
 import { displayToWireDate, formatDisplayDate, formatWireDate, parseDisplayDate, parseWireDate } from './dates';
-import { formatMoney, parseEuros } from './money';
+import { formatDecimal, formatMoney, parseEuros } from './money';
 import { formatPhone, maskPhone, nationalDigits } from './phone';
 
 const nbsp = '\u00a0';
@@ -9,6 +9,24 @@ describe('money is integer cents, shown as 1.234,56 €', () => {
     expect(formatMoney(123456)).toBe(`1.234,56${nbsp}€`);
     expect(formatMoney(30000)).toBe(`300,00${nbsp}€`);
     expect(formatMoney(5)).toBe(`0,05${nbsp}€`);
+  });
+
+  test('written as Intl writes es-ES euros (grouped from four digits) and es-ES figures (grouped from five)', () => {
+    const euros = new Intl.NumberFormat('es-ES', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    });
+    for (const cents of [0, 5, 99, 100, 12_345, 123_456, 100_000, 99_999_999, 123_456_789_012, -5, -123_456]) {
+      expect(formatMoney(cents)).toBe(euros.format(cents / 100));
+    }
+    const oneDecimal = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    for (const value of [0, 0.05, 7.25, 99.94, 999.95, 2270.6, 2270.64, 9999.95, 12_345.6, 123_456.78, -3.5]) {
+      expect(formatDecimal(value, 1)).toBe(oneDecimal.format(value));
+    }
+    expect(formatDecimal(1234.5, 0, 'always')).toBe('1.235');
   });
 
   test('a non-integer amount is refused, never rounded silently', () => {
