@@ -53,4 +53,20 @@ describe('an answer read while rendering (the account screen waits for it, then 
     expect(await answer.refresh('loan-2')).toBe('answer 3');
     expect(answer.read('loan-2')).toBe('answer 3');
   });
+
+  test('a refresh that fails leaves the shown answer in place', async () => {
+    let fail = false;
+    const answer = heldAnswer(
+      async () => {
+        if (fail) throw new Error('offline');
+        return 'range';
+      },
+      () => 'none',
+      10_000,
+    );
+    await readSettled(answer, 'loan-1');
+    fail = true;
+    expect(await answer.refresh('loan-1', Date.now() + 20_000)).toBeUndefined();
+    expect(answer.read('loan-1')).toBe('range');
+  });
 });

@@ -10,7 +10,10 @@ export interface HeldAnswer<T> {
   preload(key: string): void;
   /** The answer for this key; suspends until it is known. */
   read(key: string): T;
-  /** The answer again when the kept one is stale or another key's; undefined when the kept one is still fresh. */
+  /**
+   * The answer again when the kept one is stale or another key's; undefined when the kept one is still fresh, or
+   * when asking again failed (what is shown stays: a passing network error must not take a card away).
+   */
   refresh(key: string, now?: number): Promise<T | undefined>;
   /** Tests: forget the kept answer. */
   reset(): void;
@@ -19,6 +22,7 @@ export interface HeldAnswer<T> {
 interface Kept<T> {
   key: string;
   known: boolean;
+  failed: boolean;
   value: T;
   loadedAt: number;
   loading: Promise<void>;
@@ -35,13 +39,17 @@ export function heldAnswer<T>(ask: () => Promise<T>, onFailure: () => T, freshMs
   let current: Kept<T> | null = null;
 
   const load = (key: string): Kept<T> => {
-    const kept = { key, known: false, loadedAt: 0, loading: Promise.resolve() } as Kept<T>;
-    const settle = (value: T) => {
+    const kept = { key, known: false, failed: false, loadedAt: 0, loading: Promise.resolve() } as Kept<T>;
+    const settle = (value: T, failed: boolean) => {
       kept.value = value;
       kept.known = true;
+      kept.failed = failed;
       kept.loadedAt = Date.now();
     };
-    kept.loading = ask().then(settle, () => settle(onFailure()));
+    kept.loading = ask().then(
+      (value) => settle(value, false),
+      () => settle(onFailure(), true),
+    );
     return kept;
   };
 
@@ -58,6 +66,7 @@ export function heldAnswer<T>(ask: () => Promise<T>, onFailure: () => T, freshMs
       if (current?.key === key && current.known && now - current.loadedAt < freshMs) return undefined;
       const next = load(key);
       await next.loading;
+      if (next.failed) return undefined;
       // Kept unless a read of another key is still on its way (that newer read wins).
       if (current === null || current.key === key || current.known) current = next;
       return next.value;
