@@ -138,6 +138,13 @@ function withdrawalCard(loan: LoanView): string {
   );
 }
 
+/** StatusCards.tsx's ProcessingCard above the loan detail: a payment waits for the bank, every action waits. */
+export function paymentProcessingMarkup(loan: LoanView): string {
+  const t = texts.processing;
+  // No live role here: the app's own card is the one announced.
+  return `${card('processing', `<h2 id="fp-processing-title">${text(t.title)}</h2><p>${text(t.body)}</p>`, 'warning')}${loanDetail(loan)}`;
+}
+
 /** AccountScreen.tsx's cards for a loan in service, in its order. */
 export function loanInServiceMarkup(loan: LoanView, offers: LoanOffers): string {
   return [

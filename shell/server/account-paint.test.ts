@@ -80,10 +80,9 @@ describe("the account's first paint draws the customer's cards as the account sc
     expect(markup).toMatch(/^<div class="fp-kit-alert fp-kit-alert-warning">No puedes solicitar un préstamo nuevo/);
   });
 
-  test('no cards where the app draws others: an application, a payment being processed, an admin session, a redirect', () => {
+  test('no cards where the app draws others: an application, an admin session, a redirect', () => {
     // A loan in service without its offers (the API did not give them) is not painted either.
     expect(accountMainMarkup(registered({ loan: activeLoan() }), none)).toBeNull();
-    expect(accountMainMarkup(registered({ loan: activeLoan({ has_pending_payment: true }) }), none)).toBeNull();
     expect(accountMainMarkup(registered({ loan: activeLoan({ status: LoanStatus.New }) }), none)).toBeNull();
     expect(accountMainMarkup(registered({ session: { kind: 'admin', actor: 'eva' } }), none)).toBeNull();
     // A blocked customer is sent to the blocked page (SPEC section 2, rule 1).
@@ -158,6 +157,15 @@ describe('a loan in service is painted as the account screen draws it, from the 
     );
     const refused = accountMainMarkup(inService(activeLoan(), { repayment: null, prolongation: null }), none);
     expect(headings(refused)).toEqual([texts.loan.title, texts.promo.title, texts.autoDebit.title]);
+  });
+
+  test('a payment waiting for the bank: the processing card above the loan detail, no payment card', () => {
+    const markup = accountMainMarkup(registered({ loan: activeLoan({ has_pending_payment: true }) }), none);
+    expect(markup).toContain('data-loan-view="processing"');
+    expect(markup).toContain(
+      '<section class="fp-account-card fp-account-warning" aria-labelledby="fp-processing-title">',
+    );
+    expect(headings(markup)).toEqual([texts.processing.title, texts.loan.title, texts.autoDebit.title]);
   });
 
   test('the 14-day withdrawal while it lasts, and its acknowledgement once used', () => {

@@ -15,6 +15,7 @@ import {
   type LoanOffers,
   loanInServiceMarkup,
   type ProlongationOffer,
+  paymentProcessingMarkup,
   type RepaymentOffer,
 } from './account-loan-paint';
 import { A, alert, button, card, escapeHtml, K } from './markup';
@@ -25,8 +26,8 @@ import { A, alert, button, card, escapeHtml, K } from './markup';
  * the customer's calls are in: about 4.5 s on a phone over slow 4G. The shell's server asks the API what the
  * app will ask before it shows the screen (GET /v2/user, the known IBANs, and for a loan in service its
  * repayment range and extension terms, with the customer's own token) and prints the cards as the app draws
- * them (AccountScreen.tsx; account-loan-paint.ts for the loan's) with the app's own rules, renamed. A loan being
- * decided, processed or sold (each drawn from more than these calls), an admin's or agent's session, a
+ * them (AccountScreen.tsx; account-loan-paint.ts for the loan's, also while a payment waits for the bank) with
+ * the app's own rules, renamed. A loan being decided or sold (each drawn from more), an admin's or agent's session, a
  * developer's other API, or an API that does not answer in time: no cards, the header alone.
  */
 
@@ -103,7 +104,7 @@ function autoDebitOffer(user: UserResponse): string {
 }
 
 /** The loan views the server paints: the same for every customer in them, or drawn from data it can ask for. */
-const PAINTED_VIEWS: readonly LoanViewKind[] = ['none', 'closed', 'service'];
+const PAINTED_VIEWS: readonly LoanViewKind[] = ['none', 'closed', 'service', 'processing'];
 
 function paintedView(user: UserResponse): LoanViewKind | null {
   const kind = loanViewKind(user.loan, user.payment_procession_on_loan_view === true);
@@ -128,6 +129,7 @@ export function accountMainMarkup(
   const notice = search.get('target_by') === 'calculator' ? alert('warning', messages.cannotTakeNewLoan) : '';
   const cards = [
     kind === 'service' && user.loan && offers ? loanInServiceMarkup(user.loan, offers) : '',
+    kind === 'processing' && user.loan ? paymentProcessingMarkup(user.loan) : '',
     kind === 'closed' ? reviewCard() : '',
     kind === 'none' || kind === 'closed' ? ibanCard(bankAccounts) : '',
     promoCodes(user),
