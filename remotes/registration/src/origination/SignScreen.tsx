@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   calls,
+  formatDecimal,
   formatMoney,
   type LoanView,
   loanAtom,
@@ -13,6 +14,7 @@ import {
   Skeleton,
   SMS_RESEND_SECONDS,
   TextField,
+  wireToDisplayDate,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useFormik } from 'formik';
@@ -78,9 +80,9 @@ function Documents({ loan }: { loan: LoanView }) {
         <dt>{texts.term}</dt>
         <dd>{texts.days(loan.days.total)}</dd>
         <dt>{texts.mustPay}</dt>
-        <dd>{loan.predicted_must_pay_date.split('-').reverse().join('/')}</dd>
+        <dd>{wireToDisplayDate(loan.predicted_must_pay_date)}</dd>
         <dt>{texts.tae}</dt>
-        <dd>{`${loan.tae.toLocaleString('es-ES')} %`}</dd>
+        <dd>{`${formatDecimal(loan.tae, 1)} %`}</dd>
       </dl>
     </>
   );

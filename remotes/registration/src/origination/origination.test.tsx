@@ -325,6 +325,9 @@ describe('signing (/application/application-sign)', () => {
       .reply(200, loan({ status: LoanStatus.ContractSigned }));
     http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.ContractSigned })));
     showScreen(SignScreen);
+    // The conditions as the calculator showed them: the TAE with one decimal, the due date dd/MM/yyyy.
+    expect(screen.getByText('2270,6 %')).toBeInTheDocument();
+    expect(screen.getByText('22/12/2026')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Firmar con código SMS' }));
     expect(await screen.findByText('Modo de pruebas: tu código es 4321')).toBeInTheDocument();
