@@ -10,6 +10,7 @@ import {
   refreshUser,
   type ScreenProps,
   userAtom,
+  wireToDisplayDate,
 } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -19,9 +20,6 @@ export interface MyLoanWidgetProps extends ScreenProps {
   /** The customer app's address (the WordPress settings' app URL, passed by the loader). */
   applyUrl?: string;
 }
-
-/** yyyy-MM-dd as a Spanish reader writes it (dd/MM/yyyy), without time zones moving the day. */
-const displayDay = (day: string) => day.split('-').reverse().join('/');
 
 /**
  * Issue 12, "my loan" on a WordPress page: for a signed-in customer the current loan's status (in Spanish), amount,
@@ -96,7 +94,7 @@ export function MyLoanWidget({ applyUrl = '/', navigate: leave }: MyLoanWidgetPr
         {dueDate && (
           <>
             <dt>Fecha de devolución</dt>
-            <dd>{displayDay(dueDate)}</dd>
+            <dd>{wireToDisplayDate(dueDate)}</dd>
           </>
         )}
         {today !== undefined && (
