@@ -5,6 +5,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { type Compiler, type Configuration, DefinePlugin, type PathData, sources } from 'webpack';
 import { FirstLoadPlugin } from './scripts/first-load-plugin';
+import { RuntimeFilePlugin } from './scripts/runtime-file-plugin';
 
 /**
  * One factory for the shell and every remote (DESIGN.md section 2): same loaders, same shared config.
@@ -76,6 +77,7 @@ const EXTRA_EXPOSES: Partial<Record<AppName, Record<string, string>>> = {
 };
 
 const fallbackPlugin = path.join(root, 'shared/src/federation/fallback-plugin.ts');
+const provideRuntimePlugin = path.join(root, 'shared/src/federation/provide-runtime-plugin.ts');
 const styleInserter = path.join(root, 'shared/src/federation/insert-style.ts');
 
 /**
@@ -93,6 +95,14 @@ const hashedEntryFilename = (data: PathData) =>
  * the widget marketing pages load, where its dead-code removal keeps the first answer within 115 KB.
  */
 const terserFiles = (app: AppName) => (app === 'shell' || app === 'calculator' ? /\.js$/ : /^remoteEntry\.js$/);
+
+/**
+ * Remotes that borrow the federation runtime instead of carrying it (about 17 KB gzipped and a long task of their
+ * own each): the shell lends its copy (provide-runtime-plugin.ts), and on a WordPress page the loader runs the
+ * runtime file named in the remote's manifest first (RuntimeFilePlugin). The calculator keeps its own: it is most
+ * often the marketing page's only widget, where one file fewer keeps its first answer within 115 KB.
+ */
+const borrowsRuntime = (app: AppName) => app !== 'shell' && app !== 'calculator';
 
 export interface BuildOptions {
   mode: 'production' | 'development';
@@ -187,14 +197,15 @@ export function createConfig(app: AppName, options: BuildOptions): Configuration
         remotes: {},
         shared: sharedModules,
         shareStrategy: 'loaded-first',
-        runtimePlugins: [fallbackPlugin],
+        runtimePlugins: isShell ? [fallbackPlugin, provideRuntimePlugin] : [fallbackPlugin],
         manifest: true,
         dts: false,
         // Browser-only containers: leaves the runtime's Node.js loading code out of remoteEntry.js.
-        experiments: { optimization: { target: 'web' } },
+        experiments: { optimization: { target: 'web' }, ...(borrowsRuntime(app) ? { externalRuntime: true } : {}) },
       }),
       // Remotes: the manifest names what each expose needs before it can run (hosts preload just that).
       ...(isShell ? [] : [new FirstLoadPlugin()]),
+      ...(borrowsRuntime(app) ? [new RuntimeFilePlugin()] : []),
       ...(isShell
         ? [
             new HtmlWebpackPlugin({

@@ -10,6 +10,7 @@ export interface Budgets {
     shellInitial: number;
     calculatorAlone: number;
     wordpressLoader: number;
+    federationRuntime: number;
   };
   time: { productionBuildSeconds: number; freshCloneToShellSeconds: number };
   /**

@@ -57,6 +57,7 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
       // The block offers every widget: "my loan" placed as a block.
       'mi-prestamo': '<!-- wp:credimo/calculator {"widget":"my-loan"} /-->',
       calculadora: '[credimo widget="calculator" amount="300" term="30"]',
+      'dos-widgets': '[credimo widget="registration"]<!-- wp:credimo/calculator {"widget":"my-loan"} /-->',
     };
     wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
@@ -202,6 +203,38 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
       scripts.filter((url) => others.includes(new URL(url).origin)),
       [],
     );
+    assert.deepEqual(failures, []);
+    await page.close();
+  });
+
+  test('widgets of two remotes on one page run one federation runtime; the calculator and the app need no file of it', async () => {
+    const page = await browser.newPage();
+    const failures = watchFailures(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const runtimes = () => scripts.filter((file) => /\/federation-runtime\.[0-9a-f]+\.js$/.test(file));
+    await page.goto(`${wordpress.url}/dos-widgets/`);
+    await page.getByLabel('Número de móvil').waitFor();
+    await page.locator('[data-credimo-widget="my-loan"]').getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+    assert.equal(runtimes().length, 1, `one runtime for both containers: ${scripts.join(', ')}`);
+    assert.equal(scripts.filter((file) => file.endsWith('/remoteEntry.js')).length, 2);
+
+    scripts.length = 0;
+    await page.goto(`${wordpress.url}/calculadora/`);
+    await page.getByRole('slider', { name: 'Importe' }).waitFor();
+    assert.deepEqual(runtimes(), [], 'the calculator carries its own runtime: one file fewer on the marketing page');
+
+    // In the app the shell lends its runtime to the remotes it loads.
+    scripts.length = 0;
+    await page.goto(`${stack.urls.app}/auth`);
+    await page.getByLabel('Número de móvil').waitFor();
+    assert.ok(
+      scripts.some((file) => file.endsWith('/remoteEntry.js')),
+      'a remote was loaded',
+    );
+    assert.deepEqual(runtimes(), []);
     assert.deepEqual(failures, []);
     await page.close();
   });

@@ -3,6 +3,7 @@
   var c = w.credimoConfig || {},
     scope = {},
     containers = {},
+    runtime,
     conf;
   function config() {
     return (
@@ -22,17 +23,26 @@
       d.head.appendChild(s);
     });
   }
+  function preload(href) {
+    var l = d.createElement('link');
+    l.rel = 'preload';
+    l.as = 'script';
+    l.href = href;
+    d.head.appendChild(l);
+  }
   // One container per remote, all initialised with one share scope: one React for every widget on the page.
   function container(name) {
     return (
       containers[name] ||
       (containers[name] = config().then((cf) => {
         var manifest = cf.remotes[name],
-          base = manifest.replace(/[^/]*$/, '');
+          base = manifest.replace(/[^/]*$/, ''),
+          entry = base + 'remoteEntry.js';
+        preload(entry);
         // The remote's manifest names the files its mount needs before it can run (firstLoad, shared modules
         // included): fetch them while the container itself arrives, instead of after it. What loads later, when
         // first used (the API client), is not fetched.
-        fetch(manifest)
+        return fetch(manifest)
           .then((r) => r.json())
           .then((m) => {
             var seen = {};
@@ -44,19 +54,18 @@
                   var h = f.split('.')[1];
                   if (seen[h]) return;
                   seen[h] = 1;
-                  var l = d.createElement('link');
-                  l.rel = 'preload';
-                  l.as = 'script';
-                  l.href = base + f;
-                  d.head.appendChild(l);
+                  preload(base + f);
                 });
               });
+            // A container that borrows the federation runtime (the app's shell lends it) names the runtime's
+            // file: it runs first, once for every widget on the page.
+            return m.runtime && (runtime = runtime || script(base + m.runtime));
           })
-          .catch(() => {});
-        return script(base + 'remoteEntry.js').then(() => {
-          var k = w['credimo_' + name];
-          return Promise.resolve(k.init(scope)).then(() => k);
-        });
+          .then(() => script(entry))
+          .then(() => {
+            var k = w['credimo_' + name];
+            return Promise.resolve(k.init(scope)).then(() => k);
+          });
       }))
     );
   }
