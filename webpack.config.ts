@@ -145,13 +145,16 @@ export function createConfig(app: AppName, options: BuildOptions): Configuration
     mode,
     context: appDir(app),
     entry: { main: './src/index.ts' },
-    devtool: production ? false : 'eval-cheap-module-source-map',
+    // Development: source maps in files, not eval() (the app's Content-Security-Policy has no 'unsafe-eval').
+    devtool: production ? false : 'cheap-module-source-map',
     output: {
       path: options.outputPath ?? distDir(app),
       publicPath: isShell ? '/' : 'auto',
       uniqueName: federationName(app),
       filename: production ? hashedEntryFilename : '[name].js',
-      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      // Development: by id, which is unique, where two chunks may share a name (a shared module's fallback and its
+      // consumer's copy), and two files of one name stop the build.
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[id].[contenthash:6].js',
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
