@@ -259,6 +259,8 @@ describe('security headers of the customer app and the remotes', () => {
     try {
       const entry = await fetch(`${base}/remoteEntry.js`);
       expect(entry.status).toBe(200);
+      // Read to the end: a response left unread keeps its connection, which the server's close then waits on.
+      expect(await entry.text()).toBe('var x;');
       expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
       expect(entry.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
       expect(entry.headers.get('content-security-policy')).toContain("default-src 'none'");
