@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -204,6 +204,28 @@ interface Measure {
   p50: number;
   p99: number;
   statuses: string;
+  /** CPU the serving process spent per answer (all its threads), in µs; null where /proc is not there. */
+  cpuPerAnswer: number | null;
+}
+
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds a process has used so far (user and system, all threads), from /proc (Linux); null elsewhere.
+ * Per answer it is the server's own cost, which this machine's drift moves far less than req/s: the request
+ * rate depends on everything sharing the two cores, the CPU an answer takes mostly on the server's code.
+ */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A route's measure with the floor's, measured just before it (this machine's speed drifts within a run). */
@@ -214,10 +236,11 @@ interface Beside extends Measure {
 /** One autocannon run; each request takes the next customer's headers in turn. */
 async function run(
   route: string,
-  port: number,
+  server: { port: number; pid: number | undefined },
   paths: Array<{ path: string; headers?: Record<string, string> }>,
   expected: number,
 ): Promise<Measure> {
+  const { port } = server;
   let next = 0;
   const options = {
     url: `http://${host}:${port}`,
@@ -233,12 +256,23 @@ async function run(
     ],
   };
   if (WARMUP_SECONDS > 0) await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const cpuBefore = cpuSecondsOf(server.pid);
   const result = await autocannon({ ...options, duration: SECONDS });
+  const cpuAfter = cpuSecondsOf(server.pid);
   const answered = { 2: result['2xx'], 3: result['3xx'] ?? 0, 4: result['4xx'], 5: result['5xx'] };
   const total = answered[2] + answered[3] + answered[4] + answered[5];
   const unexpected = total - answered[Math.floor(expected / 100) as 2 | 3];
   const statuses = `${total} answers${unexpected || result.errors ? `, ${unexpected} unexpected, ${result.errors} errors` : ''}`;
-  return { route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
+  const cpuPerAnswer =
+    cpuBefore === null || cpuAfter === null || total === 0 ? null : ((cpuAfter - cpuBefore) / total) * 1e6;
+  return {
+    route,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    cpuPerAnswer,
+  };
 }
 
 /** The one-select floor (api-floor.ts), set once it is up. */
@@ -247,7 +281,7 @@ let floorRun: () => Promise<Measure> = () => Promise.reject(new Error('the floor
 /** A route measured right after the floor, so their ratio compares the machine at the same moment. */
 async function measure(
   route: string,
-  port: number,
+  server: { port: number; pid: number | undefined },
   paths: Array<{ path: string; headers?: Record<string, string> }>,
   expected: number,
   /** What must happen between the floor and the route (fetching today's tags). */
@@ -256,7 +290,7 @@ async function measure(
   if (ONLY && !route.includes(ONLY)) return null;
   const floor = await floorRun();
   await before?.();
-  return { ...(await run(route, port, paths, expected)), floor };
+  return { ...(await run(route, server, paths, expected)), floor };
 }
 
 async function main() {
@@ -287,7 +321,7 @@ async function main() {
     `bench:api on ${kind}: ${CUSTOMERS} customers (${CUSTOMERS - ACTIVE} with an open application, ${ACTIVE} with an active loan), ${CONNECTIONS} connections, ${SECONDS} s per route`,
   );
 
-  start('api', ['api/src/main.ts'], env);
+  const apiServer = { port: API_PORT, pid: start('api', ['api/src/main.ts'], env).pid };
   await waitFor(apiUrl('/health'));
   const customers: Customer[] = [];
   // Ten at a time: the active ones wait for the sandbox's decision and payout jobs.
@@ -303,7 +337,10 @@ async function main() {
       ).id ?? '1')
     : '1';
 
-  start('floor', ['bench/src/api-floor.ts'], { FLOOR_PORT: String(FLOOR_PORT), FLOOR_DATABASE_URL: databaseUrl ?? '' });
+  const floor = start('floor', ['bench/src/api-floor.ts'], {
+    FLOOR_PORT: String(FLOOR_PORT),
+    FLOOR_DATABASE_URL: databaseUrl ?? '',
+  });
   await waitFor(`http://${host}:${FLOOR_PORT}/floor/${firstUserId}`);
 
   // Each customer polls from their own address, as customers do.
@@ -316,8 +353,8 @@ async function main() {
     if (measured) results.push(measured);
   };
   const floorLabel = `floor: bare Fastify + one primary-key select (${serverUrl ? 'pg' : 'PGlite'})`;
-  floorRun = () => run(floorLabel, FLOOR_PORT, [{ path: `/floor/${firstUserId}` }], 200);
-  add(await measure('/health', API_PORT, [{ path: '/health' }], 200));
+  floorRun = () => run(floorLabel, { port: FLOOR_PORT, pid: floor.pid }, [{ path: `/floor/${firstUserId}` }], 200);
+  add(await measure('/health', apiServer, [{ path: '/health' }], 200));
   const populations = [
     { name: 'open application', of: customers.filter((c) => c.population === 'application') },
     { name: 'active loan', of: customers.filter((c) => c.population === 'active') },
@@ -328,7 +365,7 @@ async function main() {
       add(
         await measure(
           `GET /v2/${view} (${population.name})`,
-          API_PORT,
+          apiServer,
           population.of.map((c) => ({ path: `/v2/${view}`, headers: bearer(c) })),
           200,
         ),
@@ -342,7 +379,7 @@ async function main() {
       add(
         await measure(
           `GET /v2/${view}, unchanged (If-None-Match: 304, ${population.name})`,
-          API_PORT,
+          apiServer,
           population.of.map((c) => ({
             path: `/v2/${view}`,
             // Read when sent: the tags are fetched after the floor has run.
@@ -362,16 +399,17 @@ async function main() {
       );
     }
   }
-  add(await measure('GET /v2/products/1/prices', API_PORT, [{ path: '/v2/products/1/prices' }], 200));
+  add(await measure('GET /v2/products/1/prices', apiServer, [{ path: '/v2/products/1/prices' }], 200));
 
   console.log(`\nEach route is measured right after the ${floorLabel}; its ratios are to that floor.`);
   console.log(
-    `\n| route (${kind}) | req/s | p50 | p99 | floor req/s | floor p99 | req/s ÷ floor | p99 ÷ floor | answers |`,
+    `\n| route (${kind}) | req/s | p50 | p99 | floor req/s | floor p99 | req/s ÷ floor | p99 ÷ floor | server CPU per answer (route / floor) | answers |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const micros = (m: Measure) => (m.cpuPerAnswer === null ? '–' : `${Math.round(m.cpuPerAnswer)} µs`);
   for (const r of results) {
     console.log(
-      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${Math.round(r.floor.rps).toLocaleString('en')} | ${r.floor.p99} ms | ${(r.rps / r.floor.rps).toFixed(2)} | ${(r.p99 / Math.max(r.floor.p99, 1)).toFixed(2)} | ${r.statuses} |`,
+      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${Math.round(r.floor.rps).toLocaleString('en')} | ${r.floor.p99} ms | ${(r.rps / r.floor.rps).toFixed(2)} | ${(r.p99 / Math.max(r.floor.p99, 1)).toFixed(2)} | ${micros(r)} / ${micros(r.floor)} | ${r.statuses} |`,
     );
   }
 }
