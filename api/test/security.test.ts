@@ -40,7 +40,7 @@ before(async () => {
     configure: (app) =>
       app.get(
         '/sandbox/liveness-test',
-        { helmet: pagePolicy({ 'script-src': ["'self'"], 'img-src': ["'self'", 'blob:'] }), config: { camera: true } },
+        { config: { helmet: pagePolicy({ 'script-src': ["'self'"], 'img-src': ["'self'", 'blob:'] }), camera: true } },
         async (_request, reply) =>
           reply.type('text/html; charset=utf-8').send('<!doctype html><style>p{color:red}</style><p>cámara</p>'),
       ),
@@ -50,15 +50,19 @@ after(() => api.close());
 
 describe('security headers of the API', () => {
   test('every answer is nosniff, never framed, and has a CSP that allows nothing', async () => {
-    const { headers } = await api.request('GET', '/v2/products', { headers: from() });
-    assert.equal(headers.get('x-content-type-options'), 'nosniff');
-    assert.equal(headers.get('x-frame-options'), 'DENY');
-    assert.match(headers.get('content-security-policy') ?? '', /default-src 'none'/);
-    assert.match(headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
-    assert.equal(headers.get('referrer-policy'), 'no-referrer');
-    assert.equal(headers.get('permissions-policy'), 'camera=()');
-    // Plain HTTP public address: no HSTS.
-    assert.equal(headers.get('strict-transport-security'), null);
+    // A route's answer, an unknown address's 404 and a refused call alike.
+    for (const path of ['/v2/products', '/v2/no-such-thing', '/v2/user']) {
+      const { headers } = await api.request('GET', path, { headers: from() });
+      assert.equal(headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(headers.get('x-frame-options'), 'DENY', path);
+      assert.match(headers.get('content-security-policy') ?? '', /default-src 'none'/, path);
+      assert.match(headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, path);
+      assert.equal(headers.get('referrer-policy'), 'no-referrer', path);
+      assert.equal(headers.get('cross-origin-resource-policy'), 'same-site', path);
+      assert.equal(headers.get('permissions-policy'), 'camera=()', path);
+      // Plain HTTP public address: no HSTS.
+      assert.equal(headers.get('strict-transport-security'), null, path);
+    }
   });
 
   test('the signed-in user, loans and every authenticated answer are Cache-Control: no-store', async () => {
@@ -110,6 +114,26 @@ describe('security headers of the API', () => {
     assert.equal(response.headers.get('content-type'), 'application/pdf');
     assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/);
     assert.equal(response.headers.get('x-frame-options'), 'DENY');
+  });
+
+  test('behind an https public address every answer, pages with their own policy too, asks for HSTS', async () => {
+    const secure = await startTestApi({
+      env: { PUBLIC_API_URL: 'https://api.credimo.example' },
+      configure: (app) =>
+        app.get(
+          '/sandbox/page-test',
+          { config: { helmet: pagePolicy({ 'script-src': ["'self'"] }) } },
+          async () => 'ok',
+        ),
+    });
+    try {
+      for (const path of ['/v2/products', '/sandbox/page-test']) {
+        const answer = await secure.request('GET', path, { headers: from() });
+        assert.equal(answer.headers.get('strict-transport-security'), 'max-age=63072000; includeSubDomains', path);
+      }
+    } finally {
+      await secure.close();
+    }
   });
 });
 

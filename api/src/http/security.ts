@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The API's own policy: it serves JSON, the SECCI and agreements (HTML, PDF) and nothing that runs. Nothing may
@@ -19,18 +19,24 @@ export type CspDirectives = Record<string, string[]>;
 
 /**
  * For pages the API serves that need more than nothing: the sandbox providers' pages (card form, Bizum,
- * liveness camera, bank aggregation). Give the route exactly what it needs, no looser, as @fastify/helmet's
- * route option:
+ * liveness camera, bank aggregation). Give the route exactly what it needs, no looser, as its config's `helmet`
+ * (helmet's options, over the API's; `false` sends none of helmet's headers):
  *
- *   app.get('/sandbox/card/:id', { helmet: pagePolicy({ 'script-src': ["'self'"], 'form-action': ["'self'"] }) }, h)
+ *   app.get('/sandbox/card/:id', { config: { helmet: pagePolicy({ 'script-src': ["'self'"] }) } }, h)
  *
  * The given directives replace the API's ones of the same name; the rest ('none') stay. A page that needs the
- * camera (liveness) also sets `config: { camera: true }` for `Permissions-Policy: camera=(self)`. Inline
+ * camera (liveness) also sets `camera: true` in its config for `Permissions-Policy: camera=(self)`. Inline
  * `<style>` blocks of any HTML answer are allowed by their hash automatically (see `inlineStyleHashes`), so
  * pages need no 'unsafe-inline'.
  */
-export function pagePolicy(directives: CspDirectives) {
+export function pagePolicy(directives: CspDirectives): RouteHelmet {
   return { contentSecurityPolicy: { useDefaults: false, directives: { ...API_CSP_DIRECTIVES, ...directives } } };
+}
+
+/** What a route may change of the API's helmet options: its page's CSP, and framing (the bank widget's frame). */
+export interface RouteHelmet {
+  contentSecurityPolicy?: { useDefaults: false; directives: CspDirectives };
+  frameguard?: false;
 }
 
 /** 'sha256-…' sources for each inline `<style>` of an HTML answer, so its CSP allows exactly those. */
@@ -68,11 +74,33 @@ export function cacheControlFor(request: FastifyRequest, chosen: string | undefi
   return chosen;
 }
 
+/** A route's security headers, as helmet would set them: built once per route, sent as they are. */
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by pagePolicy users who need the camera (liveness); every other answer denies it. */
     camera?: boolean;
+    /** The route's own helmet options over the API's (a page's policy: pagePolicy); false sends none. */
+    helmet?: RouteHelmet | false;
+    /** The route's helmet headers, built by securityHeaders from `helmet` when the route is added. */
+    securityHeaders?: HeaderList;
   }
+}
+
+/**
+ * The headers helmet's middleware sets for these options, recorded once. Helmet computes nothing per request
+ * for static options, yet its middleware chain runs a dozen functions on every answer (a twentieth of the
+ * customer's poll, issue 15); sending the recorded list is the same headers for a loop of setHeader calls.
+ */
+export function helmetHeaders(options: HelmetOptions): HeaderList {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return [...headers];
 }
 
 function contentTypeOf(reply: FastifyReply): string {
@@ -94,14 +122,17 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { https:
     // A TLS front sets the address; over plain HTTP browsers ignore HSTS anyway, so send it only when meaningful.
     strictTransportSecurity: options.https ? { maxAge: 63_072_000, includeSubDomains: true } : (false as const),
   };
-  // Routes with a page policy of their own (`helmet: pagePolicy(...)`, the sandbox pages) through @fastify/helmet.
-  await app.register(fastifyHelmet, { ...policy, global: false });
-  // Every other answer: helmet's headers built once. @fastify/helmet's global mode builds helmet's middleware
-  // anew on every request (parsing the CSP each time), a twentieth of the customer's poll (issue 15).
-  const apiHeaders = helmet(policy);
+  const apiHeaders = helmetHeaders(policy);
+  // A route's own policy (`config: { helmet: pagePolicy(...) }`, the sandbox pages and the console) is built
+  // when the route is, over the API's; every other route, and an unknown address's 404, sends the API's.
+  app.addHook('onRoute', (route) => {
+    const own = route.config?.helmet;
+    if (own === undefined) return;
+    route.config = { ...route.config, securityHeaders: own === false ? [] : helmetHeaders({ ...policy, ...own }) };
+  });
   app.addHook('onRequest', (request, reply, done) => {
-    if ((request.routeOptions.config as { helmet?: unknown }).helmet === undefined)
-      apiHeaders(request.raw, reply.raw, () => {});
+    const headers = request.routeOptions.config.securityHeaders ?? apiHeaders;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 

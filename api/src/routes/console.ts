@@ -150,7 +150,7 @@ export async function consoleRoutes(
     return member;
   }
 
-  const page = { schema: { hide: true }, helmet } as const;
+  const page = { schema: { hide: true }, config: { helmet } } as const;
 
   app.get(`${CONSOLE_PATH}/console.css`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLE),

@@ -226,7 +226,7 @@ export async function sandboxAggregationPages(
 
   // kontomatik: its page in the app's iframe, and the page that reports the ending to the parent.
   serveSandboxAssets(app, KONTOMATIK_BASE, ['kontomatik-frame.js']);
-  const framed = { schema: { hide: true }, helmet: { ...pagePolicy({}), frameguard: false as const } };
+  const framed = { schema: { hide: true }, config: { helmet: { ...pagePolicy({}), frameguard: false as const } } };
   app.get<{ Querystring: { session?: string; parent_origin?: string } }>(
     KONTOMATIK_BASE,
     framed,

@@ -77,7 +77,7 @@ export async function sandboxCardPages(
 
   app.get<{ Querystring: { request_id?: string; return_url?: string } }>(
     SANDBOX_CARD_PATH,
-    { schema: { hide: true }, helmet: policy },
+    { schema: { hide: true }, config: { helmet: policy } },
     async (request, reply) => {
       const returnUrl = request.query.return_url ?? '';
       const requestId = request.query.request_id ?? '';
@@ -88,7 +88,7 @@ export async function sandboxCardPages(
     },
   );
 
-  app.post(SANDBOX_CARD_PATH, { schema: { hide: true }, helmet: policy }, async (request, reply) => {
+  app.post(SANDBOX_CARD_PATH, { schema: { hide: true }, config: { helmet: policy } }, async (request, reply) => {
     const form = await readUploadForm(request, { maxFileBytes: 1, maxFiles: 0 });
     const { request_id: requestId = '', return_url: returnUrl = '' } = form.fields;
     if (!isAllowedReturnUrl(config, returnUrl) || !/^cr_[0-9a-f]{32}$/.test(requestId)) {

@@ -125,7 +125,7 @@ export async function sandboxLivenessPages(
 
   app.get<{ Querystring: { return_url?: string; engines?: string } }>(
     SANDBOX_LIVENESS_PATH,
-    { schema: { hide: true }, helmet: policy, config: { camera: true } },
+    { schema: { hide: true }, config: { helmet: policy, camera: true } },
     async (request, reply) => {
       const returnUrl = request.query.return_url ?? '';
       if (!isAllowedReturnUrl(config, returnUrl)) {
@@ -137,7 +137,7 @@ export async function sandboxLivenessPages(
 
   app.post(
     `${SANDBOX_LIVENESS_PATH}/transactions`,
-    { schema: { hide: true }, helmet: policy },
+    { schema: { hide: true }, config: { helmet: policy } },
     async (request, reply) => {
       let form: Awaited<ReturnType<typeof readUploadForm>>;
       try {

@@ -171,7 +171,7 @@ export async function sandboxPaymentPages(
 
   app.get<{ Querystring: { reference?: string } }>(
     PAYMENT_PROVIDERS.card.checkoutPath,
-    { schema: { hide: true }, helmet: policy },
+    { schema: { hide: true }, config: { helmet: policy } },
     async (request, reply) => {
       const found = await pending('card', request.query.reference);
       if (!found) return html(reply.code(404)).send(errorPage('card', NOT_PAYABLE));
@@ -179,20 +179,24 @@ export async function sandboxPaymentPages(
     },
   );
 
-  app.post(PAYMENT_PROVIDERS.card.checkoutPath, { schema: { hide: true }, helmet: policy }, async (request, reply) => {
-    const { fields } = await readUploadForm(request, { maxFileBytes: 1, maxFiles: 0 });
-    const found = await pending('card', fields.reference);
-    if (!found) return html(reply.code(404)).send(errorPage('card', NOT_PAYABLE));
-    const problem = cardProblem(fields);
-    if (problem) return html(reply.code(422)).send(cardCheckoutPage(found, problem));
-    const number = (fields.number ?? '').replace(/\s+/g, '');
-    const back = await finish('card', found, SANDBOX_PAYMENT_CARDS[number] ?? 'paid');
-    return reply.header('cache-control', 'no-store').redirect(back, 303);
-  });
+  app.post(
+    PAYMENT_PROVIDERS.card.checkoutPath,
+    { schema: { hide: true }, config: { helmet: policy } },
+    async (request, reply) => {
+      const { fields } = await readUploadForm(request, { maxFileBytes: 1, maxFiles: 0 });
+      const found = await pending('card', fields.reference);
+      if (!found) return html(reply.code(404)).send(errorPage('card', NOT_PAYABLE));
+      const problem = cardProblem(fields);
+      if (problem) return html(reply.code(422)).send(cardCheckoutPage(found, problem));
+      const number = (fields.number ?? '').replace(/\s+/g, '');
+      const back = await finish('card', found, SANDBOX_PAYMENT_CARDS[number] ?? 'paid');
+      return reply.header('cache-control', 'no-store').redirect(back, 303);
+    },
+  );
 
   app.get<{ Querystring: { reference?: string } }>(
     PAYMENT_PROVIDERS.bizum.checkoutPath,
-    { schema: { hide: true }, helmet: policy },
+    { schema: { hide: true }, config: { helmet: policy } },
     async (request, reply) => {
       const found = await pending('bizum', request.query.reference);
       if (!found) return html(reply.code(404)).send(errorPage('bizum', NOT_PAYABLE));
@@ -201,18 +205,22 @@ export async function sandboxPaymentPages(
   );
 
   // The merchant's form post (SPEC section 7: actionUrl and fields): the same page, for the fields' request.
-  app.post(PAYMENT_PROVIDERS.bizum.checkoutPath, { schema: { hide: true }, helmet: policy }, async (request, reply) => {
-    const { fields } = await readUploadForm(request, { maxFileBytes: 1, maxFiles: 0 });
-    const found = await pending('bizum', fields.reference);
-    if (!found || Number(fields.amount) !== found.amount) {
-      return html(reply.code(404)).send(errorPage('bizum', NOT_PAYABLE));
-    }
-    return html(reply).send(bizumPage(found, null));
-  });
+  app.post(
+    PAYMENT_PROVIDERS.bizum.checkoutPath,
+    { schema: { hide: true }, config: { helmet: policy } },
+    async (request, reply) => {
+      const { fields } = await readUploadForm(request, { maxFileBytes: 1, maxFiles: 0 });
+      const found = await pending('bizum', fields.reference);
+      if (!found || Number(fields.amount) !== found.amount) {
+        return html(reply.code(404)).send(errorPage('bizum', NOT_PAYABLE));
+      }
+      return html(reply).send(bizumPage(found, null));
+    },
+  );
 
   app.post(
     `${PAYMENT_PROVIDERS.bizum.checkoutPath}/confirm`,
-    { schema: { hide: true }, helmet: policy },
+    { schema: { hide: true }, config: { helmet: policy } },
     async (request, reply) => {
       const { fields } = await readUploadForm(request, { maxFileBytes: 1, maxFiles: 0 });
       const found = await pending('bizum', fields.reference);
