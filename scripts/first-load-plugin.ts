@@ -1,4 +1,5 @@
 import type { Chunk, ChunkGroup, Compilation, Compiler, Module } from 'webpack';
+import { editManifest } from './manifest-asset';
 
 /** What a module of the federation plugin tells about a shared module, read without its private types. */
 interface SharedModuleLike {
@@ -27,12 +28,15 @@ export class FirstLoadPlugin {
   }
 }
 
+interface ExposesManifest {
+  exposes: Array<{ path: string; name: string; firstLoad?: string[] }>;
+}
+
 function addFirstLoad(compilation: Compilation) {
-  const asset = compilation.getAsset('mf-manifest.json');
-  if (!asset) return;
-  const manifest = JSON.parse(asset.source.source().toString()) as {
-    exposes: Array<{ path: string; name: string; firstLoad?: string[] }>;
-  };
+  editManifest<ExposesManifest>(compilation, (manifest) => withFirstLoad(compilation, manifest));
+}
+
+function withFirstLoad(compilation: Compilation, manifest: ExposesManifest): ExposesManifest {
   const { chunkGraph } = compilation;
 
   // The chunks a provided shared module's factory loads, by share key (this container's own version).
@@ -68,8 +72,5 @@ function addFirstLoad(compilation: Compilation) {
     const groups = [...chunk.groupsIterable];
     expose.firstLoad = filesFor(groups.flatMap((group) => group.chunks));
   }
-  compilation.updateAsset(
-    'mf-manifest.json',
-    new compilation.compiler.webpack.sources.RawSource(JSON.stringify(manifest, null, 2)),
-  );
+  return manifest;
 }

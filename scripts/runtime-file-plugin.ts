@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Compilation, Compiler } from 'webpack';
+import { editManifest } from './manifest-asset';
 
-const entry = path.join(__dirname, '../shared/src/federation/runtime-global.ts');
+const federationDir = path.join(__dirname, '../shared/src/federation');
 
 /**
  * The constants the federation plugin defines for its runtime in our containers (browser target, snapshots,
@@ -22,7 +23,12 @@ const runtimeDefines = {
 let runtimeSource: string | undefined;
 export function federationRuntimeSource(): string {
   runtimeSource ??= buildSync({
-    entryPoints: [entry],
+    // The file's one job: provide the runtime as soon as it runs (the module itself has no side effect).
+    stdin: {
+      contents: "import { provideFederationRuntime } from './runtime-global'; provideFederationRuntime();",
+      resolveDir: federationDir,
+      loader: 'ts',
+    },
     bundle: true,
     minify: true,
     format: 'iife',
@@ -57,11 +63,5 @@ function emitRuntime(compilation: Compilation) {
   const hash = util.createHash('sha256').update(source).digest('hex').toString().slice(0, 10);
   const file = `federation-runtime.${hash}.js`;
   compilation.emitAsset(file, new sources.RawSource(source));
-  const manifest = compilation.getAsset('mf-manifest.json');
-  if (!manifest) return;
-  const content = JSON.parse(manifest.source.source().toString()) as Record<string, unknown>;
-  compilation.updateAsset(
-    'mf-manifest.json',
-    new sources.RawSource(JSON.stringify({ ...content, runtime: file }, null, 2)),
-  );
+  editManifest<Record<string, unknown>>(compilation, (manifest) => ({ ...manifest, runtime: file }));
 }

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import * as runtimeCore from '@module-federation/runtime-core';
+import { provideFederationRuntime } from './runtime-global';
 
 /**
  * The shell lends its federation runtime to the remotes it loads (built with `externalRuntime`, they read it from
@@ -10,8 +10,7 @@ export default function provideRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'credimo-provide-runtime',
     beforeInit(args) {
-      const global = runtimeCore.Global as { _FEDERATION_RUNTIME_CORE?: unknown };
-      global._FEDERATION_RUNTIME_CORE ??= runtimeCore;
+      provideFederationRuntime();
       return args;
     },
   };

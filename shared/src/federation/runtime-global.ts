@@ -1,9 +1,12 @@
 import * as runtimeCore from '@module-federation/runtime-core';
 
 /**
- * The federation runtime for a page without the shell (a WordPress page with a widget of a remote built with
- * `externalRuntime`): the WordPress loader runs this before the first such container, which reads the runtime
- * from this global. Whoever comes first provides it; one runtime serves every widget on the page.
+ * Provides the federation runtime to containers built with `externalRuntime`, which read it from this global:
+ * the shell lends its own (provide-runtime-plugin.ts), and on a WordPress page without the shell the loader
+ * runs the runtime file (scripts/runtime-file-plugin.ts) before the first such container. Whoever comes first
+ * provides it; one runtime serves every container on the page.
  */
-const global = runtimeCore.Global as { _FEDERATION_RUNTIME_CORE?: unknown };
-global._FEDERATION_RUNTIME_CORE ??= runtimeCore;
+export function provideFederationRuntime(): void {
+  const global = runtimeCore.Global as { _FEDERATION_RUNTIME_CORE?: unknown };
+  global._FEDERATION_RUNTIME_CORE ??= runtimeCore;
+}
