@@ -9,6 +9,7 @@ import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000931';
+const SOLD_PHONE = '612000932';
 const OPERATOR_SECRET = 'e2e-account-operator-secret';
 
 describe('the account area in Chromium: an active loan through its screens', () => {
@@ -145,5 +146,29 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await accessible(page, 'the review card');
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test('a sold loan: the cession notice is painted from the server where the app then draws it (issue 17)', async () => {
+    const token = await signInThroughApi(stack.urls.api, SOLD_PHONE);
+    await completeRegistration(stack.urls.api, token, SOLD_PHONE);
+    const active = await activeLoanThroughApi(stack.urls.api, token, 30_000, 30);
+    const loan = String(active.public_id);
+    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'presale', [
+      loan,
+      'Cobros Ibéricos SA',
+      '+34 910 000 111',
+      'pagos@cobros.example',
+      'Cobros Ibéricos SA',
+      'ES7921000813610123456789',
+      'CAIXESBBXXX',
+      'CaixaBank',
+    ]);
+    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'sell', [loan]);
+    const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
+    const headings = pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text);
+    assert.equal(headings[0], 'Tu préstamo ha sido cedido');
+    assert.ok(!headings.includes('Tu préstamo activo'), 'no amounts: the debt is the buyer’s');
+    assert.ok(pairs.some(({ painted }) => painted.text.startsWith('Desde ahora el titular de tu deuda')));
+    for (const { painted, app } of pairs) assert.deepEqual(app?.box, painted.box, painted.text);
   });
 });

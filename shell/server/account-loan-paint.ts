@@ -5,6 +5,7 @@ import {
   extensionControl,
   isExtendable,
   isRepayable,
+  LoanStatus,
   loanStatusView,
   showsHelpBanner,
   termProgress,
@@ -143,6 +144,37 @@ export function paymentProcessingMarkup(loan: LoanView): string {
   const t = texts.processing;
   // No live role here: the app's own card is the one announced.
   return `${card('processing', `<h2 id="fp-processing-title">${text(t.title)}</h2><p>${text(t.body)}</p>`, 'warning')}${loanDetail(loan)}`;
+}
+
+/**
+ * StatusCards.tsx's CessionCard: a sold (27) or presale (28) loan shows the buyer's data and payment requisites
+ * instead of amounts (SPEC section 4). All of it is in the loan GET /v2/user carries: nothing more to ask.
+ */
+export function cessionMarkup(loan: LoanView): string {
+  const t = texts.cession;
+  const cession = loan.cession_portfolio;
+  const buyer = cession?.cession_buyer;
+  const phone = buyer ? escapeHtml(buyer.phone.replace(/\s/g, '')) : '';
+  const buyerRows = buyer
+    ? `<h3>${text(t.buyer)}</h3><dl class="${A('summary')}"><dt>${text(t.buyer)}</dt><dd>${text(buyer.name)}</dd><dt>${text(t.phone)}</dt><dd><a href="tel:${phone}">${text(buyer.phone)}</a></dd><dt>${text(t.email)}</dt><dd><a href="mailto:${escapeHtml(buyer.email)}">${text(buyer.email)}</a></dd></dl><h3>${text(t.requisites)}</h3>${summary(
+        [
+          [t.accountHolder, buyer.account_holder_name],
+          [t.accountNumber, buyer.account_number],
+          [t.swift, buyer.swift],
+          [t.bank, buyer.bank_name],
+        ],
+      )}`
+    : '';
+  const rows: Array<[string, string]> = [
+    [texts.loan.reference, loan.public_id],
+    [texts.loan.status, loan.status_text],
+  ];
+  if (cession?.sold_date) rows.push([t.soldDate, wireToDisplayDate(cession.sold_date)]);
+  return card(
+    'cession',
+    `<h2 id="fp-cession-title">${text(loan.status === LoanStatus.Presale ? t.presaleTitle : t.title)}</h2><p>${text(t.body)}</p>${summary(rows)}${buyerRows}`,
+    'warning',
+  );
 }
 
 /** AccountScreen.tsx's cards for a loan in service, in its order. */

@@ -168,6 +168,43 @@ describe('a loan in service is painted as the account screen draws it, from the 
     expect(headings(markup)).toEqual([texts.processing.title, texts.loan.title, texts.autoDebit.title]);
   });
 
+  test('a sold loan: the cession notice with the buyer and where to pay them, no amounts, then the offers', () => {
+    const buyer = {
+      name: 'Cobros <Ibéricos> SA',
+      phone: '+34 910 000 111',
+      email: 'pagos@cobros.example',
+      account_holder_name: 'Cobros Ibéricos SA',
+      account_number: 'ES7921000813610123456789',
+      swift: 'CAIXESBBXXX',
+      bank_name: 'CaixaBank',
+    };
+    const loan = activeLoan({
+      status: LoanStatus.Sold,
+      status_text: 'Vendido',
+      cession_portfolio: { sold_date: '2026-11-20', cession_buyer: buyer },
+    });
+    const markup = accountMainMarkup(registered({ loan }), none);
+    expect(markup).toContain('data-loan-view="sold"');
+    expect(markup).toContain('<section class="fp-account-card fp-account-warning" aria-labelledby="fp-cession-title">');
+    expect(headings(markup)).toEqual([texts.cession.title, texts.autoDebit.title]);
+    expect(markup).toContain(`<dt>${texts.loan.reference}</dt><dd>CR100007</dd>`);
+    expect(markup).toContain(`<dt>${texts.cession.soldDate}</dt><dd>20/11/2026</dd>`);
+    expect(markup).toContain('<dd>Cobros &lt;Ibéricos&gt; SA</dd>');
+    expect(markup).toContain('<a href="tel:+34910000111">+34 910 000 111</a>');
+    expect(markup).toContain('<a href="mailto:pagos@cobros.example">pagos@cobros.example</a>');
+    expect(markup).toContain(`<dt>${texts.cession.swift}</dt><dd>CAIXESBBXXX</dd>`);
+    expect(markup).not.toContain(texts.loan.title);
+
+    // Presale: its own title; a portfolio not yet named: the notice and the loan alone.
+    const presale = accountMainMarkup(
+      registered({ loan: activeLoan({ status: LoanStatus.Presale, cession_portfolio: null }) }),
+      none,
+    );
+    expect(headings(presale)).toEqual([texts.cession.presaleTitle, texts.autoDebit.title]);
+    expect(presale).not.toContain(texts.cession.buyer);
+    expect(presale).not.toContain(texts.cession.soldDate);
+  });
+
   test('the 14-day withdrawal while it lasts, and its acknowledgement once used', () => {
     const open = openWithdrawal;
     expect(accountMainMarkup(inService(activeLoan({ withdrawal: open })), none)).toContain(

@@ -12,6 +12,7 @@ import { messages } from '@credimo/shared/i18n';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { toRedirectLoan, toRedirectUser } from '@credimo/shared/session/redirect-state';
 import {
+  cessionMarkup,
   type LoanOffers,
   loanInServiceMarkup,
   type ProlongationOffer,
@@ -26,9 +27,10 @@ import { A, alert, button, card, escapeHtml, K } from './markup';
  * the customer's calls are in: about 4.5 s on a phone over slow 4G. The shell's server asks the API what the
  * app will ask before it shows the screen (GET /v2/user, the known IBANs, and for a loan in service its
  * repayment range and extension terms, with the customer's own token) and prints the cards as the app draws
- * them (AccountScreen.tsx; account-loan-paint.ts for the loan's, also while a payment waits for the bank) with
- * the app's own rules, renamed. A loan being decided or sold (each drawn from more), an admin's or agent's session, a
- * developer's other API, or an API that does not answer in time: no cards, the header alone.
+ * them (AccountScreen.tsx; account-loan-paint.ts for the loan's, also while a payment waits for the bank and
+ * once it is sold) with the app's own rules, renamed. A loan being decided (the app sends its customer to the
+ * application's own pages), an admin's or agent's session, a developer's other API, or an API that does not
+ * answer in time: no cards, the header alone.
  */
 
 /** What the server knows of the customer for the account's first paint. */
@@ -104,7 +106,7 @@ function autoDebitOffer(user: UserResponse): string {
 }
 
 /** The loan views the server paints: the same for every customer in them, or drawn from data it can ask for. */
-const PAINTED_VIEWS: readonly LoanViewKind[] = ['none', 'closed', 'service', 'processing'];
+const PAINTED_VIEWS: readonly LoanViewKind[] = ['none', 'closed', 'service', 'processing', 'sold'];
 
 function paintedView(user: UserResponse): LoanViewKind | null {
   const kind = loanViewKind(user.loan, user.payment_procession_on_loan_view === true);
@@ -114,7 +116,7 @@ function paintedView(user: UserResponse): LoanViewKind | null {
 /**
  * The account layout's main column as the app draws it for this customer (Layout.tsx: the notice for customers
  * sent from the calculator, then the account remote's slot), or null where the app would draw something else:
- * a loan in service, being decided or sold (each its own cards), another page (SPEC section 2's redirect rules),
+ * a loan being decided, another page (SPEC section 2's redirect rules),
  * or an admin's or agent's session (their banner sits above the header).
  */
 export function accountMainMarkup(
@@ -130,6 +132,7 @@ export function accountMainMarkup(
   const cards = [
     kind === 'service' && user.loan && offers ? loanInServiceMarkup(user.loan, offers) : '',
     kind === 'processing' && user.loan ? paymentProcessingMarkup(user.loan) : '',
+    kind === 'sold' && user.loan ? cessionMarkup(user.loan) : '',
     kind === 'closed' ? reviewCard() : '',
     kind === 'none' || kind === 'closed' ? ibanCard(bankAccounts) : '',
     promoCodes(user),
