@@ -4,12 +4,13 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole } from '../src/browser';
 import { firstPaintBesideApp } from '../src/first-paint';
-import { activeLoanThroughApi, operatorCommand } from '../src/loan';
+import { activeLoanThroughApi, operatorCommand, paidOutThroughApi } from '../src/loan';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000931';
 const SOLD_PHONE = '612000932';
+const RETURNED_PHONE = '612000933';
 const OPERATOR_SECRET = 'e2e-account-operator-secret';
 
 describe('the account area in Chromium: an active loan through its screens', () => {
@@ -169,6 +170,18 @@ describe('the account area in Chromium: an active loan through its screens', () 
     assert.equal(headings[0], 'Tu préstamo ha sido cedido');
     assert.ok(!headings.includes('Tu préstamo activo'), 'no amounts: the debt is the buyer’s');
     assert.ok(pairs.some(({ painted }) => painted.text.startsWith('Desde ahora el titular de tu deuda')));
+    for (const { painted, app } of pairs) assert.deepEqual(app?.box, painted.box, painted.text);
+  });
+
+  test('a payout the bank returned: the reason and the retry are painted from the server where the app draws them', async () => {
+    const token = await signInThroughApi(stack.urls.api, RETURNED_PHONE);
+    await completeRegistration(stack.urls.api, token, RETURNED_PHONE);
+    const loan = await paidOutThroughApi(stack.urls.api, token, { iban: 'ES5400491500030000000404', until: [15] });
+    const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
+    const headings = pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text);
+    assert.equal(headings.at(-1), 'No hemos podido enviar el dinero', 'below the account offers');
+    assert.ok(pairs.some(({ painted }) => painted.tag === 'button' && painted.text === 'Volver a intentarlo'));
+    assert.ok(pairs.some(({ painted }) => painted.text === `Referencia: ${loan.public_id}`));
     for (const { painted, app } of pairs) assert.deepEqual(app?.box, painted.box, painted.text);
   });
 });

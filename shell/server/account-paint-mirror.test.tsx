@@ -1,18 +1,25 @@
 /**
  * @jest-environment node
  */
+import { loanAtom, userAtom } from '@credimo/shared';
 import { LoanStatus } from '@credimo/shared/domain';
-import { activeLoan } from '@credimo/shared/testing/customers';
+import { activeLoan, customer } from '@credimo/shared/testing/customers';
+import { createStore, Provider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CessionCard } from '../../remotes/account/src/loan/StatusCards';
+import { LoanProgressScreen } from '../../remotes/registration/src/origination/LoanProgressScreen';
 import { cessionMarkup } from './account-loan-paint';
+import { loanProgressMarkup } from './loan-progress-paint';
 
 /**
- * The server's cards are the app's, renamed: its CSS module classes carry the page's prefix (first-paint.ts) and
- * its ids an `fp-` one (the app's own card, drawn over it, keeps the plain id). Undo both and the two agree.
+ * The server's cards are the app's, renamed: its CSS module classes carry the page's prefixes (first-paint.ts)
+ * and its ids an `fp-` one (the app's own card, drawn over it, keeps the plain id). Undo both and the two agree.
  */
 const asTheAppDrawsIt = (markup: string) =>
-  markup.replace(/fp-account-/g, '').replace(/(id|aria-labelledby)="fp-/g, '$1="');
+  markup.replace(/fp-(account|kit|screen|origination)-/g, '').replace(/(id|aria-labelledby)="fp-/g, '$1="');
+
+/** The one difference the paint makes on purpose: no live role, as the app's own alert is the one announced. */
+const withoutLiveRoles = (markup: string) => markup.replace(/ role="(alert|status)"/g, '');
 
 const buyer = {
   name: 'Cobros <Ibéricos> SA',
@@ -38,5 +45,34 @@ describe("the account's first paint is the account screen's own markup (issue 17
   ])('the cession card of a loan %s', (_name, overrides) => {
     const loan = activeLoan(overrides);
     expect(asTheAppDrawsIt(cessionMarkup(loan))).toBe(renderToStaticMarkup(<CessionCard loan={loan} />));
+  });
+
+  test.each([
+    ['signed, past the auto-debit step', { status: LoanStatus.ContractSigned, auto_debit_step_completed: true }, {}],
+    [
+      'signed with a card on file',
+      { status: LoanStatus.ContractSigned, auto_debit_step_completed: false },
+      { payment_cards: [{ id: '1', pan: '4111' }] },
+    ],
+    ['paid out, on its way', { status: LoanStatus.Processing }, {}],
+    ['returned by the bank', { status: LoanStatus.ProcessingFail, status_text: 'Cuenta <cerrada>' }, {}],
+    ['being decided', { status: LoanStatus.New }, {}],
+  ])('the loan progress of an application %s', (_name, overrides, userOverrides) => {
+    const user = customer(activeLoan(overrides), {
+      payment_cards: [],
+      payment_card_request_status: null,
+      ...userOverrides,
+    });
+    const store = createStore();
+    store.set(userAtom, user);
+    store.set(loanAtom, user.loan);
+    const app = renderToStaticMarkup(
+      <Provider store={store}>
+        <LoanProgressScreen screen="accountLoanProgress" params={{}} query={{}} navigate={() => {}} />
+      </Provider>,
+    );
+    const painted = loanProgressMarkup(user);
+    expect(painted === '').toBe(overrides.status === LoanStatus.New);
+    expect(asTheAppDrawsIt(painted)).toBe(app ? `<div data-remote="registration">${withoutLiveRoles(app)}</div>` : '');
   });
 });

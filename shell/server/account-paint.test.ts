@@ -2,7 +2,9 @@
  * @jest-environment node
  */
 import { LoanStatus } from '@credimo/shared/domain';
+import { formatMoney } from '@credimo/shared/format';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
+import { origination } from '@credimo/shared/i18n/screens/origination';
 import {
   activeLoan,
   customer,
@@ -80,15 +82,66 @@ describe("the account's first paint draws the customer's cards as the account sc
     expect(markup).toMatch(/^<div class="fp-kit-alert fp-kit-alert-warning">No puedes solicitar un préstamo nuevo/);
   });
 
-  test('no cards where the app draws others: an application, an admin session, a redirect', () => {
+  test('no cards where the app draws others: an admin session, a redirect', () => {
     // A loan in service without its offers (the API did not give them) is not painted either.
     expect(accountMainMarkup(registered({ loan: activeLoan() }), none)).toBeNull();
-    expect(accountMainMarkup(registered({ loan: activeLoan({ status: LoanStatus.New }) }), none)).toBeNull();
     expect(accountMainMarkup(registered({ session: { kind: 'admin', actor: 'eva' } }), none)).toBeNull();
     // A blocked customer is sent to the blocked page (SPEC section 2, rule 1).
     expect(
       accountMainMarkup(registered({ permissions: { is_blocked: true, authorization_status: 3 } }), none),
     ).toBeNull();
+  });
+});
+
+describe("an application: the account's offers, and below them the registration remote's loan progress", () => {
+  const application = (overrides: Parameters<typeof activeLoan>[0], user: Parameters<typeof customer>[1] = {}) =>
+    accountMainMarkup(registered({ loan: activeLoan(overrides), ...user }), none);
+
+  test('being decided: the offers alone, no progress', () => {
+    const markup = application({ status: LoanStatus.New });
+    expect(markup).toContain('data-loan-view="application"');
+    expect(headings(markup)).toEqual([texts.autoDebit.title]);
+    expect(markup).not.toContain('data-remote="registration"');
+  });
+
+  test('signed and past the auto-debit step: the contract signed, the amount and the reference, below the offers', () => {
+    const markup = application({
+      status: LoanStatus.ContractSigned,
+      auto_debit_step_completed: true,
+      request_amount: 30000,
+    });
+    expect(headings(markup)).toEqual([texts.autoDebit.title, origination.moneyOnTheWay.signedTitle]);
+    expect(markup).toMatch(
+      /<\/div><\/div><div data-remote="registration"><section class="fp-screen-screen fp-screen-narrow" data-screen="accountLoanProgress:moneyOnTheWay"/,
+    );
+    expect(markup).toContain(`<dd>${formatMoney(30000)}</dd>`);
+    expect(markup).toContain('<p>Referencia: CR100007</p>');
+  });
+
+  test('signed with a card on file, the step still open: signed too (the app completes it with that card)', () => {
+    const markup = application(
+      { status: LoanStatus.ContractSigned, auto_debit_step_completed: false },
+      { payment_cards: [{ id: '1', pan: '4111' }] },
+    );
+    expect(headings(markup)).toEqual([origination.moneyOnTheWay.signedTitle]);
+    // Without a card the customer belongs on the auto-debit step, not here: no progress.
+    expect(application({ status: LoanStatus.ContractSigned, auto_debit_step_completed: false })).not.toContain(
+      'data-remote="registration"',
+    );
+  });
+
+  test('paid out and on its way; returned by the bank: the reason, the retry and the phone', () => {
+    expect(headings(application({ status: LoanStatus.Processing }))).toEqual([
+      texts.autoDebit.title,
+      origination.moneyOnTheWay.title,
+    ]);
+    const returned = application({ status: LoanStatus.ProcessingFail, status_text: 'Cuenta <cerrada>' });
+    expect(headings(returned)).toEqual([texts.autoDebit.title, origination.payoutFailed.title]);
+    expect(returned).toContain('<div class="fp-kit-alert fp-kit-alert-error">Cuenta &lt;cerrada&gt;</div>');
+    expect(returned).toContain(
+      `<div class="fp-origination-actions"><button type="button" class="fp-kit-button">${origination.payoutFailed.retry}</button></div>`,
+    );
+    expect(returned).toContain(origination.payoutFailed.help('+34 900 000 000'));
   });
 });
 

@@ -19,6 +19,7 @@ import {
   paymentProcessingMarkup,
   type RepaymentOffer,
 } from './account-loan-paint';
+import { LOAN_PROGRESS_PAINT_CSS, loanProgressMarkup } from './loan-progress-paint';
 import { A, alert, button, card, escapeHtml, K } from './markup';
 
 /**
@@ -28,9 +29,8 @@ import { A, alert, button, card, escapeHtml, K } from './markup';
  * app will ask before it shows the screen (GET /v2/user, the known IBANs, and for a loan in service its
  * repayment range and extension terms, with the customer's own token) and prints the cards as the app draws
  * them (AccountScreen.tsx; account-loan-paint.ts for the loan's, also while a payment waits for the bank and
- * once it is sold) with the app's own rules, renamed. A loan being decided (the app sends its customer to the
- * application's own pages), an admin's or agent's session, a developer's other API, or an API that does not
- * answer in time: no cards, the header alone.
+ * once it is sold; loan-progress-paint.ts for the money on its way) with the app's own rules, renamed. An admin's
+ * or agent's session, a developer's other API, or an API that does not answer in time: no cards, the header alone.
  */
 
 /** What the server knows of the customer for the account's first paint. */
@@ -45,6 +45,7 @@ export interface AccountPaintData {
 export const ACCOUNT_PAINT_CSS = [
   { file: '../../remotes/account/src/account.module.css', prefix: 'fp-account' },
   { file: '../../shared/src/ui/kit.module.css', prefix: 'fp-kit' },
+  LOAN_PROGRESS_PAINT_CSS,
 ] as const;
 
 /** StatusCards.tsx's ReviewCard before the customer rates. */
@@ -106,7 +107,7 @@ function autoDebitOffer(user: UserResponse): string {
 }
 
 /** The loan views the server paints: the same for every customer in them, or drawn from data it can ask for. */
-const PAINTED_VIEWS: readonly LoanViewKind[] = ['none', 'closed', 'service', 'processing', 'sold'];
+const PAINTED_VIEWS: readonly LoanViewKind[] = ['none', 'application', 'closed', 'service', 'processing', 'sold'];
 
 function paintedView(user: UserResponse): LoanViewKind | null {
   const kind = loanViewKind(user.loan, user.payment_procession_on_loan_view === true);
@@ -115,9 +116,9 @@ function paintedView(user: UserResponse): LoanViewKind | null {
 
 /**
  * The account layout's main column as the app draws it for this customer (Layout.tsx: the notice for customers
- * sent from the calculator, then the account remote's slot), or null where the app would draw something else:
- * a loan being decided, another page (SPEC section 2's redirect rules),
- * or an admin's or agent's session (their banner sits above the header).
+ * sent from the calculator, then the account remote's slot and, for an application, the registration remote's
+ * loan progress), or null where the app would draw something else: another page (SPEC section 2's redirect
+ * rules), or an admin's or agent's session (their banner sits above the header).
  */
 export function accountMainMarkup(
   { user, bankAccounts, offers }: AccountPaintData,
@@ -138,7 +139,9 @@ export function accountMainMarkup(
     promoCodes(user),
     autoDebitOffer(user),
   ].join('');
-  return `${notice}<div data-remote="account"><div class="${A('screen')}" data-screen="account" data-loan-view="${kind}">${cards}</div></div>`;
+  // Below the account's slot, the registration remote's: money on the way, or a payout the bank returned.
+  const progress = kind === 'application' ? loanProgressMarkup(user) : '';
+  return `${notice}<div data-remote="account"><div class="${A('screen')}" data-screen="account" data-loan-view="${kind}">${cards}</div></div>${progress}`;
 }
 
 const ACCESS_COOKIE = 'credimo_access_token';

@@ -1,4 +1,5 @@
 import type { LoanView } from '../contract/loans';
+import { cardRequestGroup } from './cards';
 import { APPLICATION_IN_PROGRESS, LOAN_IN_SERVICE, LoanStatus } from './loan-status';
 
 /**
@@ -49,3 +50,35 @@ export function termProgress(days: LoanView['days']): number {
 export const EXTENSION_SELECT_MAX_OPTIONS = 7;
 export const extensionControl = (terms: readonly number[]) =>
   terms.length < EXTENSION_SELECT_MAX_OPTIONS ? 'select' : 'slider';
+
+/** Signed and past the auto-debit step: the payout is ordered (again, harmlessly: one payout per loan). */
+export const payoutDue = (loan: LoanView) =>
+  loan.status === LoanStatus.ContractSigned && loan.auto_debit_step_completed;
+
+/**
+ * SPEC rule 13 shows the auto-debit page only to a customer with no card: one with a card on file (or a card
+ * request completed) comes to the account with the step still open, and it is completed with auto-debit on that
+ * card.
+ */
+export const autoDebitStepDoneByCard = (
+  loan: LoanView,
+  user: { payment_cards?: readonly unknown[] | null; payment_card_request_status?: string | null } | null,
+) =>
+  loan.status === LoanStatus.ContractSigned &&
+  !loan.auto_debit_step_completed &&
+  ((user?.payment_cards?.length ?? 0) > 0 || cardRequestGroup(user?.payment_card_request_status) === 'completed');
+
+/**
+ * The account's loan progress (the registration remote's LoanProgressScreen): money on the way once the payout
+ * is due or ordered, a bounced payout with its retry, nothing for other loans.
+ */
+export type LoanProgressKind = 'moneyOnTheWay' | 'payoutFailed' | null;
+export function loanProgressKind(
+  loan: LoanView | null,
+  user: Parameters<typeof autoDebitStepDoneByCard>[1],
+): LoanProgressKind {
+  if (!loan) return null;
+  if (payoutDue(loan) || autoDebitStepDoneByCard(loan, user) || loan.status === LoanStatus.Processing)
+    return 'moneyOnTheWay';
+  return loan.status === LoanStatus.ProcessingFail ? 'payoutFailed' : null;
+}

@@ -1,16 +1,16 @@
 import {
   Alert,
+  autoDebitStepDoneByCard,
   Button,
-  cardRequestGroup,
   formatMoney,
-  LoanStatus,
   type LoanView,
   loanAtom,
+  loanProgressKind,
   normaliseApiError,
+  payoutDue,
   refreshUser,
   type ScreenProps,
   SUPPORT_PHONE,
-  type UserResponse,
   userAtom,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
@@ -25,18 +25,6 @@ import { useUserPolling } from './polling';
 const money = originationTexts.moneyOnTheWay;
 const failed = originationTexts.payoutFailed;
 
-/** Signed and past the auto-debit step: the payout is ordered (again, harmlessly: one payout per loan). */
-const payoutDue = (loan: LoanView) => loan.status === LoanStatus.ContractSigned && loan.auto_debit_step_completed;
-
-/**
- * SPEC rule 13 shows the auto-debit page only to a customer with no card: one with a card on file (or a card request
- * completed) comes here with the step still open, and it is completed with auto-debit on that card.
- */
-const stepDoneByCard = (loan: LoanView, user: UserResponse | null) =>
-  loan.status === LoanStatus.ContractSigned &&
-  !loan.auto_debit_step_completed &&
-  ((user?.payment_cards?.length ?? 0) > 0 || cardRequestGroup(user?.payment_card_request_status) === 'completed');
-
 /**
  * On the account page: money on the way (ContractSigned after the auto-debit step, Processing), which orders the
  * payout, and a bounced payout (ProcessingFail) with its retry. The loan in service and after is the account
@@ -45,13 +33,10 @@ const stepDoneByCard = (loan: LoanView, user: UserResponse | null) =>
 export function LoanProgressScreen({ screen }: ScreenProps) {
   const loan = useAtomValue(loanAtom);
   const user = useAtomValue(userAtom);
-  if (!loan) return null;
-  const byCard = stepDoneByCard(loan, user);
-  if (payoutDue(loan) || byCard || loan.status === LoanStatus.Processing) {
-    return <MoneyOnTheWay loan={loan} screen={screen} byCard={byCard} />;
-  }
-  if (loan.status === LoanStatus.ProcessingFail) return <PayoutFailed loan={loan} screen={screen} />;
-  return null;
+  const kind = loanProgressKind(loan, user);
+  if (!loan || kind === null) return null;
+  if (kind === 'payoutFailed') return <PayoutFailed loan={loan} screen={screen} />;
+  return <MoneyOnTheWay loan={loan} screen={screen} byCard={autoDebitStepDoneByCard(loan, user)} />;
 }
 
 function MoneyOnTheWay({ loan, screen, byCard }: { loan: LoanView; screen: string; byCard: boolean }) {
