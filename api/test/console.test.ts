@@ -266,13 +266,18 @@ describe('Operators console: staff sign in with a password and a second factor, 
 
   test('console pages run no script: the CSP allows styles and images from the API only, forms to itself', async () => {
     const page = await browser().get('/console/login');
-    const csp = page.headers.get('content-security-policy') ?? '';
-    assert.match(csp, /default-src 'none'/);
-    assert.match(csp, /style-src 'self'/);
-    assert.match(csp, /form-action 'self'/);
-    assert.doesNotMatch(csp, /script-src/);
-    assert.doesNotMatch(page.text, /<script/);
-    assert.equal(page.headers.get('cache-control'), 'no-store');
+    // A refused sign-in answers with its form again, from the POST route: the same policy, or that form cannot post.
+    const refused = await browser().post('/console/login', { username: 'nadie', password: 'whatever-it', code: '1' });
+    assert.equal(refused.status, 401);
+    for (const answer of [page, refused]) {
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /style-src 'self'/);
+      assert.match(csp, /form-action 'self'/);
+      assert.doesNotMatch(csp, /script-src/);
+      assert.doesNotMatch(answer.text, /<script/);
+      assert.equal(answer.headers.get('cache-control'), 'no-store');
+    }
   });
 });
 

@@ -166,7 +166,7 @@ export async function consoleRoutes(
 
   app.post<{ Body: Record<string, string> }>(
     `${CONSOLE_PATH}/login`,
-    { ...page, config: { limit: 'signIn' } },
+    { ...page, config: { ...page.config, limit: 'signIn' } },
     async (request, reply) => {
       if (crossSite(request)) return html(reply, 403).send(signInPage(texts.forbidden, sandbox));
       const form = request.body ?? {};
@@ -195,7 +195,7 @@ export async function consoleRoutes(
 
   app.post<{ Body: Record<string, string> }>(
     `${CONSOLE_PATH}/setup`,
-    { ...page, config: { limit: 'signIn' } },
+    { ...page, config: { ...page.config, limit: 'signIn' } },
     async (request, reply) => {
       const member = request.staff;
       if (!member) return html(reply, 401).send(signInPage(null, sandbox));
