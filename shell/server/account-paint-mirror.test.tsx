@@ -3,7 +3,7 @@
  */
 import { loanAtom, userAtom } from '@credimo/shared';
 import { LoanStatus } from '@credimo/shared/domain';
-import { activeLoan, customer } from '@credimo/shared/testing/customers';
+import { activeLoan, cessionBuyer, customer } from '@credimo/shared/testing/customers';
 import { createStore, Provider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CessionCard } from '../../remotes/account/src/loan/StatusCards';
@@ -21,25 +21,15 @@ const asTheAppDrawsIt = (markup: string) =>
 /** The one difference the paint makes on purpose: no live role, as the app's own alert is the one announced. */
 const withoutLiveRoles = (markup: string) => markup.replace(/ role="(alert|status)"/g, '');
 
-const buyer = {
-  name: 'Cobros <Ibéricos> SA',
-  phone: '+34 910 000 111',
-  email: 'pagos@cobros.example',
-  account_holder_name: 'Cobros Ibéricos SA',
-  account_number: 'ES7921000813610123456789',
-  swift: 'CAIXESBBXXX',
-  bank_name: 'CaixaBank',
-};
-
 describe("the account's first paint is the account screen's own markup (issue 17)", () => {
   test.each([
     [
       'sold, with the buyer and the day it was sold',
-      { status: LoanStatus.Sold, cession_portfolio: { sold_date: '2026-11-20', cession_buyer: buyer } },
+      { status: LoanStatus.Sold, cession_portfolio: { sold_date: '2026-11-20', cession_buyer: cessionBuyer } },
     ],
     [
       'sold, the day not known',
-      { status: LoanStatus.Sold, cession_portfolio: { sold_date: null, cession_buyer: buyer } },
+      { status: LoanStatus.Sold, cession_portfolio: { sold_date: null, cession_buyer: cessionBuyer } },
     ],
     ['in presale, no buyer yet', { status: LoanStatus.Presale, cession_portfolio: null }],
   ])('the cession card of a loan %s', (_name, overrides) => {

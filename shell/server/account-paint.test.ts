@@ -7,6 +7,7 @@ import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { origination } from '@credimo/shared/i18n/screens/origination';
 import {
   activeLoan,
+  cessionBuyer,
   customer,
   extensionTerms,
   openWithdrawal,
@@ -222,19 +223,10 @@ describe('a loan in service is painted as the account screen draws it, from the 
   });
 
   test('a sold loan: the cession notice with the buyer and where to pay them, no amounts, then the offers', () => {
-    const buyer = {
-      name: 'Cobros <Ibéricos> SA',
-      phone: '+34 910 000 111',
-      email: 'pagos@cobros.example',
-      account_holder_name: 'Cobros Ibéricos SA',
-      account_number: 'ES7921000813610123456789',
-      swift: 'CAIXESBBXXX',
-      bank_name: 'CaixaBank',
-    };
     const loan = activeLoan({
       status: LoanStatus.Sold,
       status_text: 'Vendido',
-      cession_portfolio: { sold_date: '2026-11-20', cession_buyer: buyer },
+      cession_portfolio: { sold_date: '2026-11-20', cession_buyer: cessionBuyer },
     });
     const markup = accountMainMarkup(registered({ loan }), none);
     expect(markup).toContain('data-loan-view="sold"');

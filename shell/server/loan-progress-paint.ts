@@ -1,6 +1,6 @@
 import type { LoanView, UserResponse } from '@credimo/shared/contract';
 import { SUPPORT_PHONE } from '@credimo/shared/contract';
-import { autoDebitStepDoneByCard, loanProgressKind, payoutDue } from '@credimo/shared/domain';
+import { loanProgressKind, payoutToOrder } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
 import { origination } from '@credimo/shared/i18n/screens/origination';
 import { alert, button, escapeHtml } from './markup';
@@ -27,7 +27,7 @@ const amountAndReference = (loan: LoanView) =>
 
 /** LoanProgressScreen's MoneyOnTheWay: signed (the payout about to be ordered) or on its way. */
 function moneyOnTheWay(loan: LoanView, user: UserResponse): string {
-  const due = payoutDue(loan) || autoDebitStepDoneByCard(loan, user);
+  const due = payoutToOrder(loan, user);
   return `<section class="${NARROW_SCREEN}" data-screen="accountLoanProgress:moneyOnTheWay" aria-labelledby="fp-money-title"><h2 id="fp-money-title">${escapeHtml(due ? money.signedTitle : money.title)}</h2><p>${escapeHtml(due ? money.signedBody : money.body)}</p>${amountAndReference(loan)}</section>`;
 }
 

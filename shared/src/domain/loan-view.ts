@@ -68,6 +68,10 @@ export const autoDebitStepDoneByCard = (
   !loan.auto_debit_step_completed &&
   ((user?.payment_cards?.length ?? 0) > 0 || cardRequestGroup(user?.payment_card_request_status) === 'completed');
 
+/** Signed, the payout still to order (the account's loan progress orders it on arrival). */
+export const payoutToOrder = (loan: LoanView, user: Parameters<typeof autoDebitStepDoneByCard>[1]) =>
+  payoutDue(loan) || autoDebitStepDoneByCard(loan, user);
+
 /**
  * The account's loan progress (the registration remote's LoanProgressScreen): money on the way once the payout
  * is due or ordered, a bounced payout with its retry, nothing for other loans.
@@ -78,7 +82,6 @@ export function loanProgressKind(
   user: Parameters<typeof autoDebitStepDoneByCard>[1],
 ): LoanProgressKind {
   if (!loan) return null;
-  if (payoutDue(loan) || autoDebitStepDoneByCard(loan, user) || loan.status === LoanStatus.Processing)
-    return 'moneyOnTheWay';
+  if (payoutToOrder(loan, user) || loan.status === LoanStatus.Processing) return 'moneyOnTheWay';
   return loan.status === LoanStatus.ProcessingFail ? 'payoutFailed' : null;
 }

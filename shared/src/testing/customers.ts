@@ -108,3 +108,14 @@ export const openWithdrawal = {
   requested_on: null,
   acknowledgement: null,
 };
+
+/** A buyer of a sold loan (the cession notice's creditor and payment requisites); text with markup in it. */
+export const cessionBuyer = {
+  name: 'Cobros <Ibéricos> SA',
+  phone: '+34 910 000 111',
+  email: 'pagos@cobros.example',
+  account_holder_name: 'Cobros Ibéricos SA',
+  account_number: 'ES7921000813610123456789',
+  swift: 'CAIXESBBXXX',
+  bank_name: 'CaixaBank',
+};

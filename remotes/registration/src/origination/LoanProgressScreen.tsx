@@ -7,7 +7,7 @@ import {
   loanAtom,
   loanProgressKind,
   normaliseApiError,
-  payoutDue,
+  payoutToOrder,
   refreshUser,
   type ScreenProps,
   SUPPORT_PHONE,
@@ -36,12 +36,28 @@ export function LoanProgressScreen({ screen }: ScreenProps) {
   const kind = loanProgressKind(loan, user);
   if (!loan || kind === null) return null;
   if (kind === 'payoutFailed') return <PayoutFailed loan={loan} screen={screen} />;
-  return <MoneyOnTheWay loan={loan} screen={screen} byCard={autoDebitStepDoneByCard(loan, user)} />;
+  return (
+    <MoneyOnTheWay
+      loan={loan}
+      screen={screen}
+      due={payoutToOrder(loan, user)}
+      byCard={autoDebitStepDoneByCard(loan, user)}
+    />
+  );
 }
 
-function MoneyOnTheWay({ loan, screen, byCard }: { loan: LoanView; screen: string; byCard: boolean }) {
+function MoneyOnTheWay({
+  loan,
+  screen,
+  due,
+  byCard,
+}: {
+  loan: LoanView;
+  screen: string;
+  due: boolean;
+  byCard: boolean;
+}) {
   useUserPolling(USER_POLL_MS.awaiting);
-  const due = payoutDue(loan) || byCard;
   useEffect(() => {
     if (!due) return;
     const step = byCard ? originationCalls.autodebitComplete(true) : Promise.resolve(null);
