@@ -477,6 +477,20 @@ describe('the poll costs one round trip to the database', () => {
     }
   });
 
+  test("an unchanged poll reads what the tag is made of, never the kept answer's body", async () => {
+    const me = await customerWithLoan();
+    for (const path of ['/v2/user', '/v2/loan']) {
+      const { etag } = await settledTag(path, me.headers);
+      const tagged = await statementsOf(async () => assert.equal((await poll(path, me.headers, etag)).status, 304));
+      assert.equal(tagged.length, 1);
+      assert.doesNotMatch(tagged[0] ?? '', /"cached"\."body"/);
+      // Without a tag the kept answer is what is sent: the same statement reads its body.
+      const untagged = await statementsOf(async () => assert.equal((await poll(path, me.headers)).status, 200));
+      assert.equal(untagged.length, 1);
+      assert.match(untagged[0] ?? '', /"cached"\."body"/);
+    }
+  });
+
   test('the statements read no table whose writes do not move a version', async () => {
     const me = await customerWithLoan();
     const statements = await statementsOf(async () => {
@@ -579,6 +593,30 @@ describe('a full answer is assembled once per change and kept in the database', 
     const after = await poll('/v2/user', me.headers);
     assert.equal(after.body.personal_data.first_name, 'Lucía');
     assert.notEqual(after.headers.get('etag'), before.headers.get('etag'));
+  });
+
+  test('a stale tag gets the answer another tab of the session has kept since: read, not assembled', async () => {
+    for (const path of ['/v2/user', '/v2/loan']) {
+      const me = await customer();
+      const { etag: stale } = await settledTag(path, me.headers);
+      await completeProfile(me.headers);
+      // The other tab loads the page (no tag): the answer at the new versions is assembled and kept.
+      const kept = await poll(path, me.headers);
+      assert.equal(kept.status, 200);
+      let answer: Awaited<ReturnType<typeof poll>> | undefined;
+      const statements = await statementsOf(async () => {
+        answer = await poll(path, me.headers, stale);
+      });
+      assert.equal(answer?.status, 200);
+      assert.deepEqual(answer?.body, kept.body);
+      assert.equal(answer?.headers.get('etag'), kept.headers.get('etag'));
+      // The tag's statement, then the kept body's: no view statement, nothing written.
+      assert.equal(statements.length, 2, statements.join('\n---\n'));
+      for (const text of statements) {
+        assert.doesNotMatch(text, /"loans"|"user_profiles"|"ledger_postings"|insert into/);
+      }
+      assert.match(statements[1] ?? '', /"cached"\."body"/);
+    }
   });
 
   test('a stale assembly never overwrites a newer one, and versions only move forward', async () => {

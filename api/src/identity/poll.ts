@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { adoptSession, requireToken } from './auth';
 import { sha256 } from './crypto';
-import { cachedPoll, keepAnswer, type PolledView } from './poll-cache';
+import { type CachedAnswer, cachedPoll, keepAnswer, type PolledView } from './poll-cache';
 import type { Session, ViewVersions } from './sessions';
 
 export type { PolledView } from './poll-cache';
@@ -55,8 +55,10 @@ export interface PolledAnswer<T> {
 
 /**
  * A poll (GET /v2/user, GET /v2/loan) in one small statement (poll-cache.ts): the session (touched by one more once a minute), the two
- * versions and the session's cached answer if it was assembled at those versions. With a tag of ours in
- * If-None-Match still in time and made of those versions: a 304 with no body. Else a cached answer still in
+ * versions and the session's cached answer if it was assembled at those versions (with a tag of ours in
+ * If-None-Match, only what the answer's tag is made of). With such a tag still in time and made of those
+ * versions: a 304 with no body. A stale tag whose answer another poll has kept since reads it (one more small
+ * statement). Else a cached answer still in
  * time (and of this process's variant) is sent as the JSON text it was kept as. Else the view's one statement
  * assembles it, the route's response schema serializes it, and it is kept for the next poll (one more small
  * statement) and sent. Either way the session is checked in the first statement (401 without one); a 304 or
@@ -80,13 +82,20 @@ export async function conditionalPoll<T>(
   const tokenHash = sha256(requireToken(request));
   const now = Date.now();
   const presented = presentedTags(request.headers['if-none-match'], view, now);
-  const stamp = adoptSession(request, await cachedPoll(db, view, tokenHash));
+  // A poll presenting a tag of ours is most likely a 304: its statement leaves the kept body out.
+  let stamp = adoptSession(request, await cachedPoll(db, view, tokenHash, presented.length > 0 ? 'tag' : 'answer'));
   const unchanged = presented.find(
     ({ tag, changesAt }) => pollTag(view, stamp.session, stamp.versions, changesAt, variant) === tag,
   );
   if (unchanged) return reply.code(304).header('etag', unchanged.tag).send() as never;
+  const servable = (cached: CachedAnswer | null): cached is CachedAnswer =>
+    cached !== null && cached.variant === variant && (cached.changesAt === 0 || now < cached.changesAt);
+  // The tag was stale but an answer at today's versions is kept (another tab or device assembled it): read it.
+  if (servable(stamp.cached) && stamp.cached.body === null) {
+    stamp = adoptSession(request, await cachedPoll(db, view, tokenHash, 'answer'));
+  }
   const cached = stamp.cached;
-  if (cached && cached.variant === variant && (cached.changesAt === 0 || now < cached.changesAt)) {
+  if (servable(cached) && cached.body !== null) {
     return sendJson(reply, cached.body, pollTag(view, stamp.session, stamp.versions, cached.changesAt, variant));
   }
   const found = adoptSession(request, await options.answer(tokenHash));
