@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated slow 4G and 4x CPU) in Debian's Chromium on
- * the calculator on a WordPress page, on /auth, on the registration screen of a signed-in customer and on the
+ * each widget (calculator, registration, "my loan") on a WordPress page, the theme's page alone, on /auth, on the registration screen of a signed-in customer and on the
  * account screen of a registered customer and of one with a loan in service. Prints the four category scores and LCP, CLS and TBT per page, and what
  * Lighthouse found wanting, then fails when a page misses the goals of issue 17. Each page is measured in a
  * fresh browser profile, so nothing is cached; the customer's session cookie is set in that profile before
@@ -131,7 +131,11 @@ async function main() {
         wp_insert_post(array('post_title' => 'Calculadora', 'post_name' => 'calculadora', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => '[credimo widget="calculator" amount="300" term="30"]'));
         wp_insert_post(array('post_title' => 'Calculadora', 'post_name' => 'sin-calculadora', 'post_status' => 'publish',
-          'post_type' => 'page', 'post_content' => ''));`,
+          'post_type' => 'page', 'post_content' => ''));
+        wp_insert_post(array('post_title' => 'Registro', 'post_name' => 'registro', 'post_status' => 'publish',
+          'post_type' => 'page', 'post_content' => '[credimo widget="registration"]'));
+        wp_insert_post(array('post_title' => 'Mi préstamo', 'post_name' => 'mi-prestamo', 'post_status' => 'publish',
+          'post_type' => 'page', 'post_content' => '[credimo widget="my-loan"]'));`,
     });
     // One customer half-way (signed in, no personal data yet), one registered and one with a loan in service.
     const newcomer = await signInThroughApi(stack.urls.api, '612000401');
@@ -148,6 +152,17 @@ async function main() {
       {
         name: `calculator on WordPress (${native ? 'native PHP' : 'Playground'})`,
         url: `${wordpress.url}/calculadora/`,
+        customerPage: false,
+      },
+      // Every widget type measured the same way (issue 17): a visitor, not signed in on the marketing site.
+      {
+        name: `registration widget on WordPress (${native ? 'native PHP' : 'Playground'})`,
+        url: `${wordpress.url}/registro/`,
+        customerPage: false,
+      },
+      {
+        name: `"my loan" widget on WordPress (${native ? 'native PHP' : 'Playground'})`,
+        url: `${wordpress.url}/mi-prestamo/`,
         customerPage: false,
       },
       {
