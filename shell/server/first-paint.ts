@@ -8,7 +8,7 @@ import { PROGRESS_STEPS, progressStepFor, type ScreenRoute } from '@credimo/shar
 import { HEADER_PARTS, headerVariantFor } from '../src/layouts/header-variants';
 import { ACCOUNT_PAINT_CSS, accountMainMarkup, loadAccountPaintData } from './account-paint';
 import { firstScreenFor } from './first-load';
-import { escapeHtml } from './markup';
+import { escapeHtml, S } from './markup';
 
 /**
  * The first paint of a customer page (issue 17): the shell's server prints, for the route's first screen, the
@@ -45,9 +45,8 @@ export function prefixedCss(css: string, prefix: string): string {
 
 const readCss = (file: string) => readFileSync(path.join(__dirname, file), 'utf8');
 
-/** The shell's layout (layout.module.css) and the registration remote's screen frame (screen.module.css). */
+/** The shell's layout (layout.module.css); the registration remote's screen frame is markup.ts's S. */
 const L = (name: string) => `fp-layout-${name}`;
-const S = (name: string) => `fp-screen-${name}`;
 let criticalCss: string | undefined;
 export function firstPaintCss(): string {
   criticalCss ??= [

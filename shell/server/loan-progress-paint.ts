@@ -3,7 +3,7 @@ import { SUPPORT_PHONE } from '@credimo/shared/contract';
 import { loanProgressKind, payoutToOrder } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
 import { origination } from '@credimo/shared/i18n/screens/origination';
-import { alert, button, escapeHtml } from './markup';
+import { alert, button, escapeHtml, S } from './markup';
 
 /**
  * The account's loan progress painted from the server (issue 17): the registration remote's slot on /account
@@ -18,7 +18,7 @@ export const LOAN_PROGRESS_PAINT_CSS = {
 } as const;
 
 const O = (name: string) => `${LOAN_PROGRESS_PAINT_CSS.prefix}-${name}`;
-const NARROW_SCREEN = 'fp-screen-screen fp-screen-narrow';
+const NARROW_SCREEN = `${S('screen')} ${S('narrow')}`;
 const money = origination.moneyOnTheWay;
 const failed = origination.payoutFailed;
 

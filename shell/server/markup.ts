@@ -6,6 +6,8 @@ export const escapeHtml = (value: string) =>
 /** The account remote's CSS module (account.module.css) and the kit's (kit.module.css), renamed for the page. */
 export const A = (name: string) => `fp-account-${name}`;
 export const K = (name: string) => `fp-kit-${name}`;
+/** The registration remote's screen frame (screen.module.css), renamed for the page. */
+export const S = (name: string) => `fp-screen-${name}`;
 
 /** The kit's Alert (shared/src/ui/kit.tsx) without its live role: the app's own alert is the one announced. */
 export const alert = (tone: 'error' | 'info' | 'warning', text: string) =>
