@@ -1,7 +1,8 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated slow 4G and 4x CPU) in Debian's Chromium on
- * each widget (calculator, registration, "my loan") on a WordPress page, the theme's page alone, on /auth, on the registration screen of a signed-in customer and on the
- * account screen of a registered customer and of one with a loan in service. Prints the four category scores and LCP, CLS and TBT per page, and what
+ * each widget (calculator, registration, "my loan") on a WordPress page and the theme's page alone, on /auth, on
+ * the registration screen of a signed-in customer and on the account screen of a registered customer and of one
+ * with a loan in service. Prints the four category scores and LCP, CLS and TBT per page, and what
  * Lighthouse found wanting, then fails when a page misses the goals of issue 17. Each page is measured in a
  * fresh browser profile, so nothing is cached; the customer's session cookie is set in that profile before
  * Lighthouse navigates (Lighthouse is told not to clear storage, which would sign the customer out).
@@ -124,6 +125,7 @@ async function main() {
   let wordpress: { url: string; stop: () => Promise<void> } | undefined;
   try {
     const native = process.env.BENCH_WORDPRESS !== 'playground' && hasNativePhp();
+    const servedBy = native ? 'native PHP' : 'Playground';
     wordpress = await (native ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
       setupPhp: `
@@ -150,18 +152,18 @@ async function main() {
     const app = stack.urls.app;
     const targets: Target[] = [
       {
-        name: `calculator on WordPress (${native ? 'native PHP' : 'Playground'})`,
+        name: `calculator on WordPress (${servedBy})`,
         url: `${wordpress.url}/calculadora/`,
         customerPage: false,
       },
       // Every widget type measured the same way (issue 17): a visitor, not signed in on the marketing site.
       {
-        name: `registration widget on WordPress (${native ? 'native PHP' : 'Playground'})`,
+        name: `registration widget on WordPress (${servedBy})`,
         url: `${wordpress.url}/registro/`,
         customerPage: false,
       },
       {
-        name: `"my loan" widget on WordPress (${native ? 'native PHP' : 'Playground'})`,
+        name: `"my loan" widget on WordPress (${servedBy})`,
         url: `${wordpress.url}/mi-prestamo/`,
         customerPage: false,
       },

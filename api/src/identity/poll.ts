@@ -53,6 +53,10 @@ export interface PolledAnswer<T> {
   changesAt: number;
 }
 
+/** A kept answer this process may send now: of its variant, and its instant not passed. */
+const servable = (cached: CachedAnswer | null, variant: string, now: number): cached is CachedAnswer =>
+  cached !== null && cached.variant === variant && (cached.changesAt === 0 || now < cached.changesAt);
+
 /**
  * A poll (GET /v2/user, GET /v2/loan) in one small statement (poll-cache.ts): the session (touched by one more once a minute), the two
  * versions and the session's cached answer if it was assembled at those versions (with a tag of ours in
@@ -88,14 +92,12 @@ export async function conditionalPoll<T>(
     ({ tag, changesAt }) => pollTag(view, stamp.session, stamp.versions, changesAt, variant) === tag,
   );
   if (unchanged) return reply.code(304).header('etag', unchanged.tag).send() as never;
-  const servable = (cached: CachedAnswer | null): cached is CachedAnswer =>
-    cached !== null && cached.variant === variant && (cached.changesAt === 0 || now < cached.changesAt);
   // The tag was stale but an answer at today's versions is kept (another tab or device assembled it): read it.
-  if (servable(stamp.cached) && stamp.cached.body === null) {
+  if (servable(stamp.cached, variant, now) && stamp.cached.body === null) {
     stamp = adoptSession(request, await cachedPoll(db, view, tokenHash, 'answer'));
   }
   const cached = stamp.cached;
-  if (servable(cached) && cached.body !== null) {
+  if (servable(cached, variant, now) && cached.body !== null) {
     return sendJson(reply, cached.body, pollTag(view, stamp.session, stamp.versions, cached.changesAt, variant));
   }
   const found = adoptSession(request, await options.answer(tokenHash));
