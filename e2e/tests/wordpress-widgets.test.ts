@@ -239,6 +239,58 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
     await page.close();
   });
 
+  test("the registration placeholder paints the sign-in's heading and intro where the widget draws them: the page's largest paint is not the widget's", async () => {
+    for (const width of [320, 414, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const failures = watchFailures(page);
+      await page.addInitScript(`window.__lcp = []; new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const el = entry.element;
+          window.__lcp.push(!el ? 'none' : el.closest('.credimo-painted') ? 'painted' : el.closest('[data-widget-step]') ? 'widget' : 'page');
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });`);
+      // The remote's entry is held until the painted words are measured, so the measure is of the paint.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(new URL('remoteEntry.js', stack.urls.remotes.registration).href, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const words = (frame: string) =>
+        page.evaluate(
+          (selector) =>
+            [...document.querySelectorAll(`${selector} section > h1, ${selector} section > p`)]
+              .slice(0, 2)
+              .map((el) => {
+                const { x, y, width, height } = el.getBoundingClientRect();
+                return { text: el.textContent, x, y, width, height, font: getComputedStyle(el).font };
+              }),
+          frame,
+        );
+      await page.goto(`${wordpress.url}/registro/`, { waitUntil: 'domcontentloaded' });
+      const painted = await words('[data-credimo-widget="registration"] .credimo-painted');
+      assert.deepEqual(
+        painted.map((word) => word.text),
+        ['Accede con tu móvil', 'Te enviaremos un código por SMS para entrar o crear tu cuenta.'],
+      );
+      release();
+      await page.getByLabel('Número de móvil').waitFor();
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator('.credimo-painted').count(), 0, 'the widget replaced the paint');
+      assert.deepEqual(
+        await words('[data-widget-step]'),
+        painted,
+        `at ${width} px the words stay where they were painted`,
+      );
+      const lcp = (await page.evaluate('window.__lcp')) as string[];
+      assert.ok(!lcp.includes('widget'), `at ${width} px the widget made a larger paint: ${lcp.join(', ')}`);
+      assert.deepEqual(failures, []);
+      await page.close();
+    }
+  });
+
   test("at every width the placeholders reserve the widgets' boxes: mounting moves nothing (CLS 0.00)", async () => {
     for (const width of [320, 360, 414, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -103,8 +103,19 @@ function credimo_print_hints() {
     }
 }
 
-/** The widgets' styles (skeleton, fallback), once per page with a widget. */
+/** The widgets' styles (skeleton, fallback, the painted first screens), once per page with a widget. */
 function credimo_enqueue_styles() {
+    static $painted = false;
+    if (!$painted) {
+        $painted = true;
+        // A painted skeleton spans the placeholder as the widget does and holds its heading's margins inside,
+        // so its words sit where the widget's will; it keeps the reserved height.
+        wp_add_inline_style(
+            'credimo-widgets',
+            '[data-credimo-widget]>.credimo-skeleton.credimo-painted{max-width:none;background:none;border-radius:0;display:flow-root}'
+            . credimo_widget_paint()['css']
+        );
+    }
     wp_enqueue_style('credimo-widgets');
 }
 

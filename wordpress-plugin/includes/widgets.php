@@ -82,12 +82,36 @@ function credimo_render_widget($widget, $attributes) {
     if ($screen !== null) {
         $props['screen'] = $screen;
     }
+    // A widget whose first screen opens with static words has them painted in its skeleton (credimo_widget_paint).
+    $paint = credimo_widget_paint();
+    $skeleton = isset($paint['widgets'][$widget])
+        ? '<div class="credimo-skeleton credimo-painted">' . $paint['widgets'][$widget] . '</div>'
+        : '<div class="credimo-skeleton" aria-hidden="true"></div>';
     return sprintf(
-        '<div class="credimo-widget" data-credimo-widget="%s" data-credimo-remote="%s" data-props="%s"><div class="credimo-skeleton" aria-hidden="true"></div></div>',
+        '<div class="credimo-widget" data-credimo-widget="%s" data-credimo-remote="%s" data-props="%s">%s</div>',
         esc_attr($widget),
         esc_attr($remote),
-        esc_attr(wp_json_encode((object) $props))
+        esc_attr(wp_json_encode((object) $props)),
+        $skeleton
     ) . credimo_inline_loader_once();
+}
+
+/**
+ * The widgets' first paint (assets/widget-paint.json, written by `npm run paint:widgets` from the app's i18n
+ * catalogue and the registration remote's screen rules): per widget, the static frame of its first screen, and the
+ * rules that draw it. The page's largest text is then painted with the HTML, not after the widget's code has run;
+ * the widget mounts the same words in the same box. Missing or unreadable, the plain skeleton is printed.
+ */
+function credimo_widget_paint() {
+    static $paint = null;
+    if ($paint === null) {
+        $json = @file_get_contents(CREDIMO_DIR . 'assets/widget-paint.json');
+        $decoded = is_string($json) ? json_decode($json, true) : null;
+        $paint = is_array($decoded) && isset($decoded['css'], $decoded['widgets']) && is_array($decoded['widgets'])
+            ? $decoded
+            : array('css' => '', 'widgets' => array());
+    }
+    return $paint;
 }
 
 function credimo_shortcode($attributes) {
