@@ -14,8 +14,9 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/src/browser';
 import { activeLoanThroughApi } from '../../e2e/src/loan';
+import { opsLink } from '../../e2e/src/ops';
 import { stackPorts, testPort } from '../../e2e/src/ports';
-import { completeRegistration, signInThroughApi } from '../../e2e/src/session';
+import { adminSessionThroughApi, completeRegistration, signInThroughApi } from '../../e2e/src/session';
 import { credimoSettingsPhp, startWordPress } from '../../e2e/src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../../e2e/src/wordpress-native';
 import { startStack } from '../../scripts/stack';
@@ -30,8 +31,10 @@ const GOALS = { performance: 0.95, accessibility: 1, 'best-practices': 1, lcpSec
 interface Target {
   name: string;
   url: string;
-  /** The customer's session token, set as the app's cookie before the run. */
+  /** The session's token, set as the app's cookie before the run. */
   token?: string;
+  /** The cookie it goes in: the customer's own session's, unless said (an admin's impersonation). */
+  tokenCookie?: string;
   customerPage: boolean;
   /** Not ours: the theme's page without the widget, measured beside it to show what the widget costs. */
   reference?: boolean;
@@ -61,7 +64,10 @@ async function runLighthouse(target: Target, appUrl: string): Promise<Result> {
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`],
   });
   try {
-    if (target.token) await context.addCookies([{ name: 'credimo_access_token', value: target.token, url: appUrl }]);
+    if (target.token)
+      await context.addCookies([
+        { name: target.tokenCookie ?? 'credimo_access_token', value: target.token, url: appUrl },
+      ]);
     // Lighthouse is an ES module; this package is CommonJS.
     const { default: lighthouse } = await import('lighthouse');
     const run = await lighthouse(
@@ -148,6 +154,8 @@ async function main() {
     const borrower = await signInThroughApi(stack.urls.api, borrowerPhone);
     await completeRegistration(stack.urls.api, borrower, borrowerPhone);
     await activeLoanThroughApi(stack.urls.api, borrower);
+    // An admin's support session on the borrower's account, opened from an operator's link.
+    const support = await adminSessionThroughApi(stack.urls.api, opsLink(['admin-link', 'marta', borrowerPhone], env));
 
     const app = stack.urls.app;
     const targets: Target[] = [
@@ -182,6 +190,13 @@ async function main() {
       },
       { name: '/account', url: `${app}/account`, token: registered, customerPage: true },
       { name: '/account (a loan in service)', url: `${app}/account`, token: borrower, customerPage: true },
+      {
+        name: "/account (an admin's support session, a loan in service)",
+        url: `${app}/account`,
+        token: support,
+        tokenCookie: 'credimo_impersonate_token',
+        customerPage: true,
+      },
     ];
     // A first unmeasured load of each page warms the servers (WordPress's PHP, the API), not the browser.
     for (const target of targets) await fetch(target.url).catch(() => undefined);

@@ -32,6 +32,18 @@ export async function signInThroughApi(apiUrl: string, phone: string): Promise<s
   return token;
 }
 
+/** An admin's support session from an operator's admin link (npm run ops -- admin-link), as /account/auth opens it. */
+export async function adminSessionThroughApi(apiUrl: string, adminLink: string): Promise<string> {
+  const link = new URL(adminLink);
+  const opened = await send(apiUrl, 'POST', '/v2/admin/login_as', {
+    api_key: link.searchParams.get('apikey'),
+    admin_username: link.searchParams.get('adminUsername'),
+  });
+  const { token } = (await opened.json()) as { token?: string };
+  if (!opened.ok || !token) throw new Error(`the admin link was refused: ${opened.status}`);
+  return token;
+}
+
 /** Fills in a customer's registration through the API, so account pages open for them. */
 export async function completeRegistration(apiUrl: string, token: string, phone: string): Promise<void> {
   const address = { postal_code: '28014', region: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá', house: '1' };

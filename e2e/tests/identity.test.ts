@@ -11,6 +11,7 @@ import { stackPorts, testPort } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const LINK_INVALID = 'El enlace no es válido, ha caducado o ya se ha usado.';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('signing in, and agent and admin sessions, in Chromium', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-identity-'));
@@ -125,6 +126,13 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await page.waitForURL(/\/account$/);
     await page.getByText(banner).waitFor();
     if (checkA11y) assert.deepEqual(await seriousA11yViolations(page), []);
+    // The account's page as the server sends it in this session: its first paint already holds the banner and
+    // the customer's cards, before any script (issue 17).
+    const html = await (await first.request.get(`${stack.urls.app}/account`)).text();
+    const paint = html.slice(html.indexOf('<div id="first-paint"'), html.indexOf('<div id="root"'));
+    const words = typeof banner === 'string' ? escapeRegExp(banner) : banner.source.replace(/^\^/, '');
+    assert.match(paint.replace(/<[^>]+>/g, ' '), new RegExp(words));
+    assert.match(paint, /data-screen="account"/);
     await first.close();
     const second = await browser.newContext();
     const again = await second.newPage();

@@ -8,7 +8,9 @@ import { createStore, Provider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CessionCard } from '../../remotes/account/src/loan/StatusCards';
 import { LoanProgressScreen } from '../../remotes/registration/src/origination/LoanProgressScreen';
+import { SessionBanner } from '../src/layouts/SessionBar';
 import { cessionMarkup } from './account-loan-paint';
+import { sessionBannerMarkup } from './account-paint';
 import { loanProgressMarkup } from './loan-progress-paint';
 
 /**
@@ -16,7 +18,7 @@ import { loanProgressMarkup } from './loan-progress-paint';
  * and its ids an `fp-` one (the app's own card, drawn over it, keeps the plain id). Undo both and the two agree.
  */
 const asTheAppDrawsIt = (markup: string) =>
-  markup.replace(/fp-(account|kit|screen|origination)-/g, '').replace(/(id|aria-labelledby)="fp-/g, '$1="');
+  markup.replace(/fp-(account|kit|screen|origination|layout)-/g, '').replace(/(id|aria-labelledby)="fp-/g, '$1="');
 
 /** The one difference the paint makes on purpose: no live role, as the app's own alert is the one announced. */
 const withoutLiveRoles = (markup: string) => markup.replace(/ role="(alert|status)"/g, '');
@@ -64,5 +66,23 @@ describe("the account's first paint is the account screen's own markup (issue 17
     const painted = loanProgressMarkup(user);
     expect(painted === '').toBe(overrides.status === LoanStatus.New);
     expect(asTheAppDrawsIt(painted)).toBe(app ? `<div data-remote="registration">${withoutLiveRoles(app)}</div>` : '');
+  });
+});
+
+describe("an operator's session: the banner above the header is the app's (issue 17)", () => {
+  test.each([
+    ["an admin's impersonation", { kind: 'admin', actor: 'eva' }],
+    ["an agent's assisted session", { kind: 'agent', actor: 'laura' }],
+    ["the customer's own session (no banner)", { kind: 'customer', actor: null }],
+  ] as const)('%s', (_name, session) => {
+    const user = customer(null, { session });
+    const store = createStore();
+    store.set(userAtom, user);
+    const app = renderToStaticMarkup(
+      <Provider store={store}>
+        <SessionBanner />
+      </Provider>,
+    );
+    expect(asTheAppDrawsIt(sessionBannerMarkup(user))).toBe(withoutLiveRoles(app));
   });
 });

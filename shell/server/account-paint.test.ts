@@ -1,10 +1,12 @@
 /**
  * @jest-environment node
  */
+import type { UserResponse } from '@credimo/shared/contract';
 import { LoanStatus } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { origination } from '@credimo/shared/i18n/screens/origination';
+import { shell } from '@credimo/shared/i18n/screens/shell';
 import {
   activeLoan,
   cessionBuyer,
@@ -14,7 +16,7 @@ import {
   repaymentRange,
 } from '@credimo/shared/testing/customers';
 import type { LoanOffers } from './account-loan-paint';
-import { type AccountPaintData, accountMainMarkup, loadAccountPaintData } from './account-paint';
+import { type AccountPaintData, accountMainMarkup, loadAccountPaintData, sessionBannerMarkup } from './account-paint';
 
 const IBAN = 'ES9121000418450200051332';
 const none = new URLSearchParams();
@@ -83,10 +85,25 @@ describe("the account's first paint draws the customer's cards as the account sc
     expect(markup).toMatch(/^<div class="fp-kit-alert fp-kit-alert-warning">No puedes solicitar un préstamo nuevo/);
   });
 
-  test('no cards where the app draws others: an admin session, a redirect', () => {
+  test("an operator's session gets the customer's cards, as the app draws them for it", () => {
+    const own = accountMainMarkup(registered(), none);
+    expect(own).not.toBeNull();
+    expect(accountMainMarkup(registered({ session: { kind: 'admin', actor: 'eva' } }), none)).toBe(own);
+    expect(accountMainMarkup(registered({ session: { kind: 'agent', actor: 'laura' } }), none)).toBe(own);
+  });
+
+  test("an operator's session opens with its banner; the customer's own session with none", () => {
+    const banner = (session: UserResponse['session']) => sessionBannerMarkup(registered({ session }).user);
+    expect(banner({ kind: 'admin', actor: 'eva' })).toBe(
+      `<div class="fp-layout-sessionBanner" data-session-kind="admin">${shell.adminSession('eva', '+34 612 34 56 78')}</div>`,
+    );
+    expect(banner({ kind: 'agent', actor: 'laura' })).toContain(shell.agentSession('laura', '+34 612 34 56 78'));
+    expect(banner({ kind: 'customer', actor: null })).toBe('');
+  });
+
+  test('no cards where the app draws others: a redirect', () => {
     // A loan in service without its offers (the API did not give them) is not painted either.
     expect(accountMainMarkup(registered({ loan: activeLoan() }), none)).toBeNull();
-    expect(accountMainMarkup(registered({ session: { kind: 'admin', actor: 'eva' } }), none)).toBeNull();
     // A blocked customer is sent to the blocked page (SPEC section 2, rule 1).
     expect(
       accountMainMarkup(registered({ permissions: { is_blocked: true, authorization_status: 3 } }), none),
@@ -321,12 +338,22 @@ describe("the server asks the API with the customer's own token, and never waits
     expect(await loadAccountPaintData('http://api.test', 'credimo_access_token=t', 20)).toBeNull();
   });
 
-  test('nothing is asked without a session, under an impersonation or with a developer API', async () => {
-    global.fetch = jest.fn() as typeof fetch;
-    expect(await loadAccountPaintData('http://api.test', undefined)).toBeNull();
+  test("an admin's impersonation is asked with its own token, as the app asks (before the customer's)", async () => {
+    const tokens = new Set<string | null>();
+    global.fetch = jest.fn(async (url: URL | RequestInfo, init?: RequestInit) => {
+      tokens.add(new Headers(init?.headers).get('authorization'));
+      return Response.json(new URL(String(url)).pathname === '/v2/user' ? registered().user : []);
+    }) as typeof fetch;
     expect(
       await loadAccountPaintData('http://api.test', 'credimo_access_token=t; credimo_impersonate_token=i'),
-    ).toBeNull();
+    ).not.toBeNull();
+    expect([...tokens]).toEqual(['Bearer i']);
+  });
+
+  test('nothing is asked without a session or with a developer API', async () => {
+    global.fetch = jest.fn() as typeof fetch;
+    expect(await loadAccountPaintData('http://api.test', undefined)).toBeNull();
+    expect(await loadAccountPaintData('http://api.test', 'credimo_access_token=; other=1')).toBeNull();
     expect(await loadAccountPaintData('http://api.test', 'credimo_access_token=t; credimo_dev_api_url=x')).toBeNull();
     expect(global.fetch).not.toHaveBeenCalled();
   });

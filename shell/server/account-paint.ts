@@ -11,6 +11,7 @@ import {
 import { messages } from '@credimo/shared/i18n';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { toRedirectLoan, toRedirectUser } from '@credimo/shared/session/redirect-state';
+import { sessionBannerText } from '../src/layouts/session-banner';
 import {
   cessionMarkup,
   type LoanOffers,
@@ -20,7 +21,7 @@ import {
   type RepaymentOffer,
 } from './account-loan-paint';
 import { LOAN_PROGRESS_PAINT_CSS, loanProgressMarkup } from './loan-progress-paint';
-import { A, alert, button, card, escapeHtml, K } from './markup';
+import { A, alert, button, card, escapeHtml, K, L } from './markup';
 
 /**
  * The account's first paint from the customer's own data (issue 17). The account screen's largest element is
@@ -30,7 +31,8 @@ import { A, alert, button, card, escapeHtml, K } from './markup';
  * repayment range and extension terms, with the customer's own token) and prints the cards as the app draws
  * them (AccountScreen.tsx; account-loan-paint.ts for the loan's, also while a payment waits for the bank and
  * once it is sold; loan-progress-paint.ts for the money on its way) with the app's own rules, renamed. An admin's
- * or agent's session, a developer's other API, or an API that does not answer in time: no cards, the header alone.
+ * or agent's session gets the same cards under its banner (sessionBannerMarkup), asked with the token the app
+ * uses. A developer's other API, or an API that does not answer in time: no cards, the header alone.
  */
 
 /** What the server knows of the customer for the account's first paint. */
@@ -118,13 +120,12 @@ function paintedView(user: UserResponse): LoanViewKind | null {
  * The account layout's main column as the app draws it for this customer (Layout.tsx: the notice for customers
  * sent from the calculator, then the account remote's slot and, for an application, the registration remote's
  * loan progress), or null where the app would draw something else: another page (SPEC section 2's redirect
- * rules), or an admin's or agent's session (their banner sits above the header).
+ * rules).
  */
 export function accountMainMarkup(
   { user, bankAccounts, offers }: AccountPaintData,
   search: URLSearchParams,
 ): string | null {
-  if (user.session.kind !== 'customer') return null;
   if (redirectFor({ route: 'account', user: toRedirectUser(user), loan: toRedirectLoan(user.loan) })) return null;
   const kind = paintedView(user);
   if (kind === null) return null;
@@ -144,9 +145,24 @@ export function accountMainMarkup(
   return `${notice}<div data-remote="account"><div class="${A('screen')}" data-screen="account" data-loan-view="${kind}">${cards}</div></div>${progress}`;
 }
 
-const ACCESS_COOKIE = 'credimo_access_token';
-/** An admin's session (drawn under a banner) or a developer's other API: the server does not ask. */
-const NOT_ASKED_COOKIES = ['credimo_impersonate_token', 'credimo_dev_api_url'];
+/**
+ * The banner an operator's session opens with (SessionBar.tsx's SessionBanner, above the header), without its
+ * live role: the app's own banner is the one announced. '' for the customer's own session.
+ */
+export function sessionBannerMarkup(user: UserResponse): string {
+  const text = sessionBannerText(user);
+  return text
+    ? `<div class="${L('sessionBanner')}" data-session-kind="${escapeHtml(user.session.kind)}">${escapeHtml(text)}</div>`
+    : '';
+}
+
+/**
+ * The tokens the app sends, in its order (shared/src/session/store.ts): an admin's impersonation first, then the
+ * customer's (or the agent's assisted) session.
+ */
+const TOKEN_COOKIES = ['credimo_impersonate_token', 'credimo_access_token'];
+/** A developer's other API: the server does not ask. */
+const NOT_ASKED_COOKIES = ['credimo_dev_api_url'];
 /** The page waits this long for the API at most: a slow answer costs the cards, never the page. */
 export const ACCOUNT_PAINT_TIMEOUT_MS = 300;
 
@@ -198,7 +214,7 @@ export async function loadAccountPaintData(
   timeoutMs = ACCOUNT_PAINT_TIMEOUT_MS,
 ): Promise<AccountPaintData | null> {
   const jar = cookies(cookieHeader);
-  const token = jar.get(ACCESS_COOKIE);
+  const token = TOKEN_COOKIES.map((name) => jar.get(name)).find(Boolean);
   if (!token || NOT_ASKED_COOKIES.some((name) => jar.get(name))) return null;
   const signal = AbortSignal.timeout(timeoutMs);
   try {

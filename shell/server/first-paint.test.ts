@@ -67,6 +67,16 @@ describe("a customer page's first paint is its first screen's real frame (issue 
     expect(withFirstPaint(PAGE, firstPaintMarkup('/auth'))).not.toContain('.fp-account-card');
   });
 
+  test("an operator's banner opens the account's paint, above the header, only with the cards it was read with", () => {
+    const drawn = '<div data-remote="account">cards</div>';
+    const banner = '<div class="fp-layout-sessionBanner" data-session-kind="admin">Sesión de soporte</div>';
+    expect(firstPaintMarkup('/account', SIGNED_IN, drawn, banner)).toMatch(
+      /^<div id="first-paint" class="fp-layout-page" data-layout="account"><div class="fp-layout-sessionBanner"[^>]*>Sesión de soporte<\/div><header /,
+    );
+    expect(firstPaintMarkup('/account', SIGNED_IN, null, banner)).not.toContain(banner);
+    expect(firstPaintMarkup('/account/history', SIGNED_IN, drawn, banner)).not.toContain(banner);
+  });
+
   test('an unknown path or a centred screen has no first paint and the page is left as it was', () => {
     expect(firstPaintMarkup('/no-such-page')).toBe('');
     expect(firstPaintMarkup('/ayuda/como-devolver')).toBe('');

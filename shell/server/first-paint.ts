@@ -6,9 +6,9 @@ import { profile } from '@credimo/shared/i18n/screens/profile';
 import { shell } from '@credimo/shared/i18n/screens/shell';
 import { PROGRESS_STEPS, progressStepFor, type ScreenRoute } from '@credimo/shared/paths';
 import { HEADER_PARTS, headerVariantFor } from '../src/layouts/header-variants';
-import { ACCOUNT_PAINT_CSS, accountMainMarkup, loadAccountPaintData } from './account-paint';
+import { ACCOUNT_PAINT_CSS, accountMainMarkup, loadAccountPaintData, sessionBannerMarkup } from './account-paint';
 import { firstScreenFor } from './first-load';
-import { escapeHtml, S } from './markup';
+import { escapeHtml, L, S } from './markup';
 
 /**
  * The first paint of a customer page (issue 17): the shell's server prints, for the route's first screen, the
@@ -45,8 +45,6 @@ export function prefixedCss(css: string, prefix: string): string {
 
 const readCss = (file: string) => readFileSync(path.join(__dirname, file), 'utf8');
 
-/** The shell's layout (layout.module.css); the registration remote's screen frame is markup.ts's S. */
-const L = (name: string) => `fp-layout-${name}`;
 let criticalCss: string | undefined;
 export function firstPaintCss(): string {
   criticalCss ??= [
@@ -134,18 +132,23 @@ function screenFrame(route: ScreenRoute, agent: boolean): string {
 /**
  * The static frame of a path's first screen, or '' where there is none to draw (an unknown path, the centred
  * layout whose screens are all data). `accountMain` is the account's main column drawn from the customer's
- * data (account-paint.ts), for /account only.
+ * data (account-paint.ts), for /account only, and `banner` an operator's session banner above the header,
+ * drawn with it.
  */
-export function firstPaintMarkup(pathname: string, cookieHeader?: string, accountMain?: string | null): string {
+export function firstPaintMarkup(
+  pathname: string,
+  cookieHeader?: string,
+  accountMain?: string | null,
+  banner = '',
+): string {
   const signedIn = hasCookie(cookieHeader, SESSION_COOKIES);
   const route = screenShown(pathname, signedIn);
   if (!route || route.layout === 'centred') return '';
-  const main =
-    route.name === 'account' && signedIn && accountMain
-      ? accountMain
-      : screenFrame(route, hasCookie(cookieHeader, [AGENT_SESSION_COOKIE]));
+  const painted = route.name === 'account' && signedIn && Boolean(accountMain);
+  const main = painted ? accountMain : screenFrame(route, hasCookie(cookieHeader, [AGENT_SESSION_COOKIE]));
   return [
     `<div id="first-paint" class="${L('page')}" data-layout="${route.layout}">`,
+    painted ? banner : '',
     header(route, signedIn),
     progress(route),
     `<main class="${L('main')}">${main}</main>`,
@@ -183,11 +186,13 @@ export async function paintFirstScreen(
   timeoutMs?: number,
 ): Promise<{ html: string; personal: boolean }> {
   let accountMain: string | null = null;
+  let banner = '';
   if (apiUrl && firstScreenFor(pathname)?.name === 'account') {
     const data = await loadAccountPaintData(apiUrl, cookieHeader, timeoutMs);
     accountMain = data && accountMainMarkup(data, search);
+    banner = data ? sessionBannerMarkup(data.user) : '';
   }
-  const markup = firstPaintMarkup(pathname, cookieHeader, accountMain);
+  const markup = firstPaintMarkup(pathname, cookieHeader, accountMain, banner);
   const accountCards = accountMain !== null && markup.includes(accountMain);
   return { html: withFirstPaint(html, markup, { accountCards }), personal: accountCards };
 }

@@ -8,6 +8,8 @@ export const A = (name: string) => `fp-account-${name}`;
 export const K = (name: string) => `fp-kit-${name}`;
 /** The registration remote's screen frame (screen.module.css), renamed for the page. */
 export const S = (name: string) => `fp-screen-${name}`;
+/** The shell's layout (layout.module.css), renamed for the page. */
+export const L = (name: string) => `fp-layout-${name}`;
 
 /** The kit's Alert (shared/src/ui/kit.tsx) without its live role: the app's own alert is the one announced. */
 export const alert = (tone: 'error' | 'info' | 'warning', text: string) =>

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import styles from './layout.module.css';
+import { sessionBannerText } from './session-banner';
 
 /**
  * DESIGN.md section 7: an impersonation session is visibly marked; SPEC section 2: agent sessions get a
@@ -10,12 +11,8 @@ import styles from './layout.module.css';
  */
 export function SessionBanner() {
   const user = useAtomValue(userAtom);
-  if (!user || user.session.kind === 'customer') return null;
-  const who = user.session.actor ?? '';
-  const text =
-    user.session.kind === 'admin'
-      ? `Sesión de soporte: ${who} está viendo la cuenta del cliente ${formatPhone(user.contacts.mobile_phone)}. No se pueden firmar préstamos ni cambiar el teléfono o el IBAN.`
-      : `Sesión asistida por ${who} para el cliente ${formatPhone(user.contacts.mobile_phone)}.`;
+  const text = user && sessionBannerText(user);
+  if (!user || !text) return null;
   return (
     <div role="status" className={styles.sessionBanner} data-session-kind={user.session.kind}>
       {text}
