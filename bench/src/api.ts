@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,6 +206,11 @@ interface Measure {
   statuses: string;
   /** CPU the serving process spent per answer (all its threads), in µs; null where /proc is not there. */
   cpuPerAnswer: number | null;
+  /**
+   * CPU PostgreSQL's processes spent per answer, in µs: they share the two cores with the server, so a costlier
+   * statement slows the route as surely as costlier JavaScript. null on PGlite (it runs inside the server).
+   */
+  databaseCpuPerAnswer: number | null;
 }
 
 /** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
@@ -226,6 +231,34 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** CPU seconds each PostgreSQL process of this machine (its backends and helpers) has used so far, by pid. */
+function databaseCpu(): Map<number, number> | null {
+  if (!process.env.DATABASE_URL) return null;
+  const used = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const seconds = cpuSecondsOf(Number(entry));
+    if (seconds !== null) used.set(Number(entry), seconds);
+  }
+  return used;
+}
+
+/**
+ * The CPU PostgreSQL spent between two readings: a backend that ended between them (an idle pool's connection
+ * closing) takes its whole past with it, so only what each process still there added counts, and all of a new one.
+ */
+function databaseCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
 }
 
 /** The q-th percentile of sorted times (nearest rank), NaN without any. */
@@ -261,6 +294,7 @@ async function run(
   };
   if (WARMUP_SECONDS > 0) await autocannon({ ...options, duration: WARMUP_SECONDS });
   const cpuBefore = cpuSecondsOf(server.pid);
+  const databaseBefore = databaseCpu();
   // autocannon's own percentiles are whole milliseconds: against the floor's 5 ms p99 that is a fifth either
   // way, so the bench keeps every answer's time (hrtime, in ms) and takes the percentiles itself.
   const times: number[] = [];
@@ -271,20 +305,22 @@ async function run(
     );
   });
   const cpuAfter = cpuSecondsOf(server.pid);
+  const databaseAfter = databaseCpu();
   const sorted = Float64Array.from(times).sort();
   const answered = { 2: result['2xx'], 3: result['3xx'] ?? 0, 4: result['4xx'], 5: result['5xx'] };
   const total = answered[2] + answered[3] + answered[4] + answered[5];
   const unexpected = total - answered[Math.floor(expected / 100) as 2 | 3];
   const statuses = `${total} answers${unexpected || result.errors ? `, ${unexpected} unexpected, ${result.errors} errors` : ''}`;
-  const cpuPerAnswer =
-    cpuBefore === null || cpuAfter === null || total === 0 ? null : ((cpuAfter - cpuBefore) / total) * 1e6;
+  const perAnswer = (before: number | null, after: number | null) =>
+    before === null || after === null || total === 0 ? null : ((after - before) / total) * 1e6;
   return {
     route,
     rps: result.requests.average,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
     statuses,
-    cpuPerAnswer,
+    cpuPerAnswer: perAnswer(cpuBefore, cpuAfter),
+    databaseCpuPerAnswer: perAnswer(0, databaseCpuBetween(databaseBefore, databaseAfter)),
   };
 }
 
@@ -416,13 +452,15 @@ async function main() {
 
   console.log(`\nEach route is measured right after the ${floorLabel}; its ratios are to that floor.`);
   console.log(
-    `\n| route (${kind}) | req/s | p50 | p99 | floor req/s | floor p99 | req/s ÷ floor | p99 ÷ floor | server CPU per answer (route / floor) | answers |`,
+    `\n| route (${kind}) | req/s | p50 | p99 | floor req/s | floor p99 | req/s ÷ floor | p99 ÷ floor | server CPU per answer (route / floor) | database CPU per answer (route / floor) | answers |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  const micros = (m: Measure) => (m.cpuPerAnswer === null ? '–' : `${Math.round(m.cpuPerAnswer)} µs`);
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const inMicros = (value: number | null) => (value === null ? '–' : `${Math.round(value)} µs`);
+  const micros = (m: Measure) => inMicros(m.cpuPerAnswer);
+  const databaseMicros = (m: Measure) => inMicros(m.databaseCpuPerAnswer);
   for (const r of results) {
     console.log(
-      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${Math.round(r.floor.rps).toLocaleString('en')} | ${r.floor.p99.toFixed(1)} ms | ${(r.rps / r.floor.rps).toFixed(2)} | ${(r.p99 / r.floor.p99).toFixed(2)} | ${micros(r)} / ${micros(r.floor)} | ${r.statuses} |`,
+      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${Math.round(r.floor.rps).toLocaleString('en')} | ${r.floor.p99.toFixed(1)} ms | ${(r.rps / r.floor.rps).toFixed(2)} | ${(r.p99 / r.floor.p99).toFixed(2)} | ${micros(r)} / ${micros(r.floor)} | ${databaseMicros(r)} / ${databaseMicros(r.floor)} | ${r.statuses} |`,
     );
   }
 }

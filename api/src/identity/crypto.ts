@@ -1,12 +1,15 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** 256 random bits, URL-safe: session tokens and handoff codes. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-/** Tokens are stored only as their SHA-256: a leaked table opens no session. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/**
+ * Tokens are stored only as their SHA-256: a leaked table opens no session. One-shot `hash` (every call of the
+ * API hashes its token): a third of createHash's time for a short string.
+ */
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 export const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url');
 

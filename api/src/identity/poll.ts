@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -24,11 +24,12 @@ export function pollTag(
   changesAt: number,
   variant: string,
 ): string {
-  const hash = createHash('sha256')
-    .update([view, session.id, versions.user ?? '', versions.shared ?? '', changesAt, variant].join('\0'))
-    .digest('base64url')
-    .slice(0, 27);
-  return `"${view}.${changesAt.toString(36)}.${hash}"`;
+  const digest = hash(
+    'sha256',
+    [view, session.id, versions.user ?? '', versions.shared ?? '', changesAt, variant].join('\0'),
+    'base64url',
+  ).slice(0, 27);
+  return `"${view}.${changesAt.toString(36)}.${digest}"`;
 }
 
 const TAG = /^"(user|loan)\.([0-9a-z]{1,12})\.([\w-]{27})"$/;
