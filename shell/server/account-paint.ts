@@ -21,7 +21,7 @@ import {
   type RepaymentOffer,
 } from './account-loan-paint';
 import { LOAN_PROGRESS_PAINT_CSS, loanProgressMarkup } from './loan-progress-paint';
-import { A, alert, button, card, escapeHtml, K, L } from './markup';
+import { A, alert, button, card, escapeHtml, K, L, PREFIXES } from './markup';
 
 /**
  * The account's first paint from the customer's own data (issue 17). The account screen's largest element is
@@ -45,8 +45,8 @@ export interface AccountPaintData {
 
 /** The CSS modules the cards are drawn with, and their prefixes in the page (first-paint.ts renames them). */
 export const ACCOUNT_PAINT_CSS = [
-  { file: '../../remotes/account/src/account.module.css', prefix: 'fp-account' },
-  { file: '../../shared/src/ui/kit.module.css', prefix: 'fp-kit' },
+  { file: '../../remotes/account/src/account.module.css', prefix: PREFIXES.account },
+  { file: '../../shared/src/ui/kit.module.css', prefix: PREFIXES.kit },
   LOAN_PROGRESS_PAINT_CSS,
 ] as const;
 

@@ -8,7 +8,7 @@ import { PROGRESS_STEPS, progressStepFor, type ScreenRoute } from '@credimo/shar
 import { HEADER_PARTS, headerVariantFor } from '../src/layouts/header-variants';
 import { ACCOUNT_PAINT_CSS, accountMainMarkup, loadAccountPaintData, sessionBannerMarkup } from './account-paint';
 import { firstScreenFor } from './first-load';
-import { escapeHtml, L, S } from './markup';
+import { escapeHtml, L, PREFIXES, S } from './markup';
 
 /**
  * The first paint of a customer page (issue 17): the shell's server prints, for the route's first screen, the
@@ -48,8 +48,8 @@ const readCss = (file: string) => readFileSync(path.join(__dirname, file), 'utf8
 let criticalCss: string | undefined;
 export function firstPaintCss(): string {
   criticalCss ??= [
-    prefixedCss(readCss('../src/layouts/layout.module.css'), 'fp-layout'),
-    prefixedCss(readCss('../../remotes/registration/src/screen.module.css'), 'fp-screen'),
+    prefixedCss(readCss('../src/layouts/layout.module.css'), PREFIXES.layout),
+    prefixedCss(readCss('../../remotes/registration/src/screen.module.css'), PREFIXES.screen),
     // The user's buttons (name, logout) are drawn by the app; their row is held at the kit's button height
     // (shared/src/ui/kit.module.css: `.button` min-height 48px) so the header keeps its height when they arrive.
     '.fp-account-menu-space { display: block; height: 48px; }',

@@ -3,13 +3,16 @@
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The account remote's CSS module (account.module.css) and the kit's (kit.module.css), renamed for the page. */
-export const A = (name: string) => `fp-account-${name}`;
-export const K = (name: string) => `fp-kit-${name}`;
-/** The registration remote's screen frame (screen.module.css), renamed for the page. */
-export const S = (name: string) => `fp-screen-${name}`;
-/** The shell's layout (layout.module.css), renamed for the page. */
-export const L = (name: string) => `fp-layout-${name}`;
+/**
+ * The prefixes the page gives each CSS module's classes (first-paint.ts's prefixedCss renames the rules, these
+ * name the classes): the account remote's (account.module.css), the kit's (kit.module.css), the registration
+ * remote's screen frame (screen.module.css) and the shell's layout (layout.module.css).
+ */
+export const PREFIXES = { account: 'fp-account', kit: 'fp-kit', screen: 'fp-screen', layout: 'fp-layout' } as const;
+export const A = (name: string) => `${PREFIXES.account}-${name}`;
+export const K = (name: string) => `${PREFIXES.kit}-${name}`;
+export const S = (name: string) => `${PREFIXES.screen}-${name}`;
+export const L = (name: string) => `${PREFIXES.layout}-${name}`;
 
 /** The kit's Alert (shared/src/ui/kit.tsx) without its live role: the app's own alert is the one announced. */
 export const alert = (tone: 'error' | 'info' | 'warning', text: string) =>
