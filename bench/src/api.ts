@@ -311,16 +311,15 @@ async function run(
   const total = answered[2] + answered[3] + answered[4] + answered[5];
   const unexpected = total - answered[Math.floor(expected / 100) as 2 | 3];
   const statuses = `${total} answers${unexpected || result.errors ? `, ${unexpected} unexpected, ${result.errors} errors` : ''}`;
-  const perAnswer = (before: number | null, after: number | null) =>
-    before === null || after === null || total === 0 ? null : ((after - before) / total) * 1e6;
+  const perAnswer = (seconds: number | null) => (seconds === null || total === 0 ? null : (seconds / total) * 1e6);
   return {
     route,
     rps: result.requests.average,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
     statuses,
-    cpuPerAnswer: perAnswer(cpuBefore, cpuAfter),
-    databaseCpuPerAnswer: perAnswer(0, databaseCpuBetween(databaseBefore, databaseAfter)),
+    cpuPerAnswer: perAnswer(cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore),
+    databaseCpuPerAnswer: perAnswer(databaseCpuBetween(databaseBefore, databaseAfter)),
   };
 }
 
@@ -455,12 +454,10 @@ async function main() {
     `\n| route (${kind}) | req/s | p50 | p99 | floor req/s | floor p99 | req/s ÷ floor | p99 ÷ floor | server CPU per answer (route / floor) | database CPU per answer (route / floor) | answers |`,
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  const inMicros = (value: number | null) => (value === null ? '–' : `${Math.round(value)} µs`);
-  const micros = (m: Measure) => inMicros(m.cpuPerAnswer);
-  const databaseMicros = (m: Measure) => inMicros(m.databaseCpuPerAnswer);
+  const micros = (value: number | null) => (value === null ? '–' : `${Math.round(value)} µs`);
   for (const r of results) {
     console.log(
-      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${Math.round(r.floor.rps).toLocaleString('en')} | ${r.floor.p99.toFixed(1)} ms | ${(r.rps / r.floor.rps).toFixed(2)} | ${(r.p99 / r.floor.p99).toFixed(2)} | ${micros(r)} / ${micros(r.floor)} | ${databaseMicros(r)} / ${databaseMicros(r.floor)} | ${r.statuses} |`,
+      `| ${r.route} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${Math.round(r.floor.rps).toLocaleString('en')} | ${r.floor.p99.toFixed(1)} ms | ${(r.rps / r.floor.rps).toFixed(2)} | ${(r.p99 / r.floor.p99).toFixed(2)} | ${micros(r.cpuPerAnswer)} / ${micros(r.floor.cpuPerAnswer)} | ${micros(r.databaseCpuPerAnswer)} / ${micros(r.floor.databaseCpuPerAnswer)} | ${r.statuses} |`,
     );
   }
 }

@@ -11,7 +11,6 @@ import { stackPorts, testPort } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const LINK_INVALID = 'El enlace no es válido, ha caducado o ya se ha usado.';
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('signing in, and agent and admin sessions, in Chromium', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-identity-'));
@@ -130,8 +129,11 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     // the customer's cards, before any script (issue 17).
     const html = await (await first.request.get(`${stack.urls.app}/account`)).text();
     const paint = html.slice(html.indexOf('<div id="first-paint"'), html.indexOf('<div id="root"'));
-    const words = typeof banner === 'string' ? escapeRegExp(banner) : banner.source.replace(/^\^/, '');
-    assert.match(paint.replace(/<[^>]+>/g, ' '), new RegExp(words));
+    const words = paint.replace(/<[^>]+>/g, ' ');
+    assert.ok(
+      typeof banner === 'string' ? words.includes(banner) : new RegExp(banner.source.replace(/^\^/, '')).test(words),
+      'the first paint holds the banner',
+    );
     assert.match(paint, /data-screen="account"/);
     await first.close();
     const second = await browser.newContext();
