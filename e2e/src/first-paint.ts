@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** An element of a page's main column: what it is, what it says, where it is drawn. */
 export interface DrawnElement {
@@ -9,6 +9,15 @@ export interface DrawnElement {
 
 /** The headings, paragraphs, selects and buttons of the first paint's main column, in order. */
 const PAINTED = 'main h1, main h2, main p, main select, main button';
+
+/**
+ * Waits until the app has replaced the server's first paint: the frame gone, the root shown. Until then a locator
+ * may find the painted copy of what it looks for while the app is still asking the API for its data, so a test
+ * that changes the customer's data next must wait for this first (else the app's calls race the change).
+ */
+export async function appShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('first-paint') && !document.getElementById('root')?.hidden);
+}
 
 /**
  * A page's server-drawn first paint (issue 17), read with scripts off, beside the same elements as the app draws
@@ -51,10 +60,8 @@ export async function firstPaintBesideApp(
 
   const live = await open(true);
   await live.page.goto(url);
-  // Read in the very task the app shows: the frame gone, the root shown.
-  await live.page.waitForFunction(
-    () => !document.getElementById('first-paint') && !document.getElementById('root')?.hidden,
-  );
+  // Read in the very task the app shows.
+  await appShown(live.page);
   const drawn = await live.page.evaluate(read, `#root ${PAINTED.replaceAll(', main', ', #root main')}`);
   await live.context.close();
 

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole } from '../src/browser';
-import { firstPaintBesideApp } from '../src/first-paint';
+import { appShown, firstPaintBesideApp } from '../src/first-paint';
 import { activeLoanThroughApi, operatorCommand, paidOutThroughApi } from '../src/loan';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
@@ -113,6 +113,8 @@ describe('the account area in Chromium: an active loan through its screens', () 
     // 27 sandbox days later 3 days remain: the help banner offers WhatsApp and the phone.
     await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'advance-days', ['27']);
     await page.reload();
+    // The banner below is painted by the server first: the app must have asked for its offers before the payment.
+    await appShown(page);
     const help = page.getByRole('region', { name: '¿Necesitas ayuda con tu pago?' });
     await help.getByRole('link', { name: 'Escríbenos por WhatsApp' }).waitFor();
     await accessible(page, 'the account with the help banner');
@@ -127,6 +129,7 @@ describe('the account area in Chromium: an active loan through its screens', () 
       'e2e-transfer-1',
     ]);
     await page.reload();
+    await appShown(page);
     await page.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' }).waitFor();
     // The repaid loan's account is painted from the server with the review card and the IBAN the loan was paid
     // to, where the app then draws them (issue 17).
