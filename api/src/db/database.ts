@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { FolderLockedError, lockFolder } from './lock';
-import { PreparingClient, PreparingPGlite } from './prepared';
+import { PreparingClient, PreparingPGlite, runHotStatementsOn } from './prepared';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -49,6 +49,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     throw new DatabaseUnavailableError(`cannot reach PostgreSQL at ${redactUrl(url)} (${reason}); check DATABASE_URL`);
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  runHotStatementsOn(db, pool);
   return { db, kind: 'postgresql', close: () => db.destroy() };
 }
 

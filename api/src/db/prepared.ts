@@ -33,8 +33,22 @@ export function compiledOnce<DB, R>(build: (db: Kysely<DB>, argument: string) =>
       statementNames.set(compiled.sql, nameOf(compiled.sql));
     }
     const parameters = compiled.parameters.map((value) => (value === placeholder ? argument : value));
+    const pool = pools.get(db);
+    if (pool) return (await pool.query(compiled.sql, parameters as unknown[])).rows as R[];
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
   };
+}
+
+/**
+ * The pg pools behind Kysely instances (openPostgres): a hot statement goes to its pool directly, past Kysely's
+ * connection provider and result plugins (none here), which cost the poll a few microseconds for nothing. A
+ * transaction is another object (not here), so its statements keep to its connection; and PGlite is never here,
+ * since its one connection is shared and only Kysely's lock keeps a statement out of another's transaction.
+ */
+const pools = new WeakMap<object, pg.Pool>();
+
+export function runHotStatementsOn(db: object, pool: pg.Pool): void {
+  pools.set(db, pool);
 }
 
 /** The pg client of the pool: names the statements registered above, passes everything else through. */

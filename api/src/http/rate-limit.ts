@@ -5,8 +5,7 @@ import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
-import { tokenOf } from '../identity/auth';
-import { sha256 } from '../identity/crypto';
+import { tokenHashOf, tokenOf } from '../identity/auth';
 import { ApiError, notFound } from './errors';
 import { LIMIT_GROUPS, type LimitGroup, limitGroupOf } from './rate-limit-groups';
 
@@ -177,9 +176,20 @@ export function databaseCounters(db: Kysely<Database>, kind: DatabaseKind) {
   return { store: storeOf(increment), close: batched.close };
 }
 
+/** Each route's group by method and url, worked out once: asked three times an answer (key, max, window). */
+const routeGroups = new Map<string, LimitGroup>();
+
 function groupOf(request: FastifyRequest): LimitGroup {
-  const route = request.routeOptions;
-  return limitGroupOf({ method: request.method, url: route.url ?? request.url, limit: route.config?.limit });
+  const { config } = request.routeOptions;
+  // An unknown address (the 404 handler) has no route url: its own path decides, and is not kept.
+  if (config.url === undefined) return limitGroupOf({ method: request.method, url: request.url, limit: config.limit });
+  const key = `${request.method} ${config.url}`;
+  let group = routeGroups.get(key);
+  if (group === undefined) {
+    group = limitGroupOf({ method: request.method, url: config.url, limit: config.limit });
+    routeGroups.set(key, group);
+  }
+  return group;
 }
 
 /**
@@ -188,11 +198,11 @@ function groupOf(request: FastifyRequest): LimitGroup {
  * session are capped per address on top (unknownTokens below).
  */
 export function callerKey(request: FastifyRequest): string {
-  const token = request.session ? null : tokenOf(request);
+  const tokenHash = request.session ? null : tokenHashOf(request);
   const who = request.session
     ? `user:${request.session.userId}`
-    : token
-      ? `token:${sha256(token).slice(0, 32)}`
+    : tokenHash
+      ? `token:${tokenHash.slice(0, 32)}`
       : `ip:${request.ip}`;
   return `${groupOf(request)}|${who}`;
 }

@@ -5,16 +5,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { audit } from './audit';
+import { sha256 } from './crypto';
 import { findSession, type Session } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
+    /** The token's SHA-256, once worked out (tokenHashOf): '' for no token, null before. */
+    tokenHash: string | null;
   }
   interface FastifyContextConfig {
     /**
      * The route's own query checks the token (GET /v2/user: one round trip in all), so the hook leaves it
-     * alone; the handler calls requireToken, then adoptSession with what its query found.
+     * alone; the handler calls requireTokenHash, then adoptSession with what its query found.
      */
     sessionInQuery?: boolean;
   }
@@ -33,6 +36,7 @@ export const unauthorized = () => ApiError.request(401, messages.unauthorized);
 /** Resolves the caller's session on every request; routes then find everything through it. */
 export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
   app.decorateRequest('session', null);
+  app.decorateRequest('tokenHash', null);
   // Callback hooks, not async ones: most requests (the polls, sessionInQuery) settle them without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.routeOptions.config.sessionInQuery ? null : tokenOf(request);
@@ -57,11 +61,23 @@ export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kyse
   });
 });
 
-/** For a sessionInQuery route: the caller's token, else 401. */
-export function requireToken(request: FastifyRequest): string {
-  const token = tokenOf(request);
-  if (!token) throw unauthorized();
-  return token;
+/**
+ * The SHA-256 of the caller's token (what sessions are stored by), or null without a token: worked out once per
+ * request, since a poll needs it twice (its rate-limit key and its statement).
+ */
+export function tokenHashOf(request: FastifyRequest): string | null {
+  if (request.tokenHash === null) {
+    const token = tokenOf(request);
+    request.tokenHash = token ? sha256(token) : '';
+  }
+  return request.tokenHash || null;
+}
+
+/** For a sessionInQuery route: the SHA-256 of the caller's token, else 401. */
+export function requireTokenHash(request: FastifyRequest): string {
+  const tokenHash = tokenHashOf(request);
+  if (!tokenHash) throw unauthorized();
+  return tokenHash;
 }
 
 /** For a sessionInQuery route: what its query found becomes the request's session (audit, ETag), else 401. */

@@ -2,8 +2,7 @@ import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { adoptSession, requireToken } from './auth';
-import { sha256 } from './crypto';
+import { adoptSession, requireTokenHash } from './auth';
 import { type CachedAnswer, cachedPoll, keepAnswer, type PolledView } from './poll-cache';
 import type { Session, ViewVersions } from './sessions';
 
@@ -84,7 +83,7 @@ export async function conditionalPoll<T>(
   },
 ): Promise<T> {
   const { db, view, variant } = options;
-  const tokenHash = sha256(requireToken(request));
+  const tokenHash = requireTokenHash(request);
   const now = Date.now();
   const presented = presentedTags(request.headers['if-none-match'], view, now);
   // A poll presenting a tag of ours is most likely a 304: its statement leaves the kept body out.

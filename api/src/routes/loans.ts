@@ -31,6 +31,7 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs, config 
   });
 
   // Polled like GET /v2/user: the session, the versions and the current loan with its parts in one statement.
+  const loanVariant = variantOf(config.version);
   route(
     app,
     endpoints.loan,
@@ -38,7 +39,7 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs, config 
       conditionalPoll(request, reply, {
         db,
         view: 'loan',
-        variant: variantOf(config.version),
+        variant: loanVariant,
         answer: (tokenHash) => currentLoanByToken(db, tokenHash),
       }),
     { config: { sessionInQuery: true, conditional: true } },
