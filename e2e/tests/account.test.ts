@@ -46,6 +46,8 @@ describe('the account area in Chromium: an active loan through its screens', () 
 
     // /account: the loan in service.
     await page.goto(`${stack.urls.app}/account`);
+    // The server paints these cards and their buttons first: the checks and the clicks below are the app's.
+    await appShown(page);
     const detail = page.getByRole('region', { name: 'Tu préstamo activo' });
     await detail.waitFor();
     await detail.getByText('Quedan 30 días').waitFor();

@@ -4,6 +4,7 @@ import { TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole, watchCspViolations } from '../src/browser';
+import { appShown } from '../src/first-paint';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
@@ -80,6 +81,8 @@ describe('the operators console in Chromium: manual verification', () => {
     await customer.waitForURL(/\/application\/(awaiting-verification-loan|request-additional-photos)$/, {
       timeout: 30_000,
     });
+    // The waiting screen is the app's (not the server's first paint of the account) before the agent decides.
+    await appShown(customer);
     const waitingAt = customer.url();
     const { public_id: loanId } = (await (await api(stack, 'GET', '/v2/loan', token)).json()) as { public_id: string };
 

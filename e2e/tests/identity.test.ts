@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { appShown } from '../src/first-paint';
 import { opsLink } from '../src/ops';
 import { stackPorts, testPort } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
@@ -58,11 +59,16 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     const errors = watchConsole(page);
     await signIn(page, '612 00 01 02');
     await page.reload();
+    // The server paints this heading for any session cookie: the app, once its GET /v2/user has answered, says
+    // whether the session still holds.
+    await appShown(page);
     await page.getByRole('heading', { name: 'Tus datos personales' }).waitFor();
     assert.match(page.url(), /\/registration\/personal-data$/);
     // Registration unfinished: the account sends the customer back to it (SPEC section 2 redirect rules).
     await page.goto(`${stack.urls.app}/account`);
     await page.waitForURL(/\/registration\/personal-data$/);
+    // The app redirects before its personal-data screen has loaded: that screen is there before the profile changes.
+    await appShown(page);
     const token = (await context.cookies()).find((c) => c.name === 'credimo_access_token')?.value ?? '';
     await completeRegistration(stack.urls.api, token, '612000102');
 

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole } from '../src/browser';
+import { appShown } from '../src/first-paint';
 import { stackPorts, testPort } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
@@ -71,7 +72,9 @@ async function activeLoan(call: ReturnType<typeof apiOf>) {
  */
 async function openPaymentMethods(page: Page, appUrl: string, choice: Record<string, unknown>) {
   if (!page.url().startsWith(appUrl)) await page.goto(`${appUrl}/account`);
-  // The account screen settles first (its remote loaded, its own redirects done), or it may replace this route.
+  // The account screen settles first (the app shown in place of the server's first paint, its remote loaded, its
+  // own redirects done), or it may replace this route: the route pushed below is the app's router's to follow.
+  await appShown(page);
   await page.waitForLoadState('networkidle');
   await page.evaluate((state) => {
     window.history.pushState(
@@ -148,6 +151,9 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     await page.getByLabel('CVV').fill('123');
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    // Back from the checkout the account is painted by the server first: the app must have asked for its loan and
+    // offers before the operator moves the clock (the command below also holds this process, the pages' server).
+    await appShown(page);
     const extended = (await call('GET', '/v2/loan')).body;
     assert.equal(extended.status, 20, 'Extended');
     assert.equal(extended.must_pay_date, details.next_pay_date);
@@ -179,6 +185,8 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     await page.getByLabel('Teléfono de Bizum').fill(PHONE);
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    // The review card below is painted by the server first: the heading and axe are the app's.
+    await appShown(page);
     const closed = (await call('GET', '/v2/loan')).body;
     assert.equal(closed.status, 3, 'Returned');
     assert.equal(closed.calculations.today.amount, 0);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
-import { firstPaintBesideApp } from '../src/first-paint';
+import { appShown, firstPaintBesideApp } from '../src/first-paint';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signedInContext, signInThroughApi } from '../src/session';
 
@@ -110,7 +110,9 @@ describe('the federated customer app in Chromium', () => {
     const errors = watchConsole(page);
     const violations = await watchCspViolations(page);
     await page.goto(`${stack.urls.app}/account`);
-    // A customer without a loan: the account remote's screen and the calculator beside it.
+    // A customer without a loan: the account remote's screen and the calculator beside it (the server paints a copy
+    // of the account's screen first, with the same marks: the remote's own is the app's).
+    await appShown(page);
     await page.locator('[data-remote="account"] [data-screen="account"]').waitFor();
     await page.getByRole('heading', { name: 'Calcula tu préstamo' }).waitFor();
     await page.getByRole('link', { name: 'Historial de préstamos' }).click();
