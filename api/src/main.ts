@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { trackUnusedConnections } from './http/unused-connections';
 import { smsProviderFor } from './providers';
 
 /** Faults an operator can fix get one clear line and a non-zero exit, never a stack trace. */
@@ -30,6 +31,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, sms: smsProviderFor(config, database.db) }, { workers: true });
+  const unusedConnections = trackUnusedConnections(app.server);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,7 +43,9 @@ async function main() {
       () => fail(`requests still running ${STOP_BUDGET_MS / 1000} s after ${signal}; stopped anyway`),
       STOP_BUDGET_MS,
     ).unref();
-    await app.close();
+    const closed = app.close();
+    unusedConnections.destroy();
+    await closed;
     await database.close();
     process.exit(0);
   };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -73,6 +73,39 @@ describe('the API process', () => {
       assert.match(stdout, /shutting down/);
     });
   }
+
+  test("a connection opened ahead and never used (a browser's preconnect) does not hold the stop", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'info',
+        API_PORT: String(port),
+        PGLITE_DATA_DIR: 'memory://',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('Server listening')) resolve();
+      });
+    });
+    const preconnect = connect(port, '127.0.0.1');
+    await new Promise((resolve) => preconnect.once('connect', resolve));
+    child.kill('SIGTERM');
+    const code = await exited;
+    preconnect.destroy();
+    // Held, the stop waits out its budget (8 s) and exits 1, "requests still running".
+    assert.equal(code, 0, stderr);
+  });
 });
 
 const tempFolder = (name: string) => mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`));

@@ -3,6 +3,7 @@
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { customer } from '@credimo/shared/testing/customers';
@@ -60,6 +61,18 @@ describe('the static server of an app', () => {
     } finally {
       await server.close();
     }
+  });
+
+  test("a connection a browser opened ahead (a preconnect) and never used does not hold the server's stop", async () => {
+    const server = await startStaticServer({ root, port: 0, allowAnyOrigin: true });
+    const address = server.server.address();
+    const preconnect = connect(typeof address === 'object' && address ? address.port : 0, '127.0.0.1');
+    await new Promise((resolve) => preconnect.once('connect', resolve));
+    // Held, Node's close waits for the socket's headers timeout (a minute), past npm start's stop budget.
+    const held = new Promise((resolve) => setTimeout(() => resolve('held'), 10_000).unref());
+    const outcome = await Promise.race([server.close().then(() => 'closed'), held]);
+    preconnect.destroy();
+    expect(outcome).toBe('closed');
   });
 
   test('a missing build folder answers 404 instead of crashing (a remote whose files are gone)', async () => {

@@ -47,7 +47,9 @@ export interface StaticServerOptions {
 
 /** Serves one built app (the shell or a remote) with the cache policy of DESIGN.md section 4. */
 export async function startStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  // A stop closes every connection: a browser's preconnects (the remotes' origins) otherwise hold Node's close
+  // until their headers timeout, past `npm start`'s stop budget; what is cut is a file download, asked again.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   // Every script is sent compressed: on a phone's connection the bytes are the wait.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(
