@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -14,7 +14,13 @@ import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
-function run(env: NodeJS.ProcessEnv, untilReady?: (out: string) => boolean, signal?: NodeJS.Signals) {
+/** Runs the API; once `untilReady` holds, does `beforeSignal` (if any) and sends `signal`. */
+function run(
+  env: NodeJS.ProcessEnv,
+  untilReady?: (out: string) => boolean,
+  signal?: NodeJS.Signals,
+  beforeSignal?: () => Promise<void>,
+) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', main], {
       env: { ...process.env, LOG_LEVEL: 'info', ...env },
@@ -22,9 +28,12 @@ function run(env: NodeJS.ProcessEnv, untilReady?: (out: string) => boolean, sign
     });
     let stdout = '';
     let stderr = '';
+    let signalled = false;
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
-      if (untilReady?.(stdout) && signal) child.kill(signal);
+      if (signalled || !signal || !untilReady?.(stdout)) return;
+      signalled = true;
+      void (beforeSignal?.() ?? Promise.resolve()).then(() => child.kill(signal));
     });
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -76,32 +85,13 @@ describe('the API process', () => {
 
   test("a connection opened ahead and never used (a browser's preconnect) does not hold the stop", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'info',
-        API_PORT: String(port),
-        PGLITE_DATA_DIR: 'memory://',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await new Promise<void>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('Server listening')) resolve();
-      });
-    });
-    const preconnect = connect(port, '127.0.0.1');
-    await new Promise((resolve) => preconnect.once('connect', resolve));
-    child.kill('SIGTERM');
-    const code = await exited;
+    const preconnect = new Socket();
+    const { code, stderr } = await run(
+      { API_PORT: String(port), PGLITE_DATA_DIR: 'memory://', DATABASE_URL: '' },
+      (out) => out.includes('Server listening'),
+      'SIGTERM',
+      () => new Promise((resolve) => preconnect.connect(port, '127.0.0.1', resolve)),
+    );
     preconnect.destroy();
     // Held, the stop waits out its budget (8 s) and exits 1, "requests still running".
     assert.equal(code, 0, stderr);
