@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LoanStatus } from '@credimo/shared/domain';
 import { sql } from 'kysely';
-import { PreparingClient, PreparingPGlite } from '../src/db/prepared.js';
 import { VERSIONED_TABLES } from '../src/db/view-versions.js';
 import { post, recipes } from '../src/domain/ledger.js';
 import { sha256 } from '../src/identity/crypto.js';
@@ -12,6 +11,7 @@ import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { type LoanWithParts, loanViewOf } from '../src/loans/loan-details.js';
 import { startTestApi, type TestApi } from './harness.js';
+import { statementsOf as statementsSent } from './statements.js';
 
 let api: TestApi;
 let counter = 0;
@@ -55,29 +55,8 @@ const poll = (path: string, headers: Record<string, string>, etag?: string | nul
  * The SQL statements the API sends while `work` runs (the job queue's own statements, and the rate limiter's
  * counters it flushes in batches whenever they are due, left out).
  */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const patched = [PreparingPGlite.prototype, PreparingClient.prototype] as unknown as Array<{
-    query: (text: unknown, ...rest: unknown[]) => unknown;
-  }>;
-  const originals = patched.map((proto) => proto.query);
-  patched.forEach((proto, i) => {
-    const original = originals[i] as (text: unknown, ...rest: unknown[]) => unknown;
-    proto.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
-      const sqlText = typeof text === 'string' ? text : (text as { text?: string })?.text;
-      if (sqlText && !/pgboss|rate_limit_counters/.test(sqlText)) seen.push(sqlText);
-      return original.call(this, text, ...rest);
-    };
-  });
-  try {
-    await work();
-  } finally {
-    patched.forEach((proto, i) => {
-      proto.query = originals[i] as typeof proto.query;
-    });
-  }
-  return seen;
-}
+const statementsOf = (work: () => Promise<unknown>) =>
+  statementsSent(work, (text) => !/pgboss|rate_limit_counters/.test(text));
 
 /** A customer with a complete profile and an application (status Request); returns its loan id too. */
 async function customerWithLoan() {

@@ -8,8 +8,10 @@ import { readConfig } from '../src/config.js';
 import { FLUSH_EVERY_MS } from '../src/http/rate-limit.js';
 import { LIMIT_GROUPS, limitGroupOf } from '../src/http/rate-limit-groups.js';
 import { inlineStyleHashes, pagePolicy } from '../src/http/security.js';
+import { sha256 } from '../src/identity/crypto.js';
 import { smsProviderFor } from '../src/providers/index.js';
 import { startTestApi, type TestApi } from './harness.js';
+import { statementsOf } from './statements.js';
 
 let api: TestApi;
 let addressCounter = 0;
@@ -273,6 +275,39 @@ describe('limits on every route', () => {
     if (api.database.kind === 'pglite') assert.deepEqual(rows, []);
     // Other tests' customers have rows too; this customer's is the one with exactly these polls.
     else assert.ok(rows.map((row) => Number(row.hits)).includes(polls), JSON.stringify(rows));
+  });
+
+  test('no poll waits on a counter write: many customers polling at once cost one counter statement a second', async () => {
+    const tokens: string[] = [];
+    for (const phone of ['612000411', '612000412', '612000413', '612000414', '612000415', '612000416']) {
+      tokens.push(await signIn(phone));
+    }
+    const customers = tokens.map((token) => ({ authorization: `Bearer ${token}`, ...from() }));
+    // Each customer's first poll of its window, all at once: counted in memory, none writes its counter.
+    const counterWrites = await statementsOf(
+      async () => {
+        const answers = await Promise.all(customers.map((headers) => api.request('GET', '/v2/user', { headers })));
+        for (const answer of answers) assert.equal(answer.status, 200);
+      },
+      (text) => /insert into rate_limit_counters/.test(text),
+    );
+    // A flush may fall within the polls (one statement for every key), never one per customer.
+    assert.ok(counterWrites.length <= 1, counterWrites.join('\n---\n'));
+    if (api.database.kind === 'pglite') return;
+    // The next flush writes all their polls (and any other caller's) in one statement.
+    const flushed = await statementsOf(
+      () => new Promise((resolve) => setTimeout(resolve, FLUSH_EVERY_MS + 500)),
+      (text) => /insert into rate_limit_counters/.test(text),
+    );
+    assert.ok(counterWrites.length + flushed.length <= 2, flushed.join('\n---\n'));
+    // Polls are counted per token (their one statement checks the token itself).
+    const keys = tokens.map((token) => `polling|token:${sha256(token).slice(0, 32)}`);
+    const { rows } = await sql<{ key: string; hits: number }>`
+      select key, hits from rate_limit_counters where key in (${sql.join(keys)})`.execute(api.database.db);
+    assert.deepEqual(
+      rows.map((row) => Number(row.hits)),
+      keys.map(() => 1),
+    );
   });
 
   test('two API processes on one database share the counter', async () => {

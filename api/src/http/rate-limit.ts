@@ -11,37 +11,63 @@ import { LIMIT_GROUPS, type LimitGroup, limitGroupOf } from './rate-limit-groups
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
-type Increment = (key: string, windowMs: number) => Promise<Counter>;
+type Increment = (key: string, windowMs: number) => Promise<Counter> | Counter;
 
-/** One in this many exact increments also deletes long-expired counters, so the table stays small without a job. */
+/** One in this many exact increments (or in-memory ones on PGlite) also deletes long-expired counters. */
 const SWEEP_EVERY = 500;
+/** A batching process sweeps long-expired counters once a minute or so. */
+const SWEEP_EVERY_FLUSHES = 60;
 /** How often a process writes its batched counts to the shared table (and learns the other processes'). */
 export const FLUSH_EVERY_MS = 1_000;
 
 const groupOfKey = (key: string) => key.slice(0, key.indexOf('|')) as LimitGroup;
 const isBatched = (key: string) => (LIMIT_GROUPS[groupOfKey(key)] as { batched?: boolean } | undefined)?.batched;
 
+/** Hits to add to one caller's counter. */
+interface Hits {
+  key: string;
+  hits: number;
+  windowMs: number;
+}
+
 /**
- * Exact counting in our database: one upsert per request, atomic under the row lock, so every API process on
- * the same PostgreSQL sees the same count. Fixed windows per key. `hits` adds several requests at once.
+ * Adds hits to counters in our database, any number of keys in one statement: atomic under each row's lock,
+ * so every API process on the same PostgreSQL sees the same counts. Fixed windows per key. Rows are written in
+ * key order, so two processes adding to the same keys at once take their locks in the same order.
  */
-function exactCounter(db: Kysely<Database>) {
+async function addHits(db: Kysely<Database>, added: readonly Hits[]): Promise<Map<string, Counter>> {
+  const { rows } = await sql<{ key: string; hits: number; ttl_ms: number }>`
+    insert into rate_limit_counters (key, hits, window_ends_at)
+    select key, hits, now() + make_interval(secs => window_ms / 1000)
+    from unnest(
+      ${added.map((a) => a.key)}::text[],
+      ${added.map((a) => a.hits)}::integer[],
+      ${added.map((a) => a.windowMs)}::double precision[]
+    ) as added (key, hits, window_ms)
+    order by key
+    on conflict (key) do update set
+      hits = case when rate_limit_counters.window_ends_at <= now() then excluded.hits
+        else rate_limit_counters.hits + excluded.hits end,
+      window_ends_at = case when rate_limit_counters.window_ends_at <= now()
+        then excluded.window_ends_at else rate_limit_counters.window_ends_at end
+    returning key, hits, ceil(extract(epoch from (window_ends_at - now())) * 1000)::integer as ttl_ms`.execute(db);
+  return new Map(
+    rows.map((row) => [row.key, { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl_ms)) }] as const),
+  );
+}
+
+/** Deletes counters whose window ended an hour ago: the table stays small without a job. */
+async function sweepExpired(db: Kysely<Database>): Promise<void> {
+  await sql`delete from rate_limit_counters where window_ends_at < now() - interval '1 hour'`.execute(db);
+}
+
+/** Exact counting for the strict groups: one statement per request, answered by the shared count. */
+function exactCounter(db: Kysely<Database>): Increment {
   let calls = 0;
-  return async (key: string, windowMs: number, hits = 1): Promise<Counter> => {
-    const { rows } = await sql<{ hits: number; ttl_ms: number }>`
-      insert into rate_limit_counters (key, hits, window_ends_at)
-      values (${key}, ${hits}, now() + make_interval(secs => ${windowMs / 1000}))
-      on conflict (key) do update set
-        hits = case when rate_limit_counters.window_ends_at <= now() then excluded.hits
-          else rate_limit_counters.hits + excluded.hits end,
-        window_ends_at = case when rate_limit_counters.window_ends_at <= now()
-          then excluded.window_ends_at else rate_limit_counters.window_ends_at end
-      returning hits, ceil(extract(epoch from (window_ends_at - now())) * 1000)::integer as ttl_ms`.execute(db);
-    if (++calls % SWEEP_EVERY === 0) {
-      await sql`delete from rate_limit_counters where window_ends_at < now() - interval '1 hour'`.execute(db);
-    }
-    const row = rows[0];
-    return { current: Number(row?.hits ?? hits), ttl: Math.max(0, Number(row?.ttl_ms ?? windowMs)) };
+  return async (key, windowMs) => {
+    const counter = (await addHits(db, [{ key, hits: 1, windowMs }])).get(key);
+    if (++calls % SWEEP_EVERY === 0) await sweepExpired(db);
+    return counter ?? { current: 1, ttl: windowMs };
   };
 }
 
@@ -52,38 +78,43 @@ interface Tally {
   pending: number;
   windowEndsAt: number;
   windowMs: number;
-  /** The first hit of a window is counted exactly; later hits wait for it. */
-  ready: Promise<void>;
 }
 
 /**
- * Batched counting for the generous groups (polling, standard): the first request of a caller's window is one
- * exact upsert (so it learns what other processes counted); later ones in the window are counted in memory
- * and written, every key at once, once a second. One process alone counts exactly; with N processes a caller
- * may pass the limit by what the other processes let through in the last second, a small overshoot of a
- * generous limit bought with one round trip per request fewer. The strict groups (codes, promo codes,
- * uploads, operator links) stay exact.
+ * Batched counting for the generous groups (polling, standard): every request is counted in memory, and once a
+ * second one statement writes every caller's new hits and reads back what all processes counted. No request
+ * waits on a write: a customer polling every 5 s makes about one request a second per five customers, so a
+ * write per caller (or per caller's window) would be a write per poll or so. One process alone counts exactly;
+ * with N processes a caller may pass the limit by what the other processes let through in the last second, a
+ * small overshoot of a generous limit. The strict groups (codes, promo codes, uploads, operator links) stay
+ * exact.
  */
-function batchedCounter(exact: ReturnType<typeof exactCounter>) {
+function batchedCounter(db: Kysely<Database>) {
   const tallies = new Map<string, Tally>();
   let flushing: Promise<void> | null = null;
+  let flushes = 0;
 
   async function flush(): Promise<void> {
+    if (++flushes % SWEEP_EVERY_FLUSHES === 0) await sweepExpired(db).catch(() => {});
     const now = Date.now();
     for (const [key, tally] of tallies) if (tally.windowEndsAt <= now && tally.pending === 0) tallies.delete(key);
     const due = [...tallies].filter(([, tally]) => tally.pending > 0);
-    await Promise.all(
-      due.map(async ([key, tally]) => {
-        const hits = tally.pending;
-        try {
-          const counter = await exact(key, tally.windowMs, hits);
-          tally.pending -= hits;
-          tally.shared = counter.current;
-        } catch {
-          // Kept pending: written with the next flush.
-        }
-      }),
-    );
+    if (due.length === 0) return;
+    const written = due.map(([key, tally]) => ({ key, tally, hits: tally.pending, windowMs: tally.windowMs }));
+    let counters: Map<string, Counter>;
+    try {
+      counters = await addHits(db, written);
+    } catch {
+      return; // Kept pending: written with the next flush.
+    }
+    const at = Date.now();
+    for (const { key, tally, hits } of written) {
+      const counter = counters.get(key);
+      tally.pending -= hits;
+      if (!counter) continue;
+      tally.shared = counter.current;
+      tally.windowEndsAt = at + counter.ttl;
+    }
   }
   const timer = setInterval(() => {
     flushing ??= flush().finally(() => {
@@ -92,27 +123,16 @@ function batchedCounter(exact: ReturnType<typeof exactCounter>) {
   }, FLUSH_EVERY_MS);
   timer.unref();
 
-  async function increment(key: string, windowMs: number): Promise<Counter> {
+  function increment(key: string, windowMs: number): Counter {
     const now = Date.now();
-    const tally = tallies.get(key);
+    let tally = tallies.get(key);
     if (!tally || tally.windowEndsAt <= now) {
-      const fresh: Tally = { shared: 0, pending: 0, windowEndsAt: now + windowMs, windowMs, ready: Promise.resolve() };
-      fresh.ready = exact(key, windowMs).then((counter) => {
-        fresh.shared = counter.current;
-        fresh.windowEndsAt = now + counter.ttl;
-      });
-      tallies.set(key, fresh);
-      try {
-        await fresh.ready;
-      } catch (error) {
-        tallies.delete(key);
-        throw error;
-      }
-      return { current: fresh.shared + fresh.pending, ttl: Math.max(0, fresh.windowEndsAt - Date.now()) };
+      // A new window; hits of the last one not yet written are dropped with it.
+      tally = { shared: 0, pending: 0, windowEndsAt: now + windowMs, windowMs };
+      tallies.set(key, tally);
     }
-    await tally.ready;
     tally.pending += 1;
-    return { current: tally.shared + tally.pending, ttl: Math.max(0, tally.windowEndsAt - Date.now()) };
+    return { current: tally.shared + tally.pending, ttl: Math.max(0, tally.windowEndsAt - now) };
   }
   async function close() {
     clearInterval(timer);
@@ -136,7 +156,7 @@ function memoryCounter(db: Kysely<Database>): Increment {
   }
   const table = counters;
   let calls = 0;
-  return async (key, windowMs) => {
+  return (key, windowMs) => {
     const now = Date.now();
     if (++calls % SWEEP_EVERY === 0) {
       for (const [k, c] of table) if (c.windowEndsAt <= now) table.delete(k);
@@ -155,7 +175,10 @@ function memoryCounter(db: Kysely<Database>): Increment {
 function storeOf(increment: Increment) {
   return class CounterStore {
     incr(key: string, callback: Callback, timeWindow: number) {
-      increment(key, timeWindow).then((counter) => callback(null, counter), callback);
+      // A count in memory answers at once; an exact one is a promise.
+      const counter = increment(key, timeWindow);
+      if (counter instanceof Promise) counter.then((result) => callback(null, result), callback);
+      else callback(null, counter);
     }
     child() {
       return new CounterStore();
@@ -170,7 +193,7 @@ function storeOf(increment: Increment) {
 export function databaseCounters(db: Kysely<Database>, kind: DatabaseKind) {
   if (kind === 'pglite') return { store: storeOf(memoryCounter(db)), close: async () => {} };
   const exact = exactCounter(db);
-  const batched = batchedCounter(exact);
+  const batched = batchedCounter(db);
   const increment: Increment = (key, windowMs) =>
     isBatched(key) ? batched.increment(key, windowMs) : exact(key, windowMs);
   return { store: storeOf(increment), close: batched.close };
