@@ -26,6 +26,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10) || 10;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2) || 0;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50) || 50;
+/**
+ * A fixed offered load (requests a second, all connections together) instead of as many as answered: the CPU
+ * per answer then compares routes without the machine's saturation (three busy processes on two cores) in it.
+ */
+const RATE = Number(process.env.BENCH_RATE ?? 0) || 0;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50) || 50;
 /** Of which this many with an active loan (the rest with an open application); half by default. */
 /** Only the routes whose label contains this (BENCH_ONLY=user), for a profile of one route; all by default. */
@@ -282,6 +287,7 @@ async function run(
   const options = {
     url: `http://${host}:${port}`,
     connections: CONNECTIONS,
+    ...(RATE > 0 ? { overallRate: RATE } : {}),
     requests: [
       {
         method: 'GET' as const,
