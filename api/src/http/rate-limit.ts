@@ -83,11 +83,11 @@ interface Tally {
 /**
  * Batched counting for the generous groups (polling, standard): every request is counted in memory, and once a
  * second one statement writes every caller's new hits and reads back what all processes counted. No request
- * waits on a write: a customer polling every 5 s makes about one request a second per five customers, so a
- * write per caller (or per caller's window) would be a write per poll or so. One process alone counts exactly;
- * with N processes a caller may pass the limit by what the other processes let through in the last second, a
- * small overshoot of a generous limit. The strict groups (codes, promo codes, uploads, operator links) stay
- * exact.
+ * waits on a write: a customer polls every 3 to 7 s, so in any second most callers have one request, and a
+ * write per caller (each second, or each window) would be nearly a write per poll. One process alone counts
+ * exactly; with N processes a caller may pass the limit by what the other processes let through in the last
+ * second, a small overshoot of a generous limit. The strict groups (codes, promo codes, uploads, operator
+ * links) stay exact.
  */
 function batchedCounter(db: Kysely<Database>) {
   const tallies = new Map<string, Tally>();
