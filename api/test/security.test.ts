@@ -219,6 +219,14 @@ describe('limits on every route', () => {
     }
     assert.equal(statuses.filter((s) => s === 200).length, max);
     assert.ok(statuses.slice(max).every((s) => s === 429));
+    // Refused as every limit refuses: SPEC's error shape, when to come back, and the API's security headers.
+    const refused = await api.request('GET', '/v2/loans', { headers: auth });
+    assert.equal(refused.status, 429);
+    assert.deepEqual(refused.body, { errors: [{ message: messages.tooManyRequests, property: 'request' }] });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    assert.ok(retryAfter > 0 && retryAfter <= LIMIT_GROUPS.polling.windowMs / 1000, String(retryAfter));
+    assert.equal(refused.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(refused.headers.get('cache-control'), 'no-store');
   });
 
   test('customers behind one address poll GET /v2/user on their own allowance: one flooding does not block the others', async () => {

@@ -1,6 +1,6 @@
 import { messages } from '@credimo/shared/i18n';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
@@ -148,7 +148,7 @@ function batchedCounter(db: Kysely<Database>) {
  */
 const memoryCounters = new WeakMap<Kysely<Database>, Map<string, { hits: number; windowEndsAt: number }>>();
 
-function memoryCounter(db: Kysely<Database>): Increment {
+function memoryCounter(db: Kysely<Database>): (key: string, windowMs: number) => Counter {
   let counters = memoryCounters.get(db);
   if (!counters) {
     counters = new Map();
@@ -188,15 +188,19 @@ function storeOf(increment: Increment) {
 
 /**
  * The counters of one database: in memory on PGlite; on PostgreSQL exact for the strict groups and batched for
- * the generous ones. `close` writes what is still pending.
+ * the generous ones. `counted` counts a batched group's request at once (it never waits); `close` writes what is
+ * still pending.
  */
 export function databaseCounters(db: Kysely<Database>, kind: DatabaseKind) {
-  if (kind === 'pglite') return { store: storeOf(memoryCounter(db)), close: async () => {} };
+  if (kind === 'pglite') {
+    const increment = memoryCounter(db);
+    return { store: storeOf(increment), counted: increment, close: async () => {} };
+  }
   const exact = exactCounter(db);
   const batched = batchedCounter(db);
   const increment: Increment = (key, windowMs) =>
     isBatched(key) ? batched.increment(key, windowMs) : exact(key, windowMs);
-  return { store: storeOf(increment), close: batched.close };
+  return { store: storeOf(increment), counted: batched.increment, close: batched.close };
 }
 
 /** Each route's group by method and url, worked out once: asked three times an answer (key, max, window). */
@@ -254,6 +258,32 @@ function unknownTokenCap(factor: number) {
   };
 }
 
+/** A route all of whose methods fall into batched groups (the polls and the standard group). */
+function countedInMemory(route: RouteOptions): boolean {
+  const methods = [route.method].flat();
+  return methods.every((method) =>
+    isBatchedGroup(limitGroupOf({ method, url: route.url, limit: route.config?.limit })),
+  );
+}
+
+const isBatchedGroup = (group: LimitGroup) => (LIMIT_GROUPS[group] as { batched?: boolean }).batched === true;
+
+/**
+ * The limit of a batched group as a callback hook: its count is in memory and answers at once, where
+ * @fastify/rate-limit's handler is an async function awaiting its key, limit, window and store per request
+ * (a measurable share of the customer's poll, issue 15). The same key, limit and window, and the same 429 with
+ * Retry-After once past it.
+ */
+function inMemoryLimit(counted: (key: string, windowMs: number) => Counter, factor: number): preParsingHookHandler {
+  return (request, reply, payload, done) => {
+    const { max, windowMs } = LIMIT_GROUPS[groupOf(request)];
+    const counter = counted(callerKey(request), windowMs);
+    if (counter.current <= max * factor) return done(null, payload);
+    reply.header('retry-after', Math.ceil(counter.ttl / 1000));
+    done(ApiError.request(429, messages.tooManyRequests));
+  };
+}
+
 /**
  * Limits on every route (OWASP API4). Runs after the authentication hook has resolved the session (so the
  * key can be the customer) and before the body is parsed (so a flood costs no parsing).
@@ -278,6 +308,12 @@ export const rateLimits = fp(
       done();
     });
     app.addHook('onClose', () => counters.close());
+    // Before @fastify/rate-limit's own onRoute hook, which then leaves these routes alone (rateLimit: false).
+    app.addHook('onRoute', (route) => {
+      if (!countedInMemory(route)) return;
+      route.config = { ...route.config, rateLimit: false };
+      route.preParsing = [...[route.preParsing ?? []].flat(), inMemoryLimit(counters.counted, factor)];
+    });
     await app.register(rateLimit, {
       global: true,
       hook: 'preParsing',
