@@ -100,7 +100,8 @@ export function helmetHeaders(options: HelmetOptions): HeaderList {
     removeHeader: (name: string) => headers.delete(name),
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
-  return [...headers];
+  // Lower case, as Fastify keeps reply headers: a name already in lower case is not made anew per answer.
+  return [...headers].map(([name, value]) => [name.toLowerCase(), value] as const);
 }
 
 function contentTypeOf(reply: FastifyReply): string {
@@ -130,21 +131,23 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { https:
     if (own === undefined) return;
     route.config = { ...route.config, securityHeaders: own === false ? [] : helmetHeaders({ ...policy, ...own }) };
   });
+  // Into Fastify's reply headers, not the raw response's: a raw setHeader turns Node's writeHead into its slow
+  // path (every header of the answer set and validated one by one), a fifth of an answer's header work.
   app.addHook('onRequest', (request, reply, done) => {
     const headers = request.routeOptions.config.securityHeaders ?? apiHeaders;
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('Cache-Control', cacheControlFor(request, reply.getHeader('cache-control') as string | undefined));
-    reply.header('Permissions-Policy', request.routeOptions.config?.camera ? 'camera=(self)' : 'camera=()');
+    reply.header('cache-control', cacheControlFor(request, reply.getHeader('cache-control') as string | undefined));
+    reply.header('permissions-policy', request.routeOptions.config?.camera ? 'camera=(self)' : 'camera=()');
     const type = contentTypeOf(reply);
     if (type.startsWith('text/html') && typeof payload === 'string') {
       const hashes = inlineStyleHashes(payload);
       const current = String(reply.getHeader('content-security-policy') ?? cspHeader(API_CSP_DIRECTIVES));
       if (hashes.length && !/(^|;)\s*style-src /.test(current)) {
-        reply.header('Content-Security-Policy', `${current}; style-src ${hashes.join(' ')}`);
+        reply.header('content-security-policy', `${current}; style-src ${hashes.join(' ')}`);
       }
     }
     done(null, payload);
