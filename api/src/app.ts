@@ -105,8 +105,9 @@ async function assembleApp(
   });
   // Before compression: conditional GET hashes the JSON body, not the gzip stream compression makes of it.
   await app.register(conditionalGet);
-  // The price table is a few hundred KB of JSON; gzip makes it a few dozen.
-  await app.register(compress, { global: true, threshold: 2048 });
+  // The price table is a few hundred KB of JSON; gzip makes it a few dozen. Answers only: no client of ours
+  // compresses what it sends, and inflating requests is a hook on every request and a bomb's way in.
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 2048 });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -65,6 +65,15 @@ describe('the platform API', () => {
     assert.deepEqual(body, { errors: [{ message: messages.malformedRequest, property: 'request' }] });
   });
 
+  test('a body sent compressed answers 415 in Spanish: requests are read as they are sent, never inflated', async () => {
+    const { status, body } = await api.request('POST', '/__probe', {
+      body: '{"mobile_phone":"612345678"}',
+      headers: { 'content-encoding': 'gzip' },
+    });
+    assert.equal(status, 415);
+    assert.deepEqual(body, { errors: [{ message: messages.malformedRequest, property: 'request' }] });
+  });
+
   test('an oversized body answers 413', async () => {
     const { status, body } = await api.request('POST', '/__probe', {
       body: { mobile_phone: '6'.repeat(BODY_LIMIT_BYTES + 10) },

@@ -13,14 +13,17 @@ export function holdsNul(value: unknown): boolean {
 }
 
 /**
- * JSON bodies as Fastify parses them, refusing a NUL character in any string: valid JSON (`"\u0000"`), but no
- * PostgreSQL text column can hold it, so it would reach the database and fail there as a 500. No field of
- * the contract means it, so it is a malformed request for every route at once.
+ * JSON bodies as Fastify parses them, refusing two things for every route at once. A body sent compressed (415):
+ * requests are read as sent. A NUL character in any string: valid JSON (`"\u0000"`), but no PostgreSQL text
+ * column can hold it, so it would reach the database and fail there as a 500; no field of the contract means it.
  */
 export function installJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // Bodies are read as sent (app.ts: no request decompression): a compressed one is not JSON to us.
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding !== 'identity') return done(ApiError.request(415, messages.malformedRequest), undefined);
     parse(request, body.toString(), (error, value) => {
       if (error) return done(error, undefined);
       if (holdsNul(value)) return done(ApiError.request(400, messages.malformedRequest), undefined);
