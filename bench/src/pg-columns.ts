@@ -41,10 +41,10 @@ async function main() {
   if (!url) throw new Error('DATABASE_URL (PostgreSQL) is needed');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   try {
-    const results: Record<string, number[]> = {};
+    const results: Record<string, number[]> = Object.fromEntries(Object.keys(statements).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, text] of Object.entries(statements)) {
-        (results[name] ??= []).push(await cpuPerQuery(pool, name, text));
+        results[name]?.push(await cpuPerQuery(pool, name, text));
       }
     }
     console.log(`pg client CPU per query (µs), ${QUERIES} queries a round, ${ROUNDS} rounds, alternating:`);
