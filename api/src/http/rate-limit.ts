@@ -21,7 +21,9 @@ const SWEEP_EVERY_FLUSHES = 60;
 export const FLUSH_EVERY_MS = 1_000;
 
 const groupOfKey = (key: string) => key.slice(0, key.indexOf('|')) as LimitGroup;
-const isBatched = (key: string) => (LIMIT_GROUPS[groupOfKey(key)] as { batched?: boolean } | undefined)?.batched;
+const isBatchedGroup = (group: LimitGroup) =>
+  (LIMIT_GROUPS[group] as { batched?: boolean } | undefined)?.batched === true;
+const isBatched = (key: string) => isBatchedGroup(groupOfKey(key));
 
 /** Hits to add to one caller's counter. */
 interface Hits {
@@ -224,14 +226,14 @@ function groupOf(request: FastifyRequest): LimitGroup {
  * statement checks the token itself (sessionInQuery), per token; others per address. Tokens that open no
  * session are capped per address on top (unknownTokens below).
  */
-export function callerKey(request: FastifyRequest): string {
+export function callerKey(request: FastifyRequest, group: LimitGroup = groupOf(request)): string {
   const tokenHash = request.session ? null : tokenHashOf(request);
   const who = request.session
     ? `user:${request.session.userId}`
     : tokenHash
       ? `token:${tokenHash.slice(0, 32)}`
       : `ip:${request.ip}`;
-  return `${groupOf(request)}|${who}`;
+  return `${group}|${who}`;
 }
 
 /**
@@ -266,8 +268,6 @@ function countedInMemory(route: RouteOptions): boolean {
   );
 }
 
-const isBatchedGroup = (group: LimitGroup) => (LIMIT_GROUPS[group] as { batched?: boolean }).batched === true;
-
 /**
  * The limit of a batched group as a callback hook: its count is in memory and answers at once, where
  * @fastify/rate-limit's handler is an async function awaiting its key, limit, window and store per request
@@ -276,8 +276,9 @@ const isBatchedGroup = (group: LimitGroup) => (LIMIT_GROUPS[group] as { batched?
  */
 function inMemoryLimit(counted: (key: string, windowMs: number) => Counter, factor: number): preParsingHookHandler {
   return (request, reply, payload, done) => {
-    const { max, windowMs } = LIMIT_GROUPS[groupOf(request)];
-    const counter = counted(callerKey(request), windowMs);
+    const group = groupOf(request);
+    const { max, windowMs } = LIMIT_GROUPS[group];
+    const counter = counted(callerKey(request, group), windowMs);
     if (counter.current <= max * factor) return done(null, payload);
     reply.header('retry-after', Math.ceil(counter.ttl / 1000));
     done(ApiError.request(429, messages.tooManyRequests));
