@@ -1,7 +1,11 @@
+import { HotConnections } from '../src/db/hot-connections.js';
 import { PreparingClient, PreparingPGlite } from '../src/db/prepared.js';
 
-/** Every statement the API sends passes through one of these (on PostgreSQL the pool's client, else PGlite). */
-const patched = [PreparingPGlite.prototype, PreparingClient.prototype] as unknown as Array<{
+/**
+ * Every statement the API sends passes through one of these (on PostgreSQL the pool's client or, for the hot
+ * statements, the hot connections; else PGlite).
+ */
+const patched = [PreparingPGlite.prototype, PreparingClient.prototype, HotConnections.prototype] as unknown as Array<{
   query: (text: unknown, ...rest: unknown[]) => unknown;
 }>;
 

@@ -2,10 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PGlite, parse as pgliteParse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
+import type { HotConnections } from './hot-connections';
 
 /**
- * Hot statements (the customer's poll) as named prepared statements, on PostgreSQL and on PGlite: parsed and
- * planned once per connection instead of on every call. Measured on GET /v2/user's one statement: on
+ * Hot statements (the customer's poll, the session check) are parsed and planned once per connection instead of
+ * on every call. On PostgreSQL they run on HotConnections (postgres.js, which prepares them); on PGlite, and in
+ * a transaction on PostgreSQL, as named prepared statements below. Measured on GET /v2/user's one statement: on
  * PostgreSQL 3.5 ms a call unnamed, 0.5 ms prepared (the floor's primary-key select costs the same 0.5 ms); on
  * PGlite 6 to 20 ms unnamed, 0.8 ms prepared. Only statements built with `compiledOnce` are named, so the set
  * stays small and fixed. Behind PgBouncer in transaction mode this needs its `max_prepared_statements` (1.21+).
@@ -33,22 +35,21 @@ export function compiledOnce<DB, R>(build: (db: Kysely<DB>, argument: string) =>
       statementNames.set(compiled.sql, nameOf(compiled.sql));
     }
     const parameters = compiled.parameters.map((value) => (value === placeholder ? argument : value));
-    const pool = pools.get(db);
-    if (pool) return (await pool.query(compiled.sql, parameters as unknown[])).rows as R[];
+    const hot = hotConnections.get(db);
+    if (hot) return hot.query<R>(compiled.sql, parameters);
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
   };
 }
 
 /**
- * The pg pools behind Kysely instances (openPostgres): a hot statement goes to its pool directly, past Kysely's
- * connection provider and result plugins (none here), which cost the poll a few microseconds for nothing. A
- * transaction is another object (not here), so its statements keep to its connection; and PGlite is never here,
- * since its one connection is shared and only Kysely's lock keeps a statement out of another's transaction.
+ * The hot connections beside Kysely instances on PostgreSQL (openPostgres). A transaction is another object (not
+ * here), so its statements keep to its connection; and PGlite is never here, since its one connection is shared
+ * and only Kysely's lock keeps a statement out of another's transaction.
  */
-const pools = new WeakMap<object, pg.Pool>();
+const hotConnections = new WeakMap<object, HotConnections>();
 
-export function runHotStatementsOn(db: object, pool: pg.Pool): void {
-  pools.set(db, pool);
+export function runHotStatementsOn(db: object, connections: HotConnections): void {
+  hotConnections.set(db, connections);
 }
 
 /** The pg client of the pool: names the statements registered above, passes everything else through. */

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../src/db/prepared.js';
+import type { Database } from '../src/db/schema.js';
+import { sha256 } from '../src/identity/crypto.js';
+import { findSession, liveSession, openSession } from '../src/identity/sessions.js';
+import { confirmedUser } from '../src/identity/users.js';
+import { startTestApi, type TestApi } from './harness.js';
+
+let api: TestApi;
+
+before(async () => {
+  api = await startTestApi();
+});
+after(() => api.close());
+
+/** One value of each type the API's rows hold, and of those pg parses besides (arrays, intervals, bytes). */
+const everyType = (db: Kysely<Database>, text: string) =>
+  db.selectNoFrom([
+    sql<string>`${text}::text`.as('text'),
+    sql<string>`9007199254740993::bigint`.as('bigint'),
+    sql<number>`42::int`.as('int'),
+    sql<number>`7::smallint`.as('smallint'),
+    sql<string>`1234.50::numeric`.as('numeric'),
+    sql<number>`1.5::float8`.as('float'),
+    sql<boolean>`true`.as('bool'),
+    sql<Date>`'2026-11-27'::date`.as('date'),
+    sql<Date>`'2026-11-27 10:30:00'::timestamp`.as('timestamp'),
+    sql<Date>`'2026-11-27 10:30:00.123+01'::timestamptz`.as('timestamptz'),
+    sql<unknown>`json_build_object('a', 1, 'b', array[1, 2])`.as('json'),
+    sql<unknown>`'{"c": [true, null]}'::jsonb`.as('jsonb'),
+    sql<string[]>`array['a', 'b,c']`.as('texts'),
+    sql<string[]>`array[1, 2]::bigint[]`.as('bigints'),
+    sql<number[]>`array[1, 2]::int[]`.as('ints'),
+    sql<Date[]>`array['2026-01-02'::date]`.as('dates'),
+    sql<unknown>`interval '1 day 2 hours'`.as('interval'),
+    sql<Buffer>`'\\x0102'::bytea`.as('bytes'),
+    sql<null>`null::bigint`.as('nothing'),
+  ]);
+
+const hotEveryType = compiledOnce(everyType);
+const hotSession = compiledOnce((db: Kysely<Database>, tokenHash: string) => liveSession(db, tokenHash));
+
+describe('hot statements', () => {
+  test('a hot statement answers the row the pool would: the same values of the same types', async () => {
+    const db = api.database.db;
+    const [hot] = await hotEveryType(db, 'é, 🙂 and "quotes"');
+    const [pooled] = (await everyType(db, 'é, 🙂 and "quotes"').execute()) as unknown[];
+    assert.deepStrictEqual(hot, pooled);
+    // What the API's code relies on with pg, spelled out: bigints as text, dates as Dates, JSON parsed.
+    if (api.database.kind !== 'postgresql') return;
+    assert.equal((hot as { bigint: unknown }).bigint, '9007199254740993');
+    assert.ok((hot as { date: unknown }).date instanceof Date);
+    assert.deepEqual((hot as { json: unknown }).json, { a: 1, b: [1, 2] });
+  });
+
+  test('a hot statement reads the live session as the pool does', async () => {
+    const db = api.database.db;
+    const userId = await confirmedUser(db, '614999001');
+    const token = await openSession(db, { userId, kind: 'customer', address: null });
+    const [hot] = await hotSession(db, sha256(token));
+    const [pooled] = await liveSession(db, sha256(token)).execute();
+    assert.ok(hot);
+    assert.deepStrictEqual(hot, pooled);
+    assert.equal(String((await findSession(db, token))?.userId), String(userId));
+  });
+});
