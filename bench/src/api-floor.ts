@@ -1,8 +1,9 @@
 /**
  * The floor of `npm run bench:api`: a bare Fastify route doing one primary-key select, nothing else. It is
  * what one round trip to the same database costs, so every API route is measured against it.
- * On PostgreSQL (FLOOR_DATABASE_URL) it reads the same database with `pg`, the driver and pool size the API
- * uses; without it, an in-memory PGlite with one table stands in (the equivalent floor of the embedded mode).
+ * On PostgreSQL (FLOOR_DATABASE_URL) it reads the same database with `pg` and the pool size of the API's Kysely
+ * pool, as issue 15 defines the floor (the API's hot statements run on postgres.js: README "Running at scale");
+ * without it, an in-memory PGlite with one table stands in (the equivalent floor of the embedded mode).
  */
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
@@ -15,7 +16,7 @@ async function main() {
   let select: (id: string) => Promise<unknown>;
   let close: () => Promise<void>;
   if (url) {
-    // The API's pool size (api/src/db/database.ts): the same number of connections to share.
+    // The API's Kysely pool size (api/src/db/database.ts).
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     select = async (id) => (await pool.query('select id, mobile_phone from users where id = $1', [id])).rows[0];
     close = () => pool.end();
