@@ -1,11 +1,12 @@
+import pg from 'pg';
 import { HotConnections } from '../src/db/hot-connections.js';
-import { PreparingClient, PreparingPGlite } from '../src/db/prepared.js';
+import { PreparingPGlite } from '../src/db/prepared.js';
 
 /**
- * Every statement the API sends passes through one of these (on PostgreSQL the pool's client or, for the hot
+ * Every statement the API sends passes through one of these (on PostgreSQL the pool's pg client or, for the hot
  * statements, the hot connections; else PGlite).
  */
-const patched = [PreparingPGlite.prototype, PreparingClient.prototype, HotConnections.prototype] as unknown as Array<{
+const patched = [PreparingPGlite.prototype, pg.Client.prototype, HotConnections.prototype] as unknown as Array<{
   query: (text: unknown, ...rest: unknown[]) => unknown;
 }>;
 

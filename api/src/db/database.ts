@@ -5,7 +5,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { HotConnections } from './hot-connections';
 import { FolderLockedError, lockFolder } from './lock';
-import { PreparingClient, PreparingPGlite, runHotStatementsOn } from './prepared';
+import { PreparingPGlite, runHotStatementsOn } from './prepared';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -37,7 +37,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
-    Client: PreparingClient,
   });
   // Idle clients can error when the server goes away; the pool replaces them, so do not crash.
   pool.on('error', () => {});

@@ -1,16 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PGlite, parse as pgliteParse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import pg from 'pg';
 import type { HotConnections } from './hot-connections';
 
 /**
  * Hot statements (the customer's poll, the session check) are parsed and planned once per connection instead of
- * on every call. On PostgreSQL they run on HotConnections (postgres.js, which prepares them); on PGlite, and in
- * a transaction on PostgreSQL, as named prepared statements below. Measured on GET /v2/user's one statement: on
- * PostgreSQL 3.5 ms a call unnamed, 0.5 ms prepared (the floor's primary-key select costs the same 0.5 ms); on
- * PGlite 6 to 20 ms unnamed, 0.8 ms prepared. Only statements built with `compiledOnce` are named, so the set
- * stays small and fixed. Behind PgBouncer in transaction mode this needs its `max_prepared_statements` (1.21+).
+ * on every call: on PostgreSQL on HotConnections (postgres.js prepares them; one given a transaction would run
+ * unprepared on the transaction's pg connection), on PGlite as the named prepared statements of PreparingPGlite
+ * below. Measured on GET /v2/user's one statement: on PostgreSQL 3.5 ms a call unprepared, 0.5 ms prepared (the
+ * floor's primary-key select costs the same 0.5 ms); on PGlite 6 to 20 ms unnamed, 0.8 ms prepared. Only
+ * statements built with `compiledOnce` are named, so the set stays small and fixed. Behind PgBouncer in
+ * transaction mode this needs its `max_prepared_statements` (1.21+).
  */
 const statementNames = new Map<string, string>();
 
@@ -19,7 +19,8 @@ const nameOf = (text: string) => `k_${createHash('sha1').update(text).digest('he
 /**
  * A hot statement with one varying argument, built and compiled once per database: Kysely builds and compiles
  * on every call (0.7 ms for GET /v2/user's statement, more than the database takes to run it), so later calls
- * only put their argument in place. On pg it also runs as a named prepared statement (PreparingClient).
+ * only put their argument in place. On PostgreSQL it runs on HotConnections, on PGlite as a named prepared
+ * statement.
  */
 export function compiledOnce<DB, R>(build: (db: Kysely<DB>, argument: string) => Compilable<R>) {
   const placeholder = `arg:${randomUUID()}`;
@@ -50,16 +51,6 @@ const hotConnections = new WeakMap<object, HotConnections>();
 
 export function runHotStatementsOn(db: object, connections: HotConnections): void {
   hotConnections.set(db, connections);
-}
-
-/** The pg client of the pool: names the statements registered above, passes everything else through. */
-export class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this forwards them all
-  override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === 'string' ? statementNames.get(config) : undefined;
-    if (name && Array.isArray(values)) return super.query({ name, text: config, values }, callback);
-    return super.query(config, values, callback);
-  }
 }
 
 const { serialize } = protocol;

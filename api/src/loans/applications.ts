@@ -6,7 +6,6 @@ import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { spendEarnedDiscount, unusedEarnedDiscount } from '../cards';
 import { wireDay } from '../db/dates';
-import { compiledOnce } from '../db/prepared';
 import type { Database, LoansTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { amountsOf, priceFor, termsOf } from '../pricing/price';
@@ -66,24 +65,6 @@ export function loanDays(row: { term: number; must_pay_date: unknown }, today = 
 
 /** Open applications and loans first, then the newest: the first row is the customer's current loan. */
 export const openFirst = sql<number>`case when status in (${sql.join(CLOSED_LOAN_STATUSES)}) then 1 else 0 end`;
-
-/** Polled by every waiting page (GET /v2/loan): compiled once, prepared per connection on pg (db/prepared.ts). */
-const currentLoanOf = compiledOnce((db: Kysely<Database>, userId: string) =>
-  db
-    .selectFrom('loans')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy(openFirst)
-    .orderBy('request_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1),
-);
-
-/** The customer's open application or loan, else the latest closed one, else null. */
-export async function currentLoan(db: Kysely<Database>, userId: string): Promise<LoanRow | null> {
-  const [row] = await currentLoanOf(db, String(userId));
-  return row ?? null;
-}
 
 /** Every application and loan row of the customer, newest first. */
 export function loanRowsOf(db: Kysely<Database>, userId: string): Promise<LoanRow[]> {
