@@ -66,7 +66,7 @@ export async function buildApp(
       ...given,
       jobs,
       documentStorage,
-      payout: given.payout ?? new SandboxPayoutProvider(),
+      payout: given.payout ?? new SandboxPayoutProvider(given.config.payoutDelaySeconds),
       checkout: given.checkout ?? paymentCheckoutsFor(given.config),
       autoDebit: given.autoDebit ?? (sandbox ? new SandboxCardCharger(given.database.db) : undefined),
     };
@@ -164,7 +164,7 @@ async function assembleApp(
  */
 function registerPayout(app: FastifyInstance, context: AppContext): SandboxPayoutBank | null {
   const db = context.database.db;
-  const payout: PayoutProvider = context.payout ?? new SandboxPayoutProvider();
+  const payout: PayoutProvider = context.payout ?? new SandboxPayoutProvider(context.config.payoutDelaySeconds);
   if (context.config.providerMode === 'production' && payout.sandbox) {
     throw new ConfigError('PROVIDER_MODE=production needs a payout provider; none is integrated yet');
   }

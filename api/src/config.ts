@@ -39,6 +39,8 @@ export interface ApiConfig {
   operator: OperatorConfig;
   /** Sandbox scoring: seconds from an application to its automated decision (SANDBOX_DECISION_DELAY_SECONDS). */
   decisionDelaySeconds: number;
+  /** Sandbox bank: seconds from a payout order to its settlement (SANDBOX_PAYOUT_DELAY_SECONDS). */
+  payoutDelaySeconds: number;
   /** Origins a short link may send the browser to: the app, the API, WordPress, and SHORT_LINK_ORIGINS. */
   shortLinkOrigins: string[];
   /** Where POST /v2/send-log-data goes (LOG_DATA_SINK): a table (the default), the API's log, or nowhere. */
@@ -242,6 +244,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     recaptcha,
     operator: readOperator(env, providerMode, port, host, dataDir),
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),
+    payoutDelaySeconds: readSeconds(env, 'SANDBOX_PAYOUT_DELAY_SECONDS', 2),
     documentsDir: env.DOCUMENTS_DIR || path.join(projectRoot, '.data/documents'),
     providerSecrets: Object.fromEntries(
       Object.entries(env)

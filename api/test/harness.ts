@@ -1,34 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type ApiConfig, readConfig } from '../src/config.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { smsProviderFor } from '../src/providers/index.js';
+import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, pgliteTemplate } from './template.js';
 
 /**
- * Every test file gets its own empty database: an in-memory PGlite by default, or a fresh database on
- * the PostgreSQL server of DATABASE_URL (dropped afterwards), so the same tests prove both.
+ * Every test file gets its own database: an in-memory PGlite by default, or a new database on the PostgreSQL
+ * server of DATABASE_URL (dropped afterwards), so the same tests prove both. Under the runner each starts as a
+ * copy of the run's migrated template; the harness still migrates, which then finds nothing to do.
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openPglite('memory://');
+  if (!serverUrl) return openPglite('memory://', { loadDataDir: pgliteTemplate() });
   const name = `credimo_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 5);
+  await createPostgresDatabase(serverUrl, name);
+  const handle = await openPostgres(databaseUrlFor(serverUrl, name), 5);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropPostgresDatabase(serverUrl, name);
     },
   };
 }
@@ -56,7 +49,12 @@ export async function startTestApi(
 ): Promise<TestApi> {
   const database = await freshDatabase();
   await migrateToLatest(database.db);
-  const config = { ...readConfig({ ...options.env }), port: 0 };
+  // The sandbox's scoring decides after a second here rather than two: long enough to see a loan waiting,
+  // short enough that the journeys do not sit idle. Its bank keeps its two seconds, which the payout tests race.
+  const config = {
+    ...readConfig({ SANDBOX_DECISION_DELAY_SECONDS: '1', ...options.env }),
+    port: 0,
+  };
   const app = await buildApp(
     { config, database, sms: smsProviderFor(config, database.db) },
     {

@@ -12,7 +12,7 @@ export interface Budgets {
     wordpressLoader: number;
     federationRuntime: number;
   };
-  time: { productionBuildSeconds: number; freshCloneToShellSeconds: number };
+  time: { productionBuildSeconds: number; freshCloneToShellSeconds: number; npmTestSeconds: number };
   /**
    * bench:calculator, throttled: the JavaScript received before the calculator answers (as sent: the server's
    * gzip and headers), navigation to a calculator that answers a slider, and a slider step's p95.

@@ -68,7 +68,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
  * The embedded default: PostgreSQL in WASM, persisted in a folder (or in memory with `memory://`).
  * The folder is locked for this process until close or exit: PGlite has one owner (DESIGN.md section 6).
  */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   let lock: ReturnType<typeof lockFolder> | null = null;
@@ -80,7 +80,9 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   let client: PGlite;
   try {
-    client = inMemory ? new PreparingPGlite() : new PreparingPGlite(dataDir);
+    // A dumped data folder (a migrated template) starts in memory without running initdb or the migrations again.
+    const load = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+    client = inMemory ? new PreparingPGlite(load) : new PreparingPGlite(dataDir, load);
     await client.waitReady;
   } catch (error) {
     lock?.release();

@@ -43,8 +43,8 @@ export const SANDBOX_BOUNCING_IBAN = 'ES5400491500030000000404';
 export class SandboxPayoutProvider implements PayoutProvider {
   readonly name = 'payout';
   readonly sandbox = true;
-  /** Seconds until the sandbox bank settles the transfer. */
-  readonly confirmAfterSeconds: number = 2;
+  /** @param confirmAfterSeconds seconds until the sandbox bank settles the transfer */
+  constructor(readonly confirmAfterSeconds = 2) {}
   async send(): Promise<{ reference: string }> {
     return { reference: `SBX-${randomUUID()}` };
   }

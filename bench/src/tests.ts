@@ -1,0 +1,76 @@
+/**
+ * `npm run bench:tests`: how long `npm test` takes here, suite by suite, and its ten slowest files.
+ * Runs jest and the API suite (on PGlite, or on PostgreSQL with DATABASE_URL) exactly as `npm test` does, once
+ * each, and fails when the whole takes longer than the budget (`budgets.time.npmTestSeconds`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { budgets, report, root } from './budgets';
+
+interface FileTime {
+  suite: string;
+  file: string;
+  seconds: number;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<{ seconds: number; code: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+    child.on('exit', (code) => resolve({ seconds: (performance.now() - started) / 1000, code: code ?? 1 }));
+  });
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), 'credimo-bench-tests-'));
+  const files: FileTime[] = [];
+  try {
+    const jestReport = path.join(work, 'jest.json');
+    const jest = await run('npx', ['jest', '--json', `--outputFile=${jestReport}`], root);
+    const jestResults = JSON.parse(readFileSync(jestReport, 'utf8')) as {
+      numTotalTests: number;
+      testResults: Array<{ name: string; startTime: number; endTime: number }>;
+    };
+    for (const result of jestResults.testResults) {
+      files.push({ suite: 'jest', file: result.name, seconds: (result.endTime - result.startTime) / 1000 });
+    }
+
+    const apiReport = path.join(work, 'api.jsonl');
+    const api = await run(
+      'node',
+      [
+        '--import',
+        'tsx',
+        'test/run.ts',
+        '--test-reporter=./test/durations-reporter.mjs',
+        `--test-reporter-destination=${apiReport}`,
+      ],
+      path.join(root, 'api'),
+    );
+    for (const line of readFileSync(apiReport, 'utf8').split('\n').filter(Boolean)) {
+      const { file, ms } = JSON.parse(line) as { file: string; ms: number };
+      files.push({ suite: 'api', file, seconds: ms / 1000 });
+    }
+
+    const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    console.log(`jest: ${jest.seconds.toFixed(1)} s (${jestResults.numTotalTests} tests, exit ${jest.code})`);
+    console.log(`API on ${database}: ${api.seconds.toFixed(1)} s (exit ${api.code})`);
+    console.log('\nslowest files (time inside the file; files run side by side):');
+    for (const entry of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+      console.log(`  ${entry.seconds.toFixed(1).padStart(6)} s  ${entry.suite}  ${path.relative(root, entry.file)}`);
+    }
+    const ok = report('npm test', [
+      { name: 'jest + API', value: jest.seconds + api.seconds, budget: budgets.time.npmTestSeconds, unit: 's' },
+    ]);
+    if (!ok || jest.code !== 0 || api.code !== 0) process.exitCode = 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
