@@ -1,18 +1,21 @@
 /**
  * `npm run test:changed [-- REV]`: the tests that a change can break, and only those. The change is the working
  * tree against HEAD (untracked files included), or everything since REV. Jest picks the front end's tests through
- * its own dependency graph (--findRelatedTests); the API's test files are those that import a changed file,
- * directly or through other files.
+ * its own dependency graph (--findRelatedTests). Every API test reaches every file through the whole app
+ * (`buildApp`), so for the API the files picked are those that import a changed file other than through the app,
+ * and those named after the changed file's room (`api/src/pricing/…` picks `pricing.test.ts`). `--list` prints
+ * them without running anything.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
 
-const since = process.argv[2] ?? 'HEAD';
+const listOnly = process.argv.includes('--list');
+const since = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'HEAD';
 const changed = [
   ...new Set([...git('diff', '--name-only', since), ...git('ls-files', '--others', '--exclude-standard')]),
 ]
@@ -30,27 +33,36 @@ function importsOf(file: string): string[] {
       : path.resolve(path.dirname(file), specifier);
     const stem = base.replace(/\.(js|ts|tsx)$/, '');
     const candidates = [`${stem}.ts`, `${stem}.tsx`, path.join(stem, 'index.ts'), base];
-    const hit = candidates.find((candidate) => existsSync(candidate) && !candidate.endsWith('/'));
+    const hit = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
     if (hit) found.push(hit);
   }
   return found;
 }
 
-/** True when `file` reaches any changed file through its imports. */
+const wholeApp = path.join(root, 'api/src/app.ts');
+
+/** True when `file` reaches any changed file through its imports, other than through the whole app. */
 function reachesChange(file: string, targets: Set<string>, seen = new Set<string>()): boolean {
   if (targets.has(file)) return true;
-  if (seen.has(file)) return false;
+  if (seen.has(file) || file === wholeApp) return false;
   seen.add(file);
   return importsOf(file).some((imported) => reachesChange(imported, targets, seen));
 }
 
 const targets = new Set(changed);
+const changedRooms = new Set(
+  changed.flatMap((file) => /\/api\/src\/([^/]+)\//.exec(file)?.slice(1) ?? []).map((room) => `${room}.test.ts`),
+);
 const apiTests = readdirSync(path.join(root, 'api/test'))
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => path.join(root, 'api/test', name))
-  .filter((file) => reachesChange(file, targets));
+  .filter((file) => changedRooms.has(path.basename(file)) || reachesChange(file, targets));
 const frontChanges = changed.filter((file) => !file.startsWith(path.join(root, 'api/')));
 
+if (listOnly) {
+  for (const file of [...frontChanges, ...apiTests]) console.log(path.relative(root, file));
+  process.exit(0);
+}
 let status = 0;
 if (frontChanges.length) {
   console.log(`jest: the tests related to ${frontChanges.length} changed file(s)`);
