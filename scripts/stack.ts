@@ -125,6 +125,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ports = readPorts(env);
   const host = env.HOST || '127.0.0.1';
   const apiUrl = env.PUBLIC_API_URL || `http://localhost:${ports.api}`;
+  const appUrl = env.PUBLIC_APP_URL || `http://localhost:${ports.app}`;
   const remoteUrls = Object.fromEntries(
     REMOTES.map((remote) => [
       remote,
@@ -144,7 +145,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     await buildMissing(log);
     if (options.startApi !== false) {
-      api = startApi({ ...env, API_PORT: String(ports.api) });
+      // The app's address the API sends browsers back to (payment checkouts) is this stack's app.
+      api = startApi({ ...env, API_PORT: String(ports.api), PUBLIC_APP_URL: appUrl });
       const child = api;
       child.once('exit', (code, signal) => {
         // During start-up the failure is reported by startStack's own error.

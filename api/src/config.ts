@@ -220,7 +220,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = readPort(env, 'API_PORT', 8080);
   const host = env.API_HOST || '127.0.0.1';
   const dataDir = env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite');
-  const appUrl = env.PUBLIC_APP_URL || 'http://localhost:3000';
+  // The customer app's address follows APP_PORT as the API's follows API_PORT: payment checkouts send the browser
+  // back to it, and operators' links open it.
+  const appUrl = env.PUBLIC_APP_URL || `http://localhost:${readPort(env, 'APP_PORT', 3000)}`;
   const publicUrl = env.PUBLIC_API_URL || `http://localhost:${readPort(env, 'API_PORT', 8080)}`;
   const aggregation = readAggregation(env, publicUrl);
   return {

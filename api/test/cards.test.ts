@@ -241,6 +241,11 @@ describe('payment cards through the sandbox acquirer', () => {
     await addCard(me.headers);
     const discounts = await api.request('GET', '/v2/discounts?target=autodebit_card_added');
     assert.equal(discounts.body[0].percent, 15);
+    const personalCodes = async () =>
+      (await api.request('GET', '/v2/user', { headers: me.headers })).body.discounts.map(
+        (d: { target: string }) => d.target,
+      );
+    assert.deepEqual(await personalCodes(), ['autodebit_card_added'], 'the customer now has it as their own');
     // Pay the loan back by hand (servicing is not this test's subject): Returned closes it.
     await api.database.db.updateTable('loans').set({ status: 3 }).where('id', '=', me.loanId).execute();
     const next = await api.request('POST', '/v2/loan', {
@@ -261,6 +266,7 @@ describe('payment cards through the sandbox acquirer', () => {
       .where('used_by_loan_id', '=', String(next.body.id))
       .execute();
     assert.equal(spent.length, 1, 'the discount is spent by this loan, so no later loan takes it again');
+    assert.deepEqual(await personalCodes(), [], 'and it is not offered again');
     await waitForStatus(api, me.headers, [26, 34, 33, 4]);
   });
 });

@@ -36,7 +36,14 @@ async function registeredCustomer(kind: 'customer' | 'agent' | 'admin' = 'custom
   });
   const saved = await api.request('PUT', '/v2/user/additional_data', {
     headers,
-    body: { employment_type_id: 4, education: 'university', has_current_loan: false, email: 'ana@credimo.es' },
+    body: {
+      employment_type_id: 4,
+      education: 'university',
+      has_current_loan: false,
+      email: 'ana@credimo.es',
+      contact_type: 56,
+      contact_phone_number: '634567812',
+    },
   });
   assert.equal(saved.status, 200);
   if (kind !== 'customer') {
@@ -160,6 +167,47 @@ describe('POST /v2/loan: applying', () => {
     assert.equal((await apply(admin.headers, { loan_period: 30, loan_sum: 50000 })).status, 403);
     const agent = await registeredCustomer('agent');
     assert.equal((await apply(agent.headers, { loan_period: 30, loan_sum: 50000 })).status, 201);
+  });
+
+  test('an IBAN given with the application is checked as PUT /v2/user/issue_method checks it, and stored without spaces', async () => {
+    const me = await registeredCustomer();
+    for (const iban of ['ES00 1234', 'ES9121000418450200051333', 'DE89370400440532013000']) {
+      const refused = await apply(me.headers, { loan_period: 30, loan_sum: 50000, method_of_disbursement: 1, iban });
+      assert.equal(refused.status, 422, iban);
+      assert.deepEqual(refused.body.errors, [{ message: messages.incorrectNumberIban, property: 'iban' }], iban);
+    }
+    assert.equal((await api.request('GET', '/v2/loans', { headers: me.headers })).body.length, 0, 'nothing stored');
+    const created = await apply(me.headers, {
+      loan_period: 30,
+      loan_sum: 50000,
+      method_of_disbursement: 1,
+      iban: 'es91 2100 0418 4502 0005 1332',
+    });
+    assert.equal(created.status, 201);
+    const row = await api.database.db
+      .selectFrom('loans')
+      .select('iban')
+      .where('id', '=', created.body.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.iban, 'ES9121000418450200051332');
+    // The same rule refuses the same IBAN at the issue-method step.
+    const step = await api.request('PUT', '/v2/user/issue_method', {
+      headers: me.headers,
+      body: { method_of_disbursement: 1, iban: 'ES00 1234' },
+    });
+    assert.equal(step.status, 422);
+    assert.deepEqual(step.body.errors, [{ message: messages.incorrectNumberIban, property: 'iban' }]);
+    // SPEC section 3: personal_data.bank_account is the IBAN the customer gave.
+    const user = await api.request('GET', '/v2/user', { headers: me.headers });
+    assert.equal(user.body.personal_data.bank_account, 'ES9121000418450200051332');
+  });
+
+  test('an application without an IBAN (a new one to be given later) is taken; bank_account stays null', async () => {
+    const me = await registeredCustomer();
+    const created = await apply(me.headers, { loan_period: 30, loan_sum: 50000, method_of_disbursement: 1, iban: '' });
+    assert.equal(created.status, 201);
+    const user = await api.request('GET', '/v2/user', { headers: me.headers });
+    assert.equal(user.body.personal_data.bank_account, null);
   });
 
   test('a blacklisted customer is refused', async () => {

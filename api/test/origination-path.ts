@@ -81,6 +81,8 @@ export async function customerAt(
       education: 'university',
       has_current_loan: options.hasCurrentLoan ?? false,
       email: 'ana@credimo.es',
+      contact_type: 56,
+      contact_phone_number: '634567812',
       ...(income === null ? {} : { income_amount: income }),
     },
   });

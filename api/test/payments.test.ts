@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { SandboxCardCharger } from '../src/cards/auto-debit.js';
+import { readConfig } from '../src/config.js';
 import { setCustomerFlags } from '../src/customer-flags/index.js';
 import { SIGNATURE_HEADER, signHeader } from '../src/providers/callbacks.js';
 import { PAYMENT_PROVIDERS } from '../src/providers/payments.js';
@@ -363,5 +364,41 @@ describe('payments: the card and Bizum checkouts, their callbacks and the faults
     });
     assert.match(lines.lines[0] ?? '', /auto-debited/);
     assert.ok(await clockToday(api.database.db));
+  });
+});
+
+describe('the browser comes back to the app where APP_PORT puts it', () => {
+  before(async () => {
+    // No PUBLIC_APP_URL: the app's address follows APP_PORT, as the API's follows API_PORT.
+    api = await startTestApi({ workers: true, env: { APP_PORT: '4310' } });
+  });
+  after(async () => api.close());
+
+  test('the app address follows APP_PORT unless PUBLIC_APP_URL names it', () => {
+    assert.equal(api.config.appUrl, 'http://localhost:4310');
+    assert.equal(readConfig({}).appUrl, 'http://localhost:3000');
+    assert.equal(
+      readConfig({ APP_PORT: '4310', PUBLIC_APP_URL: 'https://app.credimo.es' }).appUrl,
+      'https://app.credimo.es',
+    );
+  });
+
+  test('after paying by card or by Bizum the browser is sent to the app on APP_PORT', async () => {
+    const byCard = await customerAt(api, 'active', { amount: AMOUNT });
+    const { location } = await payByCard(byCard, { payment_type: 'partial_repay', amount: 5_000 });
+    assert.equal(location, 'http://localhost:4310/account');
+
+    const byBizum = await customerAt(api, 'active', { amount: AMOUNT });
+    const query = new URLSearchParams({ access_token: tokenOf(byBizum), payment_type: 'payoff' });
+    const form = await api.request('GET', `/v2/loan/payment/bizum?${query}`);
+    assert.equal(form.status, 200, JSON.stringify(form.body));
+    await postForm(onTestApi(form.body.actionUrl), form.body.fields);
+    const paid = await postForm('/sandbox/bizum/confirm', {
+      reference: form.body.reference,
+      phone: '612 345 678',
+      outcome: 'paid',
+    });
+    assert.equal(paid.status, 303);
+    assert.equal(paid.location, 'http://localhost:4310/account');
   });
 });

@@ -43,7 +43,14 @@ async function completeProfile(headers: Record<string, string>) {
   assert.equal(saved.status, 200);
   const more = await api.request('PUT', '/v2/user/additional_data', {
     headers,
-    body: { employment_type_id: 4, education: 'university', has_current_loan: false, email: 'lucia@credimo.es' },
+    body: {
+      employment_type_id: 4,
+      education: 'university',
+      has_current_loan: false,
+      email: 'lucia@credimo.es',
+      contact_type: 56,
+      contact_phone_number: '634567812',
+    },
   });
   assert.equal(more.status, 200);
 }
@@ -182,11 +189,11 @@ describe('conditional polling of GET /v2/user', () => {
     assert.equal(rebalanced.body.return_amount, deniedLoan.body.return_amount + 100);
   });
 
-  test('the user carries SPEC section 3 loan_count and the discounts on offer', async () => {
+  test('the user carries SPEC section 3 loan_count, and no personal promo code before one is earned', async () => {
     const me = await customer();
     const { body } = await poll('/v2/user', me.headers);
     assert.deepEqual(body.loan_count, { all: 0, active: 0 });
-    assert.ok(body.discounts.some((d: { target: string }) => d.target === 'autodebit_card_added'));
+    assert.deepEqual(body.discounts, [], 'the discounts table is what may be earned, not what this customer has');
   });
 });
 
@@ -324,16 +331,41 @@ describe('the ETag changes on every change the customer sees', () => {
     assert.equal((await poll('/v2/user', other.headers, othersTag.etag)).status, 200);
   });
 
-  test('the discounts on offer (shared by every customer)', async () => {
-    const me = await customer();
-    const { user } = await assertSeen(me.headers, () =>
+  test('a personal promo code earned, its percent changed, and spent by a loan (then never offered again)', async () => {
+    const me = await customerWithLoan();
+    const other = await customer();
+    const earned = await assertSeen(me.headers, () =>
       api.database.db
-        .insertInto('discounts')
-        .values({ target: 'poll_test', percent: 5, description: 'Prueba' })
+        .insertInto('earned_discounts')
+        .values({ user_id: me.userId, target: 'autodebit_card_added' })
         .execute(),
     );
-    assert.ok(user.discounts.some((d: { target: string }) => d.target === 'poll_test'));
-    await api.database.db.deleteFrom('discounts').where('target', '=', 'poll_test').execute();
+    assert.deepEqual(
+      earned.user.discounts.map((d: { target: string; percent: number }) => [d.target, d.percent]),
+      [['autodebit_card_added', 15]],
+    );
+    assert.deepEqual((await poll('/v2/user', other.headers)).body.discounts, [], "another customer's is not theirs");
+    const repriced = await assertSeen(me.headers, () =>
+      api.database.db
+        .updateTable('discounts')
+        .set({ percent: 20 })
+        .where('target', '=', 'autodebit_card_added')
+        .execute(),
+    );
+    assert.equal(repriced.user.discounts[0].percent, 20);
+    await api.database.db
+      .updateTable('discounts')
+      .set({ percent: 15 })
+      .where('target', '=', 'autodebit_card_added')
+      .execute();
+    const spent = await assertSeen(me.headers, () =>
+      api.database.db
+        .updateTable('earned_discounts')
+        .set({ used_by_loan_id: me.loanId })
+        .where('user_id', '=', me.userId)
+        .execute(),
+    );
+    assert.deepEqual(spent.user.discounts, []);
   });
 });
 

@@ -162,15 +162,34 @@ describe('promo codes (SPEC section 5)', () => {
     }
   });
 
-  test('an expired code or one used up is not found', async () => {
+  test('an expired code answers promoCodeExpired on its field; one used up or not started yet is not found', async () => {
     await sql`insert into promo_codes (code, percent_commission, valid_to) values ('OLD', 5, now() - interval '1 day')`.execute(
       api.database.db,
     );
     await sql`insert into promo_codes (code, percent_commission, max_uses, used_count) values ('USED', 5, 1, 1)`.execute(
       api.database.db,
     );
-    assert.equal((await check('OLD')).status, 422);
-    assert.equal((await check('USED')).status, 422);
+    await sql`insert into promo_codes (code, percent_commission, valid_from) values ('SOON', 5, now() + interval '1 day')`.execute(
+      api.database.db,
+    );
+    const expired = await check('OLD');
+    assert.equal(expired.status, 422);
+    assert.deepEqual(expired.body.errors, [{ message: messages.promoCodeExpired, property: 'promocode' }]);
+    for (const code of ['USED', 'SOON']) {
+      const { status, body } = await check(code);
+      assert.equal(status, 422, code);
+      assert.deepEqual(body.errors, [{ message: messages.promoCodeNotFound, property: 'promocode' }], code);
+    }
+  });
+
+  test("another customer's personal code is not found, even expired: codes cannot be probed", async () => {
+    const owner = await confirmedUser(api.database.db, '612000778');
+    await sql`insert into promo_codes (code, percent_commission, user_id, valid_to) values ('SUYO', 20, ${owner}, now() - interval '1 day')`.execute(
+      api.database.db,
+    );
+    const { status, body } = await check('SUYO');
+    assert.equal(status, 422);
+    assert.deepEqual(body.errors, [{ message: messages.promoCodeNotFound, property: 'promocode' }]);
   });
 
   test('a personal code works only for its owner', async () => {

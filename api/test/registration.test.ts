@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { contactPersonProblems } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
@@ -148,6 +149,40 @@ describe('employment and additional data', () => {
     assert.equal(mother.status, 200, JSON.stringify(mother.body));
   });
 
+  test('additional data needs a contact person, as the form does (one rule); once known, the dynamic step need not repeat it', async () => {
+    const me = await customer();
+    await api.request('PUT', '/v2/user/personal_data', {
+      headers: me.headers,
+      body: { ...personal, personal_id: 'X7654321J' },
+    });
+    const withoutContact = {
+      employment_type_id: 4,
+      education: 'university',
+      has_current_loan: false,
+      email: 'ana@credimo.es',
+    };
+    const refused = await api.request('PUT', '/v2/user/additional_data', { headers: me.headers, body: withoutContact });
+    assert.equal(refused.status, 422);
+    const expected = contactPersonProblems({});
+    assert.deepEqual(refused.body.errors, [
+      { message: messages[expected.contact_type ?? 'incorrectData'], property: 'contact_type' },
+      { message: messages[expected.contact_phone_number ?? 'incorrectData'], property: 'contact_phone_number' },
+    ]);
+    assert.equal(refused.body.errors[0].message, messages.fieldRequired);
+    const friend = await api.request('PUT', '/v2/user/additional_data', {
+      headers: me.headers,
+      body: { ...withoutContact, contact_type: 7, contact_phone_number: '634567812' },
+    });
+    assert.deepEqual(friend.body.errors, [{ message: messages.fieldRequired, property: 'contact_name' }]);
+    const saved = await api.request('PUT', '/v2/user/additional_data', {
+      headers: me.headers,
+      body: { ...withoutContact, contact_type: 7, contact_name: 'Luis', contact_phone_number: '634567812' },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    const again = await api.request('PUT', '/v2/user/additional_data', { headers: me.headers, body: withoutContact });
+    assert.equal(again.status, 200, 'the contact person is known already');
+  });
+
   test('additional data saves employment and e-mail together after personal data', async () => {
     const me = await customer();
     await api.request('PUT', '/v2/user/personal_data', {
@@ -164,6 +199,8 @@ describe('employment and additional data', () => {
         education: 'university',
         has_current_loan: false,
         email: 'ana@credimo.es',
+        contact_type: 56,
+        contact_phone_number: '634567812',
       },
     });
     assert.equal(status, 200);
@@ -235,6 +272,8 @@ describe('GET /v2/user after registration', () => {
       birthday: '1990-05-05',
       gender: 'female',
       email: 'ana@credimo.es',
+      // No IBAN given yet (SPEC section 3: bank_account is the one the customer gave).
+      bank_account: null,
     });
     assert.equal(body.addresses.actual_address.street, 'Calle de Alcalá');
     assert.equal(body.employment.education, 'bachillerato');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { formatWireDate } from '@credimo/shared/format';
 import { sql } from 'kysely';
 import { clockToday, settlePaymentRequest } from '../src/servicing/index.js';
 import { SERVICING_COMMANDS } from '../src/servicing/operator-commands.js';
@@ -116,6 +117,12 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     const details = await api.request('GET', '/v2/loan/prolong_details?term=7', { headers: me.headers });
     // 400 EUR × 1.10 % a day × 7 days.
     assert.equal(details.body.cost, 3_080);
+    // SPEC section 3, Extension.payment_link: SPEC section 7's card payment address for that term, without a token.
+    const link = new URL(details.body.payment_link);
+    assert.equal(`${link.origin}${link.pathname}`, `${api.config.publicUrl}/v2/loan/payment/card`);
+    assert.deepEqual(Object.fromEntries(link.searchParams), { payment_type: 'prolongation', term: '7' });
+    for (const extension of offer.body.extensions)
+      assert.equal(new URL(extension.payment_link).searchParams.get('term'), String(extension.term));
     const commissionCode = await api.request('GET', '/v2/loan/prolong_details?term=7&promocode=CREDIMO10', {
       headers: me.headers,
     });
@@ -199,7 +206,10 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     assert.equal(payoff?.body.reference, second?.body.reference);
     assert.equal(payoff?.body.amount, AMOUNT);
     await settle(payoff?.body.reference);
-    assert.equal((await loanOf(me.headers)).status, 3);
+    const returned = await loanOf(me.headers);
+    assert.equal(returned.status, 3);
+    // SPEC section 3, Loan.returned_date: the day the loan was paid back in full.
+    assert.equal(returned.returned_date, formatWireDate(await clockToday(api.database.db)));
   });
 
   test('advance-days ages a loan: Overdue 21 after the due date with late interest per day, once per day; a transfer pays it off', async () => {

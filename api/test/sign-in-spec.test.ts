@@ -52,7 +52,14 @@ async function completeProfile(headers: Record<string, string>) {
   assert.equal(saved.status, 200, JSON.stringify(saved.body));
   const more = await api.request('PUT', '/v2/user/additional_data', {
     headers,
-    body: { employment_type_id: 4, education: 'university', has_current_loan: false, email: 'lucia@credimo.es' },
+    body: {
+      employment_type_id: 4,
+      education: 'university',
+      has_current_loan: false,
+      email: 'lucia@credimo.es',
+      contact_type: 56,
+      contact_phone_number: '634567812',
+    },
   });
   assert.equal(more.status, 200, JSON.stringify(more.body));
 }

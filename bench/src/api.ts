@@ -178,6 +178,8 @@ async function customer(n: number, population: Population): Promise<Customer> {
     education: 'university',
     has_current_loan: false,
     email: `carmen${n}@credimo.es`,
+    contact_type: 56,
+    contact_phone_number: '634567812',
     business_activity_id: 4,
     company_name: 'Credimo',
     position: 'Analista',

@@ -64,7 +64,14 @@ export async function completeRegistration(apiUrl: string, token: string, phone:
     ],
     [
       '/v2/user/additional_data',
-      { employment_type_id: 4, education: 'university', has_current_loan: false, email: 'ana@credimo.es' },
+      {
+        employment_type_id: 4,
+        education: 'university',
+        has_current_loan: false,
+        email: 'ana@credimo.es',
+        contact_type: 56,
+        contact_phone_number: '634567812',
+      },
     ],
   ];
   for (const [path, body] of steps) {

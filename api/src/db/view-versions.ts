@@ -16,6 +16,7 @@ export const VERSIONED_TABLES: ReadonlyArray<{ table: string; owner: VersionOwne
   { table: 'user_contacts', owner: 'user_id' },
   { table: 'loans', owner: 'user_id' },
   { table: 'payment_cards', owner: 'user_id' },
+  { table: 'earned_discounts', owner: 'user_id' },
   { table: 'documents', owner: 'user_id' },
   { table: 'liveness_checks', owner: 'user_id' },
   { table: 'customer_flags', owner: 'user_id' },

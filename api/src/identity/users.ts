@@ -92,7 +92,26 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
         ])
         .whereRef('loans.user_id', '=', 'users.id'),
     ).as('loan_count'),
-    jsonArrayFrom(eb.selectFrom('discounts').selectAll().orderBy('target')).as('discounts'),
+    // SPEC section 2's personal promo codes: the discounts this customer earned and has not spent on a loan yet.
+    jsonArrayFrom(
+      eb
+        .selectFrom('earned_discounts')
+        .innerJoin('discounts', 'discounts.target', 'earned_discounts.target')
+        .select(['discounts.target', 'discounts.percent', 'discounts.description'])
+        .whereRef('earned_discounts.user_id', '=', 'users.id')
+        .where('earned_discounts.used_by_loan_id', 'is', null)
+        .orderBy('discounts.target'),
+    ).as('discounts'),
+    // SPEC section 3, personal_data.bank_account: the IBAN the customer gave last (available_bank_accounts' first).
+    eb
+      .selectFrom('loans as with_iban')
+      .select('with_iban.iban')
+      .whereRef('with_iban.user_id', '=', 'users.id')
+      .where('with_iban.iban', 'is not', null)
+      .orderBy('with_iban.request_date', 'desc')
+      .orderBy('with_iban.id', 'desc')
+      .limit(1)
+      .as('bank_account'),
     jsonArrayFrom(
       eb
         .selectFrom('payment_cards')
@@ -246,6 +265,7 @@ function toUserView(
         birthday: wireDay(profile.birthday) ?? '',
         gender: profile.gender,
         email: profile.email,
+        bank_account: row.bank_account ?? null,
       }
     : null;
   const job = employment

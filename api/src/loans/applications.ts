@@ -10,6 +10,7 @@ import type { Database, LoansTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { amountsOf, priceFor, termsOf } from '../pricing/price';
 import { findUsablePromo, loadProduct } from '../pricing/repository';
+import { checkedIban } from './disbursement';
 
 /** The product every application is for today (SPEC section 9: product id 1). */
 export const LOAN_PRODUCT_ID = 1;
@@ -50,6 +51,7 @@ export function loanView(row: LoanRowLike, today = new Date()): LoanView {
     approve_date: row.approve_date ? new Date(row.approve_date).toISOString() : null,
     give_date: wireDay(row.give_date),
     must_pay_date: wireDay(row.must_pay_date),
+    returned_date: wireDay(row.returned_date),
     withdrawal_until: wireDay(row.withdrawal_until),
     new_conditions_approved: row.new_conditions_approved,
   };
@@ -115,6 +117,8 @@ export async function applyForLoan(
   requestedIp: string | null,
 ): Promise<{ loan: LoanRow; created: boolean }> {
   const { rules } = await loadProduct(db, LOAN_PRODUCT_ID);
+  // Method 1 with an IBAN skips the issue-method step, so the IBAN is checked here as that step checks it.
+  const iban = checkedIban(input.iban, { required: false });
   return db.transaction().execute(async (trx) => {
     // Serialise this customer's applications: two tabs applying at once cannot both pass the checks below.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
@@ -173,7 +177,7 @@ export async function applyForLoan(
         attempt_reference: input.attempt_reference,
         target_url: input.target_url ?? null,
         method_of_disbursement: input.method_of_disbursement ?? null,
-        iban: input.iban ? input.iban.replace(/\s+/g, '').toUpperCase() : null,
+        iban,
         requested_ip: requestedIp,
       })
       .returningAll()

@@ -18,6 +18,21 @@ const REMEMBER_ONLY: readonly number[] = [
 const CHANGE_BEFORE_SIGNING: readonly number[] = [LoanStatus.AwaitingSignContract, LoanStatus.AwaitingBankProcessData];
 
 /**
+ * The one IBAN check of every call that takes one (PUT /v2/user/issue_method, POST /v2/loan): SPEC section 5's
+ * Spanish IBAN with valid check digits, stored without spaces; a wrong one is 422 on `iban`. Empty means none
+ * given (SPEC section 3: "empty when a new IBAN is chosen"), refused only where one is required.
+ */
+export function checkedIban(input: string | undefined, { required }: { required: boolean }): string | null {
+  if (!input?.trim()) {
+    if (required) throw ApiError.field(422, 'iban', messages.incorrectNumberIban);
+    return null;
+  }
+  const problem = ibanProblem(input);
+  if (problem) throw ApiError.field(422, 'iban', messages[problem]);
+  return normaliseIban(input);
+}
+
+/**
  * PUT /v2/user/issue_method: method 1 with a Spanish IBAN, or 9 (bank-data aggregation). On a loan awaiting
  * its method, 1 moves it to AwaitingSignContract and 9 to AwaitingBankProcessData (the aggregation import is a
  * hook for wave 2: `AwaitingBankProcessData` is where its provider takes over).
@@ -27,12 +42,7 @@ export async function chooseIssueMethod(
   userId: string,
   input: { method_of_disbursement: 1 | 9; iban?: string },
 ): Promise<void> {
-  let iban: string | null = null;
-  if (input.method_of_disbursement === 1) {
-    const problem = input.iban ? ibanProblem(input.iban) : 'incorrectNumberIban';
-    if (problem) throw ApiError.field(422, 'iban', messages[problem]);
-    iban = normaliseIban(input.iban ?? '');
-  }
+  const iban = input.method_of_disbursement === 1 ? checkedIban(input.iban, { required: true }) : null;
   const loanId = await openLoanId(db, userId);
   await db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, loanId);

@@ -60,7 +60,8 @@ const notFound = (property: string) => ApiError.field(422, property, messages.pr
 
 /**
  * A promo code usable now by this caller: within its dates and uses, and a personal code only by its owner.
- * Anything else is "not found", so codes cannot be probed for whom they belong to.
+ * SPEC section 8: a code past its end date is "expired" (promoCodeExpired); anything else is "not found", so
+ * codes cannot be probed for whom they belong to (another customer's code is not found, expired or not).
  */
 export async function findUsablePromo(
   db: Kysely<Database>,
@@ -70,15 +71,20 @@ export async function findUsablePromo(
 ): Promise<Selectable<PromoCodesTable>> {
   const code = normalisePromoCode(input);
   if (!code) throw notFound(property);
-  const promo = await db
+  const found = await db
     .selectFrom('promo_codes')
     .selectAll()
+    .select([
+      sql<boolean>`valid_from <= now()`.as('started'),
+      sql<boolean>`valid_to is not null and valid_to <= now()`.as('expired'),
+      sql<boolean>`max_uses is not null and used_count >= max_uses`.as('used_up'),
+    ])
     .where('code', '=', code)
-    .where('valid_from', '<=', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', sql<Date>`now()`)]))
-    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
     .executeTakeFirst();
-  if (!promo || (promo.user_id !== null && promo.user_id !== userId)) throw notFound(property);
+  if (!found || (found.user_id !== null && found.user_id !== userId)) throw notFound(property);
+  const { started, expired, used_up: usedUp, ...promo } = found;
+  if (expired) throw ApiError.field(422, property, messages.promoCodeExpired);
+  if (!started || usedUp) throw notFound(property);
   return promo;
 }
 

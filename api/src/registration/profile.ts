@@ -162,7 +162,9 @@ export async function saveAdditionalData(db: Kysely<Database>, userId: string, i
   errors.add('email', emailProblem(email));
   errors.required('education', employment.education);
   errors.required('has_current_loan', employment.has_current_loan);
-  checkEmployment(employment, await ownPhone(db, userId), errors);
+  // The form asks for a contact person until the customer has one (the dynamic step asks only what is missing).
+  const known = await db.selectFrom('user_contacts').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  checkEmployment(employment, await ownPhone(db, userId), errors, new Date(), { contactRequired: !known });
   reject(errors);
   await db.transaction().execute(async (trx) => {
     await writeEmployment(trx, userId, employment);

@@ -1,7 +1,7 @@
 import type { ErrorEntry } from '@credimo/shared/contract';
 import {
   birthDateProblem,
-  contactNeedsName,
+  contactPersonProblems,
   emailProblem,
   employmentDateProblem,
   filterHouse,
@@ -10,10 +10,7 @@ import {
   needsBusinessActivity,
   needsCompanyName,
   personalIdProblem,
-  phoneProblem,
   postalCodeProblem,
-  SELECTABLE_CONTACT_TYPES,
-  samePhone,
 } from '@credimo/shared/domain';
 import { parseWireDate } from '@credimo/shared/format';
 import { type MessageKey, messages } from '@credimo/shared/i18n';
@@ -95,7 +92,13 @@ export interface EmploymentInput {
 }
 
 /** SPEC section 3 and issue 5: conditional employment fields, dates, and a contact different from the customer. */
-export function checkEmployment(input: EmploymentInput, ownPhone: string, errors: FieldErrors, today = new Date()) {
+export function checkEmployment(
+  input: EmploymentInput,
+  ownPhone: string,
+  errors: FieldErrors,
+  today = new Date(),
+  { contactRequired = false } = {},
+) {
   const type = input.employment_type_id;
   if (needsBusinessActivity(type)) {
     errors.required('business_activity_id', input.business_activity_id);
@@ -110,15 +113,10 @@ export function checkEmployment(input: EmploymentInput, ownPhone: string, errors
   if (needsCompanyName(type)) errors.required('company_name', input.company_name);
   if (input.income_date) errors.add('income_date', incomeDateProblem(parseWireDate(input.income_date), today));
   if (input.education !== undefined && !isEducation(input.education)) errors.add('education', 'incorrectData');
-  if (input.contact_type !== undefined || input.contact_phone_number !== undefined) {
-    if (input.contact_type === undefined || !SELECTABLE_CONTACT_TYPES.includes(input.contact_type)) {
-      errors.add('contact_type', input.contact_type === undefined ? 'fieldRequired' : 'incorrectData');
-    }
-    if (input.contact_type !== undefined && contactNeedsName(input.contact_type))
-      errors.required('contact_name', input.contact_name);
-    errors.add('contact_phone_number', phoneProblem(input.contact_phone_number, 'contact'));
-    if (input.contact_phone_number && samePhone(input.contact_phone_number, ownPhone)) {
-      errors.add('contact_phone_number', 'fieldPhoneNumberEqualRegistration');
-    }
+  // The additional information's contact person: required where the form requires it, checked whenever given.
+  if (contactRequired || input.contact_type !== undefined || input.contact_phone_number !== undefined) {
+    const problems = contactPersonProblems(input, ownPhone);
+    for (const field of ['contact_type', 'contact_name', 'contact_phone_number'] as const)
+      errors.add(field, problems[field] ?? null);
   }
 }

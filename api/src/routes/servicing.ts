@@ -28,7 +28,7 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
 
   route(app, endpoints.partialRepay, async (request) => partialRepayOffer(db, requireSession(request).userId));
   route(app, endpoints.prolong, async (request) =>
-    prolongOffer(db, requireSession(request).userId, await clockToday(db)),
+    prolongOffer(db, requireSession(request).userId, await clockToday(db), config.publicUrl),
   );
   route(app, endpoints.prolongDetails, async (request) =>
     prolongDetails(
@@ -37,6 +37,7 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
       request.query.term,
       request.query.promocode,
       await clockToday(db),
+      config.publicUrl,
     ),
   );
   route(app, endpoints.activateExtension, async (request) =>

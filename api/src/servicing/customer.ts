@@ -1,3 +1,4 @@
+import { endpoints } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
 import type { CustomerFlagDefaults } from '../config';
@@ -46,10 +47,27 @@ async function extendableLoan(db: Kysely<Database>, userId: string) {
   return own;
 }
 
-/** GET /v2/loan/prolong: every extension term on offer with its price. */
-export async function prolongOffer(db: Kysely<Database>, userId: string, today: Date) {
+/**
+ * SPEC section 3, Extension.payment_link: the card payment address of SPEC section 7 (GET with payment_type, term,
+ * promocode) for this extension, on the API's public address. The session token is never put in it: the browser
+ * adds its own access_token when it opens the link.
+ */
+export function extensionPaymentLink(apiUrl: string, quote: { term: number; promocode: string | null }): string {
+  const url = new URL(endpoints.cardPayment.path, apiUrl);
+  url.searchParams.set('payment_type', 'prolongation');
+  url.searchParams.set('term', String(quote.term));
+  if (quote.promocode) url.searchParams.set('promocode', quote.promocode);
+  return url.toString();
+}
+
+/** GET /v2/loan/prolong: every extension term on offer with its price and its payment link. */
+export async function prolongOffer(db: Kysely<Database>, userId: string, today: Date, apiUrl: string) {
   const { loan, owed } = await extendableLoan(db, userId);
-  return extensionOffer(db, loan, owed, today);
+  const offer = await extensionOffer(db, loan, owed, today);
+  return {
+    ...offer,
+    extensions: offer.extensions.map((quote) => ({ ...quote, payment_link: extensionPaymentLink(apiUrl, quote) })),
+  };
 }
 
 /** GET /v2/loan/prolong_details: one term's price, with a promo code when it may be used for an extension. */
@@ -59,9 +77,11 @@ export async function prolongDetails(
   term: number,
   promocode: string | undefined,
   today: Date,
+  apiUrl: string,
 ) {
   const { loan, owed } = await extendableLoan(db, userId);
-  return quoteExtension(db, loan, owed, term, promocode, today);
+  const quote = await quoteExtension(db, loan, owed, term, promocode, today);
+  return { ...quote, payment_link: extensionPaymentLink(apiUrl, quote) };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   messages,
   type PricesResponse,
   priceTablesAtom,
+  removeCookie,
   sessionStore,
   type UserResponse,
   userAtom,
@@ -43,6 +44,8 @@ let http: MockAdapter;
 beforeEach(() => {
   http = new MockAdapter(api());
   sessionStore.set(priceTablesAtom, {});
+  // A code applied by an earlier test is kept 7 days in its cookie; each test starts without one.
+  removeCookie('promoCode');
   http.onGet('/api/products/1/settings').reply(200, {
     calculator: { amount_default_toggle_position: 3, term_default_toggle_position: 2 },
   });
@@ -135,6 +138,29 @@ describe('the calculator', () => {
     expect(await screen.findByText('104,50 €')).toBeInTheDocument();
   });
 
+  test("a promo code reprices the customer's chosen amount and term, never the defaults", async () => {
+    http.onGet('/v2/products/1/prices', { params: {} }).reply(200, table());
+    http.onGet('/v2/products/1/prices', { params: { discount: 'CREDIMO10' } }).reply(200, table(10));
+    http.onPost('/v2/check-promocode', { promocode: 'CREDIMO10' }).reply(200, {
+      valid: true,
+      code: 'CREDIMO10',
+      percent_commission: 10,
+      percent_extension: null,
+      percent_extension_price: null,
+    });
+    show();
+    // The defaults are 80 EUR for 7 days; the customer moves to 100 EUR for 5 days.
+    fireEvent.change(await screen.findByRole('slider', { name: 'Plazo' }), { target: { value: '0' } });
+    fireEvent.change(screen.getByRole('slider', { name: 'Importe' }), { target: { value: '5' } });
+    await userEvent.type(screen.getByLabelText('Código promocional'), 'CREDIMO10');
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Código CREDIMO10 aplicado')).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Importe' })).toHaveAttribute('aria-valuetext', `100${nbsp}€`);
+    expect(screen.getByRole('slider', { name: 'Plazo' })).toHaveAttribute('aria-valuetext', '5 días');
+    // 100 EUR for 5 days: 5 EUR commission, 4.50 EUR with 10 % off.
+    expect(screen.getByText('104,50 €')).toBeInTheDocument();
+  });
+
   test('the API unreachable: a Spanish message and a retry, never a blank box', async () => {
     http.onGet('/v2/products/1/prices').networkErrorOnce();
     show();
@@ -160,6 +186,27 @@ describe('the calculator', () => {
     show({ amount: 90, term: 6, navigate });
     await userEvent.click(await screen.findByRole('button', { name: 'Solicitar' }));
     expect(navigate).toHaveBeenCalledWith('/registration/application-change');
+  });
+
+  test('on a WordPress page "Solicitar" opens the app\'s sign-in with the choice and the promo code, not the site\'s /auth', async () => {
+    http.onGet('/v2/products/1/prices', { params: { discount: 'CREDIMO10' } }).reply(200, table(10));
+    http.onPost('/v2/check-promocode', { promocode: 'CREDIMO10' }).reply(200, {
+      valid: true,
+      code: 'CREDIMO10',
+      percent_commission: 10,
+      percent_extension: null,
+      percent_extension_price: null,
+    });
+    // The widget's mount always supplies a navigate (it follows full addresses); the loader passes the app's address.
+    const navigate = jest.fn();
+    show({ amount: 90, term: 6, promocode: 'CREDIMO10', applyUrl: 'https://app.credimo.test', navigate });
+    await screen.findByText('Código CREDIMO10 aplicado');
+    fireEvent.change(screen.getByRole('slider', { name: 'Importe' }), { target: { value: '5' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Solicitar' }));
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith(
+      'https://app.credimo.test/auth?product=1&amount=10000&term=6&promocode=CREDIMO10',
+    );
   });
 
   test('on another origin (WordPress) the choice travels in the address to sign-in', () => {

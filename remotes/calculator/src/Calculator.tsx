@@ -27,7 +27,10 @@ export interface CalculatorProps extends Partial<ScreenProps> {
   amount?: number | string;
   term?: number | string;
   promocode?: string;
-  /** Where "Solicitar" leads outside the customer app (the WordPress loader passes the app's address). */
+  /**
+   * The customer app's public address when the calculator is not in it (the WordPress loader passes its config's
+   * `appUrl`): "Solicitar" then opens the app's sign-in there. The mount's `navigate` follows full addresses.
+   */
   applyUrl?: string;
 }
 
@@ -48,6 +51,9 @@ const euros = (cents: number) => formatMoney(cents).replace(',00', '');
 export function Calculator(props: CalculatorProps) {
   const productId = props.productId ?? 1;
   const [discount, setDiscount] = useState<string | null>(null);
+  // The customer's own choice outlives the chooser: a promo code reloads the price table (the chooser unmounts
+  // while it loads), and the discounted table must open on the amount and term the customer had chosen.
+  const [picked, setPicked] = useState<CalculatorChoice | null>(null);
   const key = pricesKey(productId, discount);
   const state = useAtomValue(priceTablesAtom)[key];
 
@@ -114,6 +120,8 @@ export function Calculator(props: CalculatorProps) {
       agentData={agentData}
       discount={discount}
       onDiscount={chooseDiscount}
+      picked={picked}
+      onPick={setPicked}
     />
   );
 }
@@ -125,9 +133,22 @@ interface ChooserProps extends CalculatorProps {
   agentData: AgentDataResponse | null | undefined;
   discount: string | null;
   onDiscount: (code: string | null) => void;
+  /** The amount and term the customer moved to, kept by the calculator across price tables. */
+  picked: CalculatorChoice | null;
+  onPick: (choice: CalculatorChoice) => void;
 }
 
-function PriceChooser({ productId, prices, settings, agentData, discount, onDiscount, ...props }: ChooserProps) {
+function PriceChooser({
+  productId,
+  prices,
+  settings,
+  agentData,
+  discount,
+  onDiscount,
+  picked,
+  onPick,
+  ...props
+}: ChooserProps) {
   const terms = useMemo(
     () =>
       Object.keys(prices)
@@ -136,8 +157,9 @@ function PriceChooser({ productId, prices, settings, agentData, discount, onDisc
     [prices],
   );
   const [choice, setChoice] = useState<CalculatorChoice>(() =>
-    defaultChoice(prices, settings?.calculator, requestedChoice(productId, props, readChoice(), agentData)),
+    defaultChoice(prices, settings?.calculator, picked ?? requestedChoice(productId, props, readChoice(), agentData)),
   );
+  useEffect(() => onPick(choice), [choice, onPick]);
   const amounts = useMemo(
     () =>
       Object.keys(prices[choice.term] ?? {})
@@ -166,10 +188,16 @@ function PriceChooser({ productId, prices, settings, agentData, discount, onDisc
   const apply = () => {
     const chosen = { productId, ...choice };
     storeChoice(chosen, discount);
-    // Signed in: straight to the application step; otherwise sign-in first (the redirect rules lead on).
-    if (props.navigate) props.navigate(signedIn ? PATHS.registrationApplication : PATHS.auth);
-    // Another origin (WordPress): the choice travels in the address, since storage is per origin.
-    else window.location.assign(applyAddress(props.applyUrl ?? '', chosen, discount));
+    // On another origin (a WordPress page, whose loader passes the app's address) the app's sign-in opens with the
+    // choice in the address, since storage is per origin; the app adopts it and applies it after sign-in.
+    // In the app: signed in, straight to the application step; otherwise sign-in first (the redirect rules lead on).
+    const target = props.applyUrl
+      ? applyAddress(props.applyUrl, chosen, discount)
+      : signedIn
+        ? PATHS.registrationApplication
+        : PATHS.auth;
+    if (props.navigate) props.navigate(target);
+    else window.location.assign(target);
   };
 
   if (!option) return null;

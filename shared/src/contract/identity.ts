@@ -96,6 +96,8 @@ export const UserResponse = Type.Object({
       birthday: Type.String(),
       gender: Type.String(),
       email: Type.Union([Type.String(), Type.Null()]),
+      /** The IBAN the customer gave last (without spaces), null before any. Optional for older clients' fixtures. */
+      bank_account: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     }),
   ]),
   addresses: Type.Object({

@@ -68,6 +68,9 @@ export const LoanView = Type.Object({
   approve_date: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   give_date: Type.Optional(Type.Union([Type.String({ description: 'yyyy-MM-dd' }), Type.Null()])),
   must_pay_date: Type.Optional(Type.Union([Type.String({ description: 'yyyy-MM-dd' }), Type.Null()])),
+  returned_date: Type.Optional(
+    Type.Union([Type.String({ description: 'yyyy-MM-dd, the day the loan was repaid in full' }), Type.Null()]),
+  ),
   withdrawal_until: Type.Optional(
     Type.Union([Type.String({ description: 'yyyy-MM-dd, last day of the 14-day right' }), Type.Null()]),
   ),

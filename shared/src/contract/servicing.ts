@@ -17,6 +17,11 @@ export const ExtensionSchema = Type.Object({
   next_pay_date: Type.String({ description: 'yyyy-MM-dd' }),
   commission_at_the_end: Cents,
   promocode: Type.Union([Type.String(), Type.Null()]),
+  payment_link: Type.String({
+    description:
+      "SPEC section 7's card payment address for this extension (payment_type, term, promocode); the browser " +
+      'adds its access_token to open it',
+  }),
 });
 
 export const ProlongResponse = Type.Object({

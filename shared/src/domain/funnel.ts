@@ -39,14 +39,20 @@ export const FUNNEL_STEP_OF_ROUTE: Readonly<Record<string, FunnelStep>> = {
   applicationAwaitingVerificationLoan: 'status_consideration',
   applicationSign: 'signing',
   applicationAutoDebitConfirmation: 'autodebit',
-  applicationAwaitingNewLoan: 'money_on_the_way',
+  // SPEC section 4: Request (0) or New (100) is the same wait for the decision ("application complete info").
+  applicationAwaitingNewLoan: 'decision',
 };
 
-/** SPEC section 4's events that follow a call's success rather than a screen: one row per call. */
+/**
+ * SPEC section 4's events that follow a call rather than a screen: one row per call. `step` is the event of its
+ * success; `refused`, of the API's refusal (an answer, not a lost connection), for the calls whose failure is an
+ * event of its own (SPEC section 8: an invalid promo code sends the failure event).
+ */
 const FUNNEL_STEP_OF_CALL: ReadonlyArray<{
   method: string;
   path: RegExp;
   step: (request: Record<string, unknown>, response: Record<string, unknown>) => FunnelStep | null;
+  refused?: FunnelStep;
 }> = [
   { method: 'post', path: /^\/v2\/user\/login_confirm$/, step: () => 'phone_confirmed' },
   { method: 'post', path: /^\/v2\/user\/resend_phone_confirmation_code$/, step: () => 'sms_resend' },
@@ -54,6 +60,7 @@ const FUNNEL_STEP_OF_CALL: ReadonlyArray<{
     method: 'post',
     path: /^\/v2\/check-promocode$/,
     step: (_request, response) => (response.valid === true ? 'promo_success' : 'promo_failure'),
+    refused: 'promo_failure',
   },
   { method: 'post', path: /^\/v2\/loan\/activate_extension$/, step: () => 'prolongation_click' },
   {
@@ -74,13 +81,19 @@ const asObject = (value: unknown): Record<string, unknown> => {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 };
 
-/** The funnel step a successful call is, if any: the request body may arrive as sent (JSON text). */
+/**
+ * The funnel step a call is, if any: a successful one by its answer, one the API refused (`refused: true`) by its
+ * row's refusal step. The request body may arrive as sent (JSON text).
+ */
 export function funnelStepOfCall(call: {
   method: string;
   path: string;
   request?: unknown;
   response?: unknown;
+  refused?: boolean;
 }): FunnelStep | null {
   const row = FUNNEL_STEP_OF_CALL.find((r) => r.method === call.method.toLowerCase() && r.path.test(call.path));
-  return row ? row.step(asObject(call.request), asObject(call.response)) : null;
+  if (!row) return null;
+  if (call.refused) return row.refused ?? null;
+  return row.step(asObject(call.request), asObject(call.response));
 }

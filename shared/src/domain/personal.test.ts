@@ -1,6 +1,7 @@
 import {
   birthDateProblem,
   contactNeedsName,
+  contactPersonProblems,
   emailProblem,
   employmentDateProblem,
   filterHouse,
@@ -106,5 +107,34 @@ describe('other fields', () => {
   test('the contact name shows for certain types: friend, colleague, chief, relative, partner; not close family', () => {
     expect(SELECTABLE_CONTACT_TYPES.filter(contactNeedsName)).toEqual([7, 10, 11, 14, 15]);
     expect(contactNeedsName(2)).toBe(false);
+  });
+});
+
+describe('the contact person (SPEC sections 1, 3 and 5): one rule for the form and the API', () => {
+  test('required: a type and a phone; a name only for the types that ask it', () => {
+    expect(contactPersonProblems({})).toEqual({ contact_type: 'fieldRequired', contact_phone_number: 'fieldRequired' });
+    expect(contactPersonProblems({ contact_type: 56, contact_phone_number: '634 56 78 12' })).toEqual({});
+    expect(contactPersonProblems({ contact_type: 7, contact_phone_number: '634567812' })).toEqual({
+      contact_name: 'fieldRequired',
+    });
+    expect(contactPersonProblems({ contact_type: 7, contact_name: '  ', contact_phone_number: '634567812' })).toEqual({
+      contact_name: 'fieldRequired',
+    });
+    expect(contactPersonProblems({ contact_type: 7, contact_name: 'Luis', contact_phone_number: '634567812' })).toEqual(
+      {},
+    );
+  });
+
+  test('the second number is not selectable; the phone is a valid Spanish one other than the customer’s', () => {
+    expect(contactPersonProblems({ contact_type: 2, contact_phone_number: '634567812' })).toEqual({
+      contact_type: 'incorrectData',
+    });
+    expect(contactPersonProblems({ contact_type: 56, contact_phone_number: '123456789' })).toEqual({
+      contact_phone_number: 'incorrectPhone',
+    });
+    expect(contactPersonProblems({ contact_type: 56, contact_phone_number: '+34 634 56 78 12' }, '634567812')).toEqual({
+      contact_phone_number: 'fieldPhoneNumberEqualRegistration',
+    });
+    expect(contactPersonProblems({ contact_type: 56, contact_phone_number: '954123456' }, '634567812')).toEqual({});
   });
 });

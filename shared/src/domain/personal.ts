@@ -1,5 +1,6 @@
 import { addDays, differenceInYears, startOfDay } from 'date-fns';
 import type { MessageKey } from '../i18n/messages';
+import { phoneProblem, samePhone } from './phone';
 
 /** SPEC section 5: the control letter is the number modulo 23 in this table. */
 const CONTROL_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -108,3 +109,28 @@ export const SELECTABLE_CONTACT_TYPES = Object.keys(CONTACT_TYPES)
  */
 export const CONTACT_TYPES_WITH_NAME: readonly number[] = [7, 10, 11, 14, 15];
 export const contactNeedsName = (contactType: number) => CONTACT_TYPES_WITH_NAME.includes(contactType);
+
+export type ContactField = 'contact_type' | 'contact_name' | 'contact_phone_number';
+
+/**
+ * SPEC sections 1, 3 and 5: the additional information names a contact person: a selectable type, a name for the
+ * types that ask for one, and a Spanish phone that is not the customer's own (when it is known). The form and the
+ * API apply this one rule, field by field.
+ */
+export function contactPersonProblems(
+  contact: { contact_type?: number | null; contact_name?: string | null; contact_phone_number?: string | null },
+  ownPhone?: string | null,
+): Partial<Record<ContactField, MessageKey>> {
+  const problems: Partial<Record<ContactField, MessageKey>> = {};
+  const type = contact.contact_type;
+  if (type === undefined || type === null) problems.contact_type = 'fieldRequired';
+  else if (!SELECTABLE_CONTACT_TYPES.includes(type)) problems.contact_type = 'incorrectData';
+  if (type !== undefined && type !== null && contactNeedsName(type) && !contact.contact_name?.trim())
+    problems.contact_name = 'fieldRequired';
+  const phone = contact.contact_phone_number;
+  const phoneKey =
+    phoneProblem(phone, 'contact') ??
+    (ownPhone && phone && samePhone(phone, ownPhone) ? 'fieldPhoneNumberEqualRegistration' : null);
+  if (phoneKey) problems.contact_phone_number = phoneKey;
+  return problems;
+}

@@ -19,6 +19,7 @@ export const messages = {
   incorrectData: 'Datos incorrectos',
   incorrectNumberIban: 'Número de IBAN incorrecto',
   promoCodeNotFound: 'No se encontró el código promocional',
+  promoCodeExpired: 'El código promocional ha caducado',
   fieldPhoneNumberEqualRegistration: 'El número debe ser distinto de tu teléfono registrado',
   // SPEC section 8: errors
   errorNotFound: 'No hemos podido conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',

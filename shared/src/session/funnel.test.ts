@@ -65,6 +65,27 @@ describe('funnel events at each step of SPEC section 4', () => {
     expect(funnelStepOfCall({ method: 'GET', path: '/v2/user' })).toBeNull();
   });
 
+  test('an invalid or expired promo code, refused by the API, sends the failure event; a lost connection does not', async () => {
+    http.onPost('/v2/send-log-data').reply(200, { ok: true });
+    http
+      .onPost('/v2/check-promocode')
+      .replyOnce(422, { errors: [{ message: 'No se encontró el código promocional', property: 'promocode' }] })
+      .onPost('/v2/check-promocode')
+      .networkErrorOnce();
+    await expect(calls.checkPromocode('NOPE')).rejects.toBeTruthy();
+    await expect(calls.checkPromocode('NOPE')).rejects.toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sentSteps().map((line) => line.message)).toEqual(['promo_failure']);
+    expect(funnelStepOfCall({ method: 'POST', path: '/v2/user/resend_phone_confirmation_code', refused: true })).toBe(
+      null,
+    );
+  });
+
+  test('the waiting page of a New application is the decision step, not the money on its way', () => {
+    expect(FUNNEL_STEP_OF_ROUTE.applicationAwaitingNewLoan).toBe('decision');
+    expect(FUNNEL_STEP_OF_ROUTE.applicationAwaitingRequestLoan).toBe('decision');
+  });
+
   test('a sink that fails never fails the screen', async () => {
     http.onPost('/v2/send-log-data').networkError();
     await expect(emitFunnelStep('sms_resend')).resolves.toBeUndefined();

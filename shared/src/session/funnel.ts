@@ -26,18 +26,35 @@ export const forgetEmittedSteps = () => emittedSteps.clear();
 
 /**
  * SPEC section 4's events that are calls (code confirmed, SMS resend, promo success or failure, prolongation and
- * repayment clicks): sent after the call succeeds, from the one API client, so no screen has to remember them.
+ * repayment clicks): sent after the call succeeds (or, for a promo code, is refused), from the one API client, so
+ * no screen has to remember them.
  * Called once by the host after configureApi.
  */
 export function startFunnel(): void {
-  api().interceptors.response.use((response) => {
-    const step = funnelStepOfCall({
-      method: response.config.method ?? 'get',
-      path: response.config.url ?? '',
-      request: response.config.data,
-      response: response.data,
-    });
-    if (step) void emitFunnelStep(step);
-    return response;
-  });
+  api().interceptors.response.use(
+    (response) => {
+      const step = funnelStepOfCall({
+        method: response.config.method ?? 'get',
+        path: response.config.url ?? '',
+        request: response.config.data,
+        response: response.data,
+      });
+      if (step) void emitFunnelStep(step);
+      return response;
+    },
+    (error: unknown) => {
+      // A refusal the API answered (an invalid promo code is 422) may be a step of its own; a lost connection is not.
+      const failed = error as { config?: { method?: string; url?: string; data?: unknown }; response?: unknown };
+      if (failed.response && failed.config) {
+        const step = funnelStepOfCall({
+          method: failed.config.method ?? 'get',
+          path: failed.config.url ?? '',
+          request: failed.config.data,
+          refused: true,
+        });
+        if (step) void emitFunnelStep(step);
+      }
+      return Promise.reject(error);
+    },
+  );
 }

@@ -89,6 +89,7 @@ const extensionOf = (term: number) => ({
   next_pay_date: '2027-01-01',
   commission_at_the_end: 6000,
   promocode: null,
+  payment_link: `http://api.test/v2/loan/payment/card?payment_type=prolongation&term=${term}`,
 });
 
 /** GET /v2/loan/prolong: these terms on offer, this one chosen by default. */

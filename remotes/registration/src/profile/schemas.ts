@@ -1,6 +1,7 @@
 import {
   birthDateProblem,
-  contactNeedsName,
+  type ContactField,
+  contactPersonProblems,
   emailProblem,
   employmentDateProblem,
   idExpiryProblem,
@@ -12,7 +13,6 @@ import {
   parseDisplayDate,
   parseEuros,
   personalIdProblem,
-  phoneProblem,
   postalCodeProblem,
 } from '@credimo/shared';
 import * as yup from 'yup';
@@ -25,6 +25,24 @@ const rule = (check: (value: string) => MessageKey | null) =>
     .default('')
     .test('rule', (value, context) => {
       const key = check(value ?? '');
+      return key ? context.createError({ message: messages[key] }) : true;
+    });
+
+/**
+ * A contact person's field, by the one rule the API applies too (contactPersonProblems); the customer's own phone
+ * is the API's to compare, which answers on the field.
+ */
+const contactRule = (field: ContactField) =>
+  yup
+    .string()
+    .default('')
+    .test('contact', (_value, context) => {
+      const values = context.parent as Partial<Record<ContactField, string>>;
+      const key = contactPersonProblems({
+        contact_type: values.contact_type ? Number(values.contact_type) : null,
+        contact_name: values.contact_name,
+        contact_phone_number: values.contact_phone_number,
+      })[field];
       return key ? context.createError({ message: messages[key] }) : true;
     });
 
@@ -87,11 +105,9 @@ export const additionalSchema = yup.object({
   income_date: rule((v) => (v === '' ? null : incomeDateProblem(parseDisplayDate(v)))),
   education: yup.string().default('').required(messages.fieldRequired),
   has_current_loan: yup.string().default('').oneOf(['yes', 'no'], messages.fieldRequired),
-  contact_type: yup.string().default('').required(messages.fieldRequired),
-  contact_name: optional().when('contact_type', ([t], s) =>
-    contactNeedsName(Number(t)) ? s.required(messages.fieldRequired) : s,
-  ),
-  contact_phone_number: rule((v) => phoneProblem(v, 'contact')),
+  contact_type: contactRule('contact_type'),
+  contact_name: contactRule('contact_name').trim().max(50, messages.incorrectData),
+  contact_phone_number: contactRule('contact_phone_number'),
 });
 /** The additional information screen's values: employment and the contact person. */
 export type AdditionalValues = EmploymentValues & ContactValues;
