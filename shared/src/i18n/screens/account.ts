@@ -83,7 +83,7 @@ export const account = {
     confirm: 'Sí, desistir',
     cancel: 'No, volver',
     doneTitle: 'Has desistido del préstamo',
-    done: (date: string, amount: string) => `Desististe el ${date}. Importe a devolver: ${amount}.`,
+    done: (date: string, amount: string) => `Has desistido el ${date}. Importe a devolver: ${amount}.`,
   },
   promo: {
     title: 'Tus códigos promocionales',
@@ -94,7 +94,7 @@ export const account = {
     body: 'Añade tu tarjeta para pagar automáticamente en la fecha de devolución y consigue un 15 % de descuento en tu próximo préstamo.',
     button: 'Añadir tarjeta',
     processing: 'Estamos verificando tu tarjeta. Te avisaremos en cuanto esté lista.',
-    failed: 'No podemos activar el débito automático con esa tarjeta. Prueba con otra.',
+    failed: 'No podemos activar el pago automático con esa tarjeta. Prueba con otra.',
     active: 'El pago automático está activo con tu tarjeta.',
   },
   cardAdded: 'Tu tarjeta se ha añadido correctamente.',
