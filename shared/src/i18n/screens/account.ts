@@ -28,6 +28,8 @@ export const account = {
     title: 'Devolver tu préstamo',
     body: 'Elige cuánto quieres pagar: una parte o el total de hoy.',
     amount: 'Importe a pagar',
+    typed: 'O escribe el importe (€)',
+    typedInvalid: 'Escribe el importe en euros, por ejemplo 100,00.',
     total: 'Pagar el total',
     pay: (amount: string) => `Pagar ${amount}`,
     howTo: 'Cómo devolver tu préstamo',
