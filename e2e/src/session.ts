@@ -45,7 +45,12 @@ export async function adminSessionThroughApi(apiUrl: string, adminLink: string):
 }
 
 /** Fills in a customer's registration through the API, so account pages open for them. */
-export async function completeRegistration(apiUrl: string, token: string, phone: string): Promise<void> {
+export async function completeRegistration(
+  apiUrl: string,
+  token: string,
+  phone: string,
+  { email = 'ana@credimo.es' }: { email?: string } = {},
+): Promise<void> {
   const address = { postal_code: '28014', region: 'Madrid', city: 'Madrid', street: 'Calle de Alcalá', house: '1' };
   const steps: Array<[string, unknown]> = [
     [
@@ -68,7 +73,7 @@ export async function completeRegistration(apiUrl: string, token: string, phone:
         employment_type_id: 4,
         education: 'university',
         has_current_loan: false,
-        email: 'ana@credimo.es',
+        email,
         contact_type: 56,
         contact_phone_number: '634567812',
       },

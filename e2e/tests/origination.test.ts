@@ -111,7 +111,7 @@ describe('origination in Chromium: from the calculator choice to an active loan'
 
     // Auto-debit after signing: skipped; the payout is ordered.
     await page.waitForURL(/\/application\/auto-debit-confirmation$/, { timeout: 20_000 });
-    await page.getByRole('heading', { name: 'Débito automático' }).waitFor();
+    await page.getByRole('heading', { name: 'Pago automático' }).waitFor();
     await accessible(page, 'the auto-debit screen');
     await page.getByRole('button', { name: 'Ahora no' }).click();
 

@@ -105,7 +105,7 @@ describe('registration in Chromium: sign-in, personal data, additional informati
 
     // The application step creates the application once; the redirect rules move on to the waiting page.
     await page.waitForURL(/\/application\/awaiting-request-loan$/);
-    await page.getByRole('heading', { name: 'Tu solicitud está siendo considerada' }).waitFor();
+    await page.getByRole('heading', { name: 'Estamos estudiando tu solicitud' }).waitFor();
     assert.match((await page.getByRole('timer').textContent()) ?? '', /^00:[0-5]\d|01:00$/);
     assert.deepEqual(await seriousA11yViolations(page), [], 'the waiting page is accessible');
     const token = (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value;
@@ -116,7 +116,7 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     assert.deepEqual([loans[0].status, loans[0].request_amount, loans[0].is_free], [0, 100000, false]);
     // A reload keeps the customer on the waiting page and creates nothing more.
     await page.reload();
-    await page.getByRole('heading', { name: 'Tu solicitud está siendo considerada' }).waitFor();
+    await page.getByRole('heading', { name: 'Estamos estudiando tu solicitud' }).waitFor();
     assert.deepEqual(
       errors.filter((e) => !e.startsWith('422 ')),
       [],
@@ -150,7 +150,7 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.getByLabel('Nombre del contacto').fill('Eva');
     await page.getByLabel('Teléfono del contacto').fill('634 56 78 13');
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('La casilla de verificación debe verificarse para continuar').first().waitFor();
+    await page.getByText('Marca esta casilla para continuar').first().waitFor();
     await page.getByLabel('Aceptar todo').dispatchEvent('click');
     await page.getByRole('button', { name: 'Continuar' }).click();
 

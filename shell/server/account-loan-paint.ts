@@ -2,6 +2,7 @@ import { PATHS } from '@credimo/shared/app-paths';
 import { DEFAULT_SITE_CONTENT } from '@credimo/shared/content';
 import type { LoanView, PartialRepayResponse, ProlongResponse } from '@credimo/shared/contract';
 import {
+  amountInputOf,
   extensionControl,
   isExtendable,
   isRepayable,
@@ -80,14 +81,14 @@ function loanDetail(loan: LoanView): string {
   )}<label for="fp-loan-progress">${text(t.progress)}</label><progress id="fp-loan-progress" class="${A('bar')}" max="100" value="${termProgress(loan.days)}"></progress><p class="${A('days')}">${days}<span>${text(t.daysTotal(loan.days.total))}</span></p>${amounts}</section>`;
 }
 
-/** RepaymentCard.tsx: the slider at today's total, "Pagar el total" and "Pagar …". */
+/** RepaymentCard.tsx: the slider at today's total, the same amount typed, "Pagar el total" and "Pagar …". */
 function repaymentCard(offer: RepaymentOffer | null): string {
   if (!offer || offer.has_pending_payment || offer.max < offer.min) return '';
   const t = texts.repayment;
   const amount = formatMoney(offer.max);
   return card(
     'repayment',
-    `<h2 id="fp-repayment-title">${text(t.title)}</h2><p>${text(t.body)}</p><label for="fp-repayment-amount">${text(t.amount)}</label><p class="${A('amount')}" aria-hidden="true">${text(amount)}</p><input id="fp-repayment-amount" class="${A('slider')}" type="range" min="${offer.min}" max="${offer.max}" step="${offer.step}" value="${offer.max}" aria-valuetext="${escapeHtml(amount)}"><p class="${A('row')}">${button(t.total, 'secondary')}${button(t.pay(amount))}</p><p><a href="${PATHS.repaymentHelp}">${text(t.howTo)}</a></p>`,
+    `<h2 id="fp-repayment-title">${text(t.title)}</h2><p>${text(t.body)}</p><label for="fp-repayment-amount">${text(t.amount)}</label><p class="${A('amount')}" aria-hidden="true">${text(amount)}</p><input id="fp-repayment-amount" class="${A('slider')}" type="range" min="${offer.min}" max="${offer.max}" step="${offer.step}" value="${offer.max}" aria-valuetext="${escapeHtml(amount)}"><div class="${K('field')}"><label class="${K('label')}" for="fp-repayment-typed">${text(t.typed)}</label><input inputmode="decimal" autocomplete="off" value="${amountInputOf(offer.max)}" id="fp-repayment-typed" class="${K('input')}"><p class="${K('error')}" aria-live="polite"></p></div><p class="${A('row')}">${button(t.total, 'secondary')}${button(t.pay(amount))}</p><p><a href="${PATHS.repaymentHelp}">${text(t.howTo)}</a></p>`,
   );
 }
 

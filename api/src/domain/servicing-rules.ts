@@ -39,21 +39,8 @@ export const COLLECTION_STEPS: Readonly<Record<string, number>> = {
   execution: S.Execution,
 };
 
-/** SPEC section 5, repayment slider: from 0.1 EUR to today's total in steps of 0.1 EUR (10 cents). */
-export const PAYMENT_RULES = { minimum: 10, step: 10 } as const;
-
-export type PaymentProblem = 'notPositive' | 'aboveTotal' | 'offStep' | null;
-
-/**
- * A customer's payment amount: whole cents, at least 0.1 EUR, at most today's total, on the 10-cent step
- * (today's total itself is always allowed, since it need not sit on the step).
- */
-export function paymentAmountProblem(amount: number, total: number): PaymentProblem {
-  if (!Number.isSafeInteger(amount) || amount < PAYMENT_RULES.minimum) return 'notPositive';
-  if (amount > total) return 'aboveTotal';
-  if (amount !== total && amount % PAYMENT_RULES.step !== 0) return 'offStep';
-  return null;
-}
+// SPEC section 5's payment amount: one rule for the account's typed amount and the payment request.
+export { PAYMENT_RULES, type PaymentProblem, paymentAmountProblem } from '@credimo/shared/domain';
 
 const roundCents = (value: number) => Math.floor(value + 0.5);
 

@@ -118,6 +118,50 @@ describe('/account: the loan in service', () => {
     });
   });
 
+  test('the amount can be typed in euros: 100 is exactly 100,00 €, and the slider follows', async () => {
+    signedIn();
+    const { navigate } = showScreen(AccountScreen, { screen: 'account' });
+    const typed = await screen.findByLabelText('O escribe el importe (€)');
+    expect(typed).toHaveValue('360,00');
+    expect(typed).toHaveAttribute('inputmode', 'decimal');
+    await userEvent.clear(typed);
+    await userEvent.type(typed, '100');
+    const slider = screen.getByRole('slider', { name: 'Importe a pagar' });
+    expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^100,00\s€$/));
+    await userEvent.click(screen.getByRole('button', { name: /^Pagar 100,00/ }));
+    expect(navigate).toHaveBeenCalledWith('/account/payment-methods', {
+      state: { payment_type: 'partial_repay', amount: 10000 },
+    });
+    fireEvent.change(slider, { target: { value: '12345' } });
+    expect(typed).toHaveValue('123,50');
+  });
+
+  test('a typed amount is checked in cents with Spanish messages on the field, and nothing is paid', async () => {
+    signedIn();
+    const { navigate } = showScreen(AccountScreen, { screen: 'account' });
+    const typed = await screen.findByLabelText('O escribe el importe (€)');
+    const tryToPay = async (text: string) => {
+      await userEvent.clear(typed);
+      if (text) await userEvent.type(typed, text);
+      await userEvent.click(screen.getByRole('button', { name: /^Pagar \d/ }));
+    };
+    await tryToPay('12,34');
+    expect(screen.getByText('El importe debe ir en pasos de 0,10 €.')).toBeInTheDocument();
+    expect(typed).toHaveAttribute('aria-invalid', 'true');
+    await tryToPay('360,10');
+    expect(screen.getByText('El importe no puede superar lo que debes hoy.')).toBeInTheDocument();
+    await tryToPay('0,05');
+    expect(screen.getByText('El importe mínimo es 0,10 €.')).toBeInTheDocument();
+    await tryToPay('cien');
+    expect(screen.getByText('Escribe el importe en euros, por ejemplo 100,00.')).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+    await tryToPay('12.30');
+    expect(typed).not.toHaveAttribute('aria-invalid');
+    expect(navigate).toHaveBeenCalledWith('/account/payment-methods', {
+      state: { payment_type: 'partial_repay', amount: 1230 },
+    });
+  });
+
   test('the prolongation card: a selector for 3 terms, the chosen term’s cost, a promo code, and the payment link', async () => {
     signedIn();
     http.current.onPost('/v2/loan/activate_extension').reply(200, {

@@ -1,3 +1,6 @@
+import { messages, PAYMENT_PROBLEM_MESSAGES, parseEuros, paymentAmountProblem } from '@credimo/shared';
+import { account as texts } from '@credimo/shared/i18n/screens/account';
+
 // The loan view's rules are shared with the shell's server, which paints the account's first screen (issue 17).
 export {
   CLOSED_VIEW_STATUSES,
@@ -28,6 +31,20 @@ export function snapPayment(cents: number, { min, max, step }: PaymentRange): nu
   const below = Math.max(min, Math.floor(cents / step) * step);
   const above = Math.min(max, below + step);
   return cents - below < above - cents ? below : above;
+}
+
+/** Typed euros in cents; a point before one or two decimals is a decimal point ("100.5"), else a thousands one. */
+export const typedCents = (typed: string) => parseEuros(typed.trim().replace(/^(\d+)\.(\d{1,2})$/, '$1,$2'));
+
+/**
+ * A typed repayment amount: euros with a comma (or a point), checked in cents by the payment request's own rule
+ * (at least 0,10 €, at most today's total, in steps of 0,10 €). The Spanish message, or null when it may be paid.
+ */
+export function typedPaymentProblem(typed: string, total: number): string | null {
+  const cents = typedCents(typed);
+  if (cents === null) return texts.repayment.typedInvalid;
+  const problem = paymentAmountProblem(cents, total);
+  return problem ? messages[PAYMENT_PROBLEM_MESSAGES[problem]] : null;
 }
 
 /** SPEC section 9: loan history, 5 per page. */

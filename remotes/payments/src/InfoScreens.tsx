@@ -1,10 +1,21 @@
-import { Button, type ScreenProps } from '@credimo/shared';
+import { Button, PATHS, type ScreenProps, siteContentAtom } from '@credimo/shared';
 import { payments as paymentTexts } from '@credimo/shared/i18n/screens/payments';
+import { useAtomValue } from 'jotai';
 import styles from './payments.module.css';
 
-/** SPEC sections 2 and 8: payment failed, "Algo salió mal", try again back to the account. */
-export function PaymentFailedScreen({ screen, navigate }: ScreenProps) {
+/** Why the payment failed page is shown: `?motivo=` from this remote's own navigation, else the provider's return. */
+export const FAILED_REASON_PARAM = 'motivo';
+export type FailedReason = keyof typeof paymentTexts.failed.what;
+export const failedPath = (reason: FailedReason) => `/account/payment/failed?${FAILED_REASON_PARAM}=${reason}`;
+
+/**
+ * SPEC sections 2 and 8: payment failed, "Algo salió mal", try again back to the account; it says what failed,
+ * that nothing was charged, and what to do next (another card or method, or a call).
+ */
+export function PaymentFailedScreen({ screen, navigate, query }: ScreenProps) {
   const texts = paymentTexts.failed;
+  const phone = useAtomValue(siteContentAtom).contacts.phone;
+  const reason: FailedReason = query?.[FAILED_REASON_PARAM] === 'unopened' ? 'unopened' : 'declined';
   return (
     <section
       className={`${styles.screen} ${styles.narrow}`}
@@ -12,8 +23,15 @@ export function PaymentFailedScreen({ screen, navigate }: ScreenProps) {
       aria-labelledby="payment-failed-title"
     >
       <h1 id="payment-failed-title">{texts.title}</h1>
-      <p>{texts.body}</p>
-      <Button onClick={() => navigate('/account')}>{texts.tryAgain}</Button>
+      <p>{texts.what[reason]}</p>
+      <p>{texts.todo}</p>
+      <p>{texts.help(phone)}</p>
+      <div className={styles.actions}>
+        <Button onClick={() => navigate(PATHS.account)}>{texts.tryAgain}</Button>
+        <Button variant="secondary" onClick={() => navigate(PATHS.repaymentHelp)}>
+          {texts.howTo}
+        </Button>
+      </div>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PAYMENT_BANKS } from './banks';
 import { browser } from './browser';
 import { isPaymentChoice, type PaymentChoice, paymentCalls } from './calls';
+import { failedPath } from './InfoScreens';
 import styles from './payments.module.css';
 
 const texts = paymentTexts.methods;
@@ -71,7 +72,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
     setFailure(null);
     try {
       const made = await paymentCalls.card(choice);
-      if (!made.payment_link || !browser.go(made.payment_link)) navigate('/account/payment/failed');
+      if (!made.payment_link || !browser.go(made.payment_link)) navigate(failedPath('unopened'));
     } catch (error) {
       setFailure(normaliseApiError(error).message);
     }
@@ -81,7 +82,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
     setFailure(null);
     try {
       const form = await paymentCalls.bizum(choice);
-      if (!browser.post(form.actionUrl, form.fields)) navigate('/account/payment/failed');
+      if (!browser.post(form.actionUrl, form.fields)) navigate(failedPath('unopened'));
     } catch (error) {
       setFailure(normaliseApiError(error).message);
       setBizumBusy(false);

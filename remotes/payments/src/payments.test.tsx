@@ -1,4 +1,4 @@
-import { accessTokenAtom, sessionStore, userAtom } from '@credimo/shared';
+import { accessTokenAtom, ROUTES, sessionStore, userAtom } from '@credimo/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAYMENT_BANKS } from './banks';
@@ -146,11 +146,26 @@ describe('payment methods', () => {
 });
 
 describe('payment failed and how to repay', () => {
-  test('payment failed says "Algo salió mal" and tries again from the account', async () => {
+  test('payment failed says "Algo salió mal", what failed, that nothing was charged and what to do', async () => {
     const { navigate } = showScreen(PaymentFailedScreen);
     expect(screen.getByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
+    expect(screen.getByText(/Tu pago no se ha completado: tu banco lo ha rechazado/)).toBeInTheDocument();
+    expect(screen.getByText(/No se ha cobrado nada/)).toBeInTheDocument();
+    expect(screen.getByText(/inténtalo de nuevo, con otra tarjeta o con otra forma de pago/)).toBeInTheDocument();
+    expect(screen.getByText(/llámanos al \+34 900 000 000/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(navigate).toHaveBeenCalledWith('/account');
+    await userEvent.click(screen.getByRole('button', { name: 'Otras formas de pagar' }));
+    expect(navigate).toHaveBeenCalledWith('/ayuda/como-devolver');
+  });
+
+  test('a payment page that did not open is named as such', () => {
+    showScreen(PaymentFailedScreen, { query: { motivo: 'unopened' } });
+    expect(screen.getByText('No hemos podido abrir la página de pago. No se ha cobrado nada.')).toBeInTheDocument();
+  });
+
+  test('the page has the account layout: a header with the menu, not a bare centred box', () => {
+    expect(ROUTES.find((route) => route.name === 'accountPaymentFailed')).toMatchObject({ layout: 'account' });
   });
 
   test('the help page explains every way to repay', () => {

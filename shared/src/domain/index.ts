@@ -8,6 +8,7 @@ export * from './iban';
 export * from './loan-status';
 export * from './loan-status-view';
 export * from './loan-view';
+export * from './payment-amount';
 export * from './personal';
 export * from './phone';
 export * from './redirects';

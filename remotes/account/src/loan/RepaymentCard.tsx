@@ -1,9 +1,9 @@
-import { Button, formatMoney, type LoanView } from '@credimo/shared';
+import { amountInputOf, Button, formatMoney, type LoanView, TextField } from '@credimo/shared';
 import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
-import { snapPayment } from '../rules';
+import { snapPayment, typedCents, typedPaymentProblem } from '../rules';
 import { partialRepayOffers, repaymentKey } from './offers';
 
 const t = texts.repayment;
@@ -18,7 +18,8 @@ export interface PaymentChoice {
 
 /**
  * SPEC sections 2 and 5: the repayment card. A slider from 0.1 EUR to today's total on the step, snapping to the
- * nearest amount; "Pagar" leads to the payment methods with the amount (all of it is a payoff). The range is read
+ * nearest amount, or the amount typed in euros (a slider of thousands of 0,10 € steps cannot be aimed with a
+ * finger), checked in cents as the payment request checks it; "Pagar" leads to the payment methods with the amount (all of it is a payoff). The range is read
  * while rendering (offers.ts): the screen shows with the card in place.
  */
 export function RepaymentCard({
@@ -31,7 +32,15 @@ export function RepaymentCard({
   const key = repaymentKey(loan);
   const [offer, setOffer] = useState(() => partialRepayOffers.read(key));
   const [amount, setAmount] = useState(() => offer?.max ?? 0);
+  const [typed, setTyped] = useState(() => amountInputOf(offer?.max ?? 0));
+  const [typedError, setTypedError] = useState<string | undefined>(undefined);
   const sliderId = useId();
+  // The slider, "Pagar el total" and a new range set the amount and the typed field together.
+  const choose = (cents: number) => {
+    setAmount(cents);
+    setTyped(amountInputOf(cents));
+    setTypedError(undefined);
+  };
 
   // A new total means a new range: asked again after showing (the first one was read while rendering).
   useEffect(() => {
@@ -40,7 +49,10 @@ export function RepaymentCard({
       (answer) => {
         if (!live || answer === undefined) return;
         setOffer(answer);
-        if (answer) setAmount(answer.max);
+        if (answer) {
+          setAmount(answer.max);
+          setTyped(amountInputOf(answer.max));
+        }
       },
       () => {},
     );
@@ -50,7 +62,23 @@ export function RepaymentCard({
   }, [key]);
 
   if (!offer || offer.has_pending_payment || offer.max < offer.min) return null;
+  const type = (value: string) => {
+    setTyped(value);
+    const problem = typedPaymentProblem(value, offer.max);
+    if (problem === null) {
+      setAmount(typedCents(value) ?? amount);
+      setTypedError(undefined);
+    } else if (typedError) {
+      // A wrong amount is named when the customer leaves the field or pays, not at every key.
+      setTypedError(problem);
+    }
+  };
   const pay = () => {
+    const problem = typedPaymentProblem(typed, offer.max);
+    if (problem) {
+      setTypedError(problem);
+      return;
+    }
     const choice: PaymentChoice = { payment_type: amount >= offer.max ? 'payoff' : 'partial_repay', amount };
     navigate(PATHS.accountPaymentMethods, { state: choice });
   };
@@ -71,10 +99,19 @@ export function RepaymentCard({
         step={offer.step}
         value={amount}
         aria-valuetext={formatMoney(amount)}
-        onChange={(event) => setAmount(snapPayment(Number(event.target.value), offer))}
+        onChange={(event) => choose(snapPayment(Number(event.target.value), offer))}
+      />
+      <TextField
+        label={t.typed}
+        inputMode="decimal"
+        autoComplete="off"
+        value={typed}
+        error={typedError}
+        onChange={(event) => type(event.target.value)}
+        onBlur={() => setTypedError(typedPaymentProblem(typed, offer.max) ?? undefined)}
       />
       <p className={styles.row}>
-        <Button variant="secondary" onClick={() => setAmount(offer.max)}>
+        <Button variant="secondary" onClick={() => choose(offer.max)}>
           {t.total}
         </Button>
         <Button onClick={pay}>{t.pay(formatMoney(amount))}</Button>

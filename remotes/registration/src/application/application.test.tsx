@@ -123,7 +123,7 @@ describe('the waiting screens', () => {
     sessionStore.set(loanAtom, loan());
     http.current.onGet('/v2/user').reply(200, userWith(loan()));
     showScreen(AwaitingScreen);
-    expect(screen.getByRole('heading', { name: 'Tu solicitud está siendo considerada' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Estamos estudiando tu solicitud' })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('01:00');
     await act(() => jest.advanceTimersByTimeAsync(30_000));
     expect(screen.getByRole('timer')).toHaveTextContent('00:30');
@@ -149,7 +149,7 @@ describe('the waiting screens', () => {
     expect((await applyOnce({ productId: 1, amount: 50000, term: 30 })).kind).toBe('created');
     // The redirect rules take the new Request to its waiting page: the created view is there, under the countdown.
     showScreen(AwaitingScreen);
-    expect(screen.getByRole('heading', { name: 'Tu solicitud está siendo considerada' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Estamos estudiando tu solicitud' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '¡Solicitud creada!', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('650,00 €')).toBeInTheDocument();
   });

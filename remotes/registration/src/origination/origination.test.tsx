@@ -421,7 +421,7 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
     http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P1' });
     http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
     showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
-    expect(await screen.findByText(/el débito automático está activado/)).toBeInTheDocument();
+    expect(await screen.findByText(/el pago automático está activado/)).toBeInTheDocument();
     await waitFor(() => expect(http.current.history.post).toHaveLength(2));
     const [step, payout] = http.current.history.post;
     expect(JSON.parse(step?.data)).toEqual({ autodebit_enabled: true });

@@ -1,6 +1,6 @@
-import { calls, FieldError, type PlacePage, TextField } from '@credimo/shared';
+import { calls, FieldError, maskDisplayDate, type PlacePage, TextField } from '@credimo/shared';
 import { type FormikProps, getIn } from 'formik';
-import { type SelectHTMLAttributes, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type SelectHTMLAttributes, useEffect, useId, useState } from 'react';
 import styles from './profile.module.css';
 
 /** Formik wiring for one text field: value, change, blur and the error once touched or submitted. */
@@ -12,6 +12,22 @@ export function bind<V>(form: FormikProps<V>, name: string) {
     onChange: form.handleChange,
     onBlur: form.handleBlur,
     error: touched ? (getIn(form.errors, name) as string | undefined) : undefined,
+  };
+}
+
+/**
+ * A date field's wiring: a phone's numeric keypad (no "/"), and the separators put in as the customer types
+ * (maskDisplayDate), so "15062030" reads 15/06/2030.
+ */
+export function bindDate<V>(form: FormikProps<V>, name: string) {
+  return {
+    ...bind(form, name),
+    placeholder: 'dd/mm/aaaa',
+    inputMode: 'numeric' as const,
+    maxLength: 10,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      form.setFieldValue(name, maskDisplayDate(event.target.value));
+    },
   };
 }
 

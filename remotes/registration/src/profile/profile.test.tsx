@@ -67,6 +67,10 @@ const address = {
 };
 
 const type = (label: string, text: string) => userEvent.type(screen.getByLabelText(label), text);
+/** Digits one key at a time, as on a phone's numeric keypad: each key lands at the end of what is shown. */
+async function typeOnKeypad(label: string, digits: string) {
+  for (const digit of digits) await userEvent.type(screen.getByLabelText(label), digit);
+}
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
 
 async function fillIdentity() {
@@ -134,6 +138,38 @@ describe('personal data (/registration/personal-data)', () => {
     });
     expect(body.actual_address).toBeUndefined();
   });
+
+  test('dates typed as digits alone, as on a phone keypad without "/", read dd/mm/aaaa and are saved', async () => {
+    http.current.onPut('/v2/user/personal_data_and_address').reply(200, {});
+    http.current.onGet('/v2/user').reply(200, customer({ personal_data: personal }));
+    const { navigate } = showScreen(PersonalDataScreen);
+    await type('Nombre', 'Ana');
+    await type('Primer apellido', 'García');
+    await type('DNI o NIE', '12345678Z');
+    await typeOnKeypad('Caducidad del documento', '15062030');
+    await typeOnKeypad('Fecha de nacimiento', '05051990');
+    await userEvent.click(screen.getByLabelText('Mujer'));
+    expect(screen.getByLabelText('Caducidad del documento')).toHaveValue('15/06/2030');
+    expect(screen.getByLabelText('Caducidad del documento')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveValue('05/05/1990');
+    await fillAddress();
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/additional-information'));
+    expect(screen.queryByText(messages.incorrectDate)).not.toBeInTheDocument();
+    expect(JSON.parse(http.current.history.put[0]?.data)).toMatchObject({
+      expiry_date: '2030-06-15',
+      birthday: '1990-05-05',
+    });
+  }, 30_000);
+
+  test('a date that names no day is refused as "Fecha no válida" on its field', async () => {
+    showScreen(PersonalDataScreen);
+    await typeOnKeypad('Fecha de nacimiento', '31021990');
+    await submit();
+    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveValue('31/02/1990');
+    expect(await screen.findByText('Fecha no válida')).toBeInTheDocument();
+    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveAttribute('aria-invalid', 'true');
+  }, 30_000);
 
   test('a DNI registered to someone else opens the duplicate modal', async () => {
     http.current

@@ -14,8 +14,8 @@ export const application = {
   declinedBody:
     'Esta vez no podemos concederte el préstamo. Podrás volver a solicitarlo más adelante; si tienes dudas, llámanos.',
   toAccount: 'Ir a mi cuenta',
-  consideringTitle: 'Tu solicitud está siendo considerada',
-  consideringBody: 'Estamos estudiando tu solicitud. No cierres esta página: la respuesta suele llegar en segundos.',
+  consideringTitle: 'Estamos estudiando tu solicitud',
+  consideringBody: 'No cierres esta página: la respuesta suele llegar en segundos.',
   verificationTitle: 'Estamos verificando tus datos',
   verificationBody: 'Un analista está revisando tu solicitud a mano. Te avisaremos en cuanto termine.',
   bankImportTitle: 'Importando tus datos bancarios',

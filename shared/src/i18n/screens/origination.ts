@@ -74,17 +74,17 @@ export const origination = {
     resendIn: (s: number) => `Podrás pedir otro código en ${s} s`,
   },
   autoDebit: {
-    title: 'Débito automático',
+    title: 'Pago automático',
     body:
-      'Añade una tarjeta para que la cuota se pague sola el día del vencimiento. Así nunca te retrasarás y ' +
+      'Añade una tarjeta para que tu préstamo se pague solo el día de la devolución. Así nunca te retrasarás y ' +
       'tendrás un 15 % de descuento en tu próximo préstamo.',
-    consent: 'Autorizo el cargo automático de la cuota en mi tarjeta en la fecha de vencimiento',
+    consent: 'Autorizo el cargo automático en mi tarjeta de lo que deba devolver en la fecha de devolución',
     confirm: 'Añadir tarjeta',
     skip: 'Ahora no',
-    completed: 'Tarjeta añadida: el débito automático está activado. Preparamos la transferencia de tu dinero.',
+    completed: 'Tarjeta añadida: el pago automático está activado. Preparamos la transferencia de tu dinero.',
     processingTitle: 'Estamos comprobando tu tarjeta',
     processing: 'Tu banco aún no ha respondido. Esta página se actualizará sola en cuanto lo haga.',
-    failedRetry: 'Puedes probar con otra tarjeta o continuar sin débito automático y activarlo más tarde.',
+    failedRetry: 'Puedes probar con otra tarjeta o continuar sin pago automático y activarlo más tarde.',
   },
   payoutFailed: {
     title: 'No hemos podido enviar el dinero',

@@ -30,8 +30,18 @@ export const payments = {
   },
   failed: {
     title: 'Algo salió mal',
-    body: 'No hemos podido completar tu pago. No se ha cobrado nada.',
+    /** What failed, by the reason the payment page was left with (the payment provider's return has none). */
+    what: {
+      declined:
+        'Tu pago no se ha completado: tu banco lo ha rechazado o se canceló antes de terminar. No se ha cobrado nada.',
+      unopened: 'No hemos podido abrir la página de pago. No se ha cobrado nada.',
+    },
+    todo:
+      'Vuelve a tu préstamo e inténtalo de nuevo, con otra tarjeta o con otra forma de pago: Bizum, transferencia ' +
+      'o efectivo en un cajero.',
+    help: (phone: string) => `Si vuelve a fallar, llámanos al ${phone} y lo resolvemos contigo.`,
     tryAgain: 'Intentar de nuevo',
+    howTo: 'Otras formas de pagar',
   },
   help: {
     title: 'Cómo devolver tu préstamo',
@@ -45,7 +55,7 @@ export const payments = {
       'Efectivo en un cajero de una de nuestras entidades, sin comisiones.',
     ],
     order: 'Cada pago cubre primero las penalizaciones, después los intereses y por último el capital.',
-    autoDebit: 'Si tienes una tarjeta guardada, el día del vencimiento cobraremos la cuota automáticamente.',
+    autoDebit: 'Si tienes el pago automático activo, el día de la devolución cobraremos en tu tarjeta lo que debas.',
     account: 'Ir a tu cuenta',
   },
 } as const;

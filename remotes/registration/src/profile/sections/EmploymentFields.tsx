@@ -1,6 +1,6 @@
 import { needsBusinessActivity, needsCompanyName, TextField } from '@credimo/shared';
 import type { FormikProps } from 'formik';
-import { bind, SelectField, useOptions } from '../fields';
+import { bind, bindDate, SelectField, useOptions } from '../fields';
 import styles from '../profile.module.css';
 import type { EmploymentValues } from './values';
 
@@ -25,22 +25,12 @@ export function EmploymentFields<V extends Partial<EmploymentValues>>({ form }: 
           <SelectField label="Sector de actividad" options={activities} {...bind(form, 'business_activity_id')} />
           {needsCompanyName(type) && <TextField label="Empresa" maxLength={50} {...bind(form, 'company_name')} />}
           <TextField label="Puesto" maxLength={50} {...bind(form, 'position')} />
-          <TextField
-            label="Fecha de inicio"
-            placeholder="dd/mm/aaaa"
-            inputMode="numeric"
-            {...bind(form, 'employment_date')}
-          />
+          <TextField label="Fecha de inicio" {...bindDate(form, 'employment_date')} />
         </div>
       )}
       <div className={styles.grid}>
         <TextField label="Ingresos mensuales (€, opcional)" inputMode="decimal" {...bind(form, 'income_amount')} />
-        <TextField
-          label="Próximo cobro (opcional)"
-          placeholder="dd/mm/aaaa"
-          inputMode="numeric"
-          {...bind(form, 'income_date')}
-        />
+        <TextField label="Próximo cobro (opcional)" {...bindDate(form, 'income_date')} />
       </div>
       <SelectField label="Estudios" options={educations} {...bind(form, 'education')} />
       <SelectField

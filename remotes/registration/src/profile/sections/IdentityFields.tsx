@@ -1,6 +1,6 @@
 import { FieldError, TextField } from '@credimo/shared';
 import type { FormikProps } from 'formik';
-import { bind, SelectField, useOptions } from '../fields';
+import { bind, bindDate, SelectField, useOptions } from '../fields';
 import styles from '../profile.module.css';
 import type { IdentityValues } from './values';
 
@@ -34,22 +34,9 @@ export function IdentityFields<V extends Partial<IdentityValues>>({
         {asks('personal_id') && (
           <TextField label="DNI o NIE" maxLength={9} autoCapitalize="characters" {...bind(form, 'personal_id')} />
         )}
-        {asks('expiry_date') && (
-          <TextField
-            label="Caducidad del documento"
-            placeholder="dd/mm/aaaa"
-            inputMode="numeric"
-            {...bind(form, 'expiry_date')}
-          />
-        )}
+        {asks('expiry_date') && <TextField label="Caducidad del documento" {...bindDate(form, 'expiry_date')} />}
         {asks('birthday') && (
-          <TextField
-            label="Fecha de nacimiento"
-            placeholder="dd/mm/aaaa"
-            inputMode="numeric"
-            autoComplete="bday"
-            {...bind(form, 'birthday')}
-          />
+          <TextField label="Fecha de nacimiento" autoComplete="bday" {...bindDate(form, 'birthday')} />
         )}
       </div>
       {asks('gender') && (
