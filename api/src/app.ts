@@ -101,7 +101,7 @@ async function assembleApp(
     // @fastify/cors allows only GET, HEAD and POST unless told: the /v2 contract uses PUT and DELETE too.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // The shared client reads ETag to poll with If-None-Match (a header browsers otherwise hide from scripts).
-    exposedHeaders: ['x-sms-code', 'etag'],
+    exposedHeaders: ['x-sms-code', 'x-sms-code-current', 'etag'],
   });
   // Before compression: conditional GET hashes the JSON body, not the gzip stream compression makes of it.
   await app.register(conditionalGet);

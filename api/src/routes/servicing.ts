@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { requireSession, unauthorized } from '../identity/auth';
+import { requireSession, requireSessionFor, unauthorized } from '../identity/auth';
 import { findSession } from '../identity/sessions';
 import { clockToday, requestPayment, requireBizumEnabled, withdraw } from '../servicing';
 import {
@@ -19,12 +19,8 @@ import { route } from './route';
 /** Repayment, extension and withdrawal (issue 11): each route one call into the servicing room. */
 export async function servicingRoutes(app: FastifyInstance, { database, checkout, config }: AppContext) {
   const db = database.db;
-  const customer = (request: Parameters<typeof requireSession>[0]) => {
-    const session = requireSession(request);
-    // Admin sessions look; they do not move the customer's money or contract.
-    if (session.kind === 'admin') throw ApiError.request(403, messages.impersonationForbidden);
-    return session;
-  };
+  // Who may move the customer's money or contract: SUPPORT_SESSION_ACTS (the payment link's line for the GETs).
+  const customer = (request: Parameters<typeof requireSession>[0]) => requireSessionFor(request, 'paymentRequest');
 
   route(app, endpoints.partialRepay, async (request) => partialRepayOffer(db, requireSession(request).userId));
   route(app, endpoints.prolong, async (request) =>

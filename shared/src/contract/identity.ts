@@ -41,7 +41,8 @@ export const ResendRequest = Type.Object(
 export type ResendRequest = Static<typeof ResendRequest>;
 
 export const ChangePhoneRequest = Type.Object({ mobile_phone: Phone }, strict);
-export const PhoneConfirmationRequest = Type.Object({ code: Code }, strict);
+/** A phone change is confirmed with the new phone's code and the code sent to the phone the account has now. */
+export const PhoneConfirmationRequest = Type.Object({ code: Code, current_phone_code: Code }, strict);
 export const AdminLoginRequest = Type.Object(
   { api_key: Type.String({ maxLength: 1024 }), admin_username: Type.String({ maxLength: 100 }) },
   strict,

@@ -27,6 +27,7 @@ export * from './params';
 export * from './pricing';
 export * from './registration';
 export * from './servicing';
+export * from './support-sessions';
 
 /**
  * The /v2 contract, one entry per call: the API registers routes from it and publishes OpenAPI from it;
@@ -317,6 +318,9 @@ export const endpoints = {
     method: 'POST',
     path: '/operator/commands',
     summary: 'Run an operator command (npm run ops); needs the operator secret header',
+    // Authorised by the operator secret header, not by a customer's session.
+    access: 'public',
+    errors: [401],
     body: operator.OperatorCommandRequest,
     response: operator.OperatorCommandResponse,
   },
