@@ -13,6 +13,7 @@ import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { installJsonBodies } from './http/json-body';
+import { loggerOptions } from './http/log-redaction';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
@@ -53,7 +54,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export async function buildApp(
   given: AppContext,
-  options: { logger?: boolean; workers?: boolean } = {},
+  options: { logger?: boolean; workers?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   // The job queue shares the database handle; its workers run only where asked (the API process, tests).
   const jobs = given.jobs ?? new JobQueue(given.database);
@@ -81,10 +82,10 @@ export async function buildApp(
 async function assembleApp(
   context: AppContext,
   jobs: JobQueue,
-  options: { logger?: boolean; workers?: boolean },
+  options: { logger?: boolean; workers?: boolean; logStream?: { write(line: string): void } },
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: context.config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(context.config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: context.config.trustProxy,
     frameworkErrors,

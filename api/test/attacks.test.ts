@@ -4,11 +4,14 @@ import { after, before, describe, test } from 'node:test';
 import { type EndpointName, endpoints, SUPPORT_SESSION_ACTS } from '@credimo/shared/contract';
 import { phoneProblem, sandboxCaptchaToken } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
+import { buildApp } from '../src/app.js';
+import { readConfig } from '../src/config.js';
 import { LIMIT_GROUPS, type LimitGroup } from '../src/http/rate-limit-groups.js';
 import { issueAdminToken, issueAgentCode } from '../src/identity/handoff.js';
 import { CODE_RULES } from '../src/identity/rules.js';
 import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
+import { smsProviderFor } from '../src/providers/index.js';
 import { startTestApi, type TestApi } from './harness.js';
 
 /**
@@ -63,10 +66,10 @@ async function flood(count: number, send: (i: number) => Promise<{ status: numbe
 
 /** The group's allowance is served, the call after it is refused with 429 and when to come back. */
 function assertLimitedAt(answers: Array<{ status: number; headers: Headers }>, max: number, what: string) {
-  const firstRefused = answers.findIndex((answer) => answer.status === 429);
-  assert.equal(firstRefused, max, `${what}: the first 429 comes after ${max} calls`);
-  for (const refused of answers.slice(max)) {
-    assert.equal(refused.status, 429, what);
+  // Sent 20 at a time, so which calls of a batch were counted first is the server's order, not the list's.
+  const refusals = answers.filter((answer) => answer.status === 429);
+  assert.equal(answers.length - refusals.length, max, `${what}: ${max} calls are served`);
+  for (const refused of refusals) {
     const retryAfter = Number(refused.headers.get('retry-after'));
     assert.ok(retryAfter > 0, `${what}: every 429 carries Retry-After`);
   }
@@ -354,11 +357,8 @@ describe('each limit group is tested with the route that should carry it', () =>
     const pdfs = await flood(max + 1, () =>
       api.request('GET', '/v2/products/1/prices/30/30000/offer/pdf', { headers: from(at) }),
     );
-    assert.deepEqual(
-      pdfs.slice(0, max).map((answer) => answer.status),
-      pdfs.slice(0, max).map(() => 200),
-    );
-    assert.equal(pdfs[max]?.status, 429);
+    assert.equal(pdfs.filter((answer) => answer.status === 200).length, max);
+    assert.equal(pdfs.filter((answer) => answer.status === 429).length, 1);
     const html = await api.request('GET', '/v2/products/1/prices/30/30000/offer/html', { headers: from(at) });
     assert.equal(html.status, 200);
   });
@@ -430,6 +430,35 @@ describe('the 4-digit code cannot be guessed at a steady rate', () => {
       assert.ok(Number(tried.headers.get('retry-after')) > 0);
     } finally {
       await roomy.close();
+    }
+  });
+});
+
+describe('no session token or code in the logs', () => {
+  test('every log line has access_token, code and the agent link code redacted, and no Authorization header', async () => {
+    const lines: string[] = [];
+    const config = { ...readConfig({ TRUST_PROXY: 'true', LOG_LEVEL: 'info' }), port: 0 };
+    const logged = await buildApp(
+      { config, database: api.database, sms: smsProviderFor(config, api.database.db) },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    try {
+      const secret = madeUpToken();
+      for (const url of [
+        `/v2/loan/payment/card?code=${secret}&payment_type=payoff`,
+        `/v2/loan/payment/bizum?payment_type=payoff&access_token=${secret}`,
+        `/card/tokenize?code=${secret}`,
+        `/aggregation/unnax/widget?access_token=${secret}`,
+        `/api/agent/customer/${secret}`,
+      ]) {
+        await logged.inject({ method: 'GET', url, headers: { authorization: `Bearer ${secret}`, ...from() } });
+      }
+      const text = lines.join('');
+      assert.match(text, /payment_type=payoff/, 'the request lines are there');
+      assert.doesNotMatch(text, new RegExp(secret));
+      assert.match(text, /\[redacted\]/);
+    } finally {
+      await logged.close();
     }
   });
 });

@@ -33,4 +33,6 @@ export const HANDOFF_RULES = {
   adminLinkMinutes: 15,
   /** Issue 12: a WordPress widget hands its session to the app (another origin) with a code good for 60 s, once. */
   siteCodeSeconds: 60,
+  /** A page the browser opens itself (card payment, Bizum, card form) is opened with a code good for 60 s, once. */
+  linkCodeSeconds: 60,
 } as const;

@@ -11,6 +11,7 @@ import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
 import {
   agentData,
   agentOfSessionId,
+  issueLinkCode,
   issueSiteCode,
   redeemAdminToken,
   redeemAgentCode,
@@ -181,6 +182,10 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
     if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);
     return { code: await issueSiteCode(db, session.userId) };
   });
+
+  route(app, endpoints.linkCode, async (request) => ({
+    code: await issueLinkCode(db, requireSession(request).userId, request.body.page),
+  }));
 
   route(app, endpoints.siteHandoffExchange, async (request) => {
     const { userId } = await redeemSiteCode(db, request.body.code);

@@ -41,6 +41,7 @@ export const SUPPORT_SESSION_ACTS: Partial<Record<EndpointName, readonly Exclude
   addPaymentCard: ['agent'],
   setDefaultPaymentCard: ['agent'],
   paymentRequest: ['agent'],
+  linkCode: ['agent'],
   bizumPaymentRequest: ['agent'],
   activateExtension: ['agent'],
   withdrawal: ['agent'],
