@@ -13,6 +13,7 @@ import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { installJsonBodies } from './http/json-body';
+import { loggerOptions } from './http/log-redaction';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
@@ -53,7 +54,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export async function buildApp(
   given: AppContext,
-  options: { logger?: boolean; workers?: boolean } = {},
+  options: { logger?: boolean; workers?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   // The job queue shares the database handle; its workers run only where asked (the API process, tests).
   const jobs = given.jobs ?? new JobQueue(given.database);
@@ -81,10 +82,10 @@ export async function buildApp(
 async function assembleApp(
   context: AppContext,
   jobs: JobQueue,
-  options: { logger?: boolean; workers?: boolean },
+  options: { logger?: boolean; workers?: boolean; logStream?: { write(line: string): void } },
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: context.config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(context.config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: context.config.trustProxy,
     frameworkErrors,
@@ -101,7 +102,7 @@ async function assembleApp(
     // @fastify/cors allows only GET, HEAD and POST unless told: the /v2 contract uses PUT and DELETE too.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // The shared client reads ETag to poll with If-None-Match (a header browsers otherwise hide from scripts).
-    exposedHeaders: ['x-sms-code', 'etag'],
+    exposedHeaders: ['x-sms-code', 'x-sms-code-current', 'etag'],
   });
   // Before compression: conditional GET hashes the JSON body, not the gzip stream compression makes of it.
   await app.register(conditionalGet);

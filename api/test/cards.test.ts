@@ -202,7 +202,7 @@ describe('payment cards through the sandbox acquirer', () => {
     assert.deepEqual(earned, [{ target: 'autodebit_card_added' }]);
   });
 
-  test("another customer's card is a 404 to set as default or validate; GET /card/tokenize needs a live token", async () => {
+  test("another customer's card is a 404 to set as default or validate; GET /card/tokenize needs a one-time code", async () => {
     const owner = await customerAt(api, 'applied');
     await addCard(owner.headers);
     const [card] = await cardsOf(owner.headers);
@@ -213,12 +213,19 @@ describe('payment cards through the sandbox acquirer', () => {
     const validate = await api.request('GET', `/v2/user/payment_card/${card.id}/validate`, { headers: other.headers });
     assert.equal(validate.status, 404);
     assert.deepEqual(await cardsOf(other.headers), []);
-    const tokenize = await fetch(`${api.baseUrl}/card/tokenize?access_token=not-a-token`, { redirect: 'manual' });
-    assert.equal(tokenize.status, 401);
+    // Opened with a one-time code for the card form, never with the session token (addresses reach logs).
     const token = owner.headers.authorization.slice('Bearer '.length);
-    const mine = await fetch(`${api.baseUrl}/card/tokenize?access_token=${token}`, { redirect: 'manual' });
+    const withToken = await fetch(`${api.baseUrl}/card/tokenize?code=${token}`, { redirect: 'manual' });
+    assert.equal(withToken.status, 410);
+    const asked = await api.request('POST', '/v2/user/link_code', {
+      headers: owner.headers,
+      body: { page: 'tokenize_card' },
+    });
+    const mine = await fetch(`${api.baseUrl}/card/tokenize?code=${asked.body.code}`, { redirect: 'manual' });
     assert.equal(mine.status, 303);
     assert.match(mine.headers.get('location') ?? '', /^\/sandbox\/card\?request_id=cr_/);
+    const again = await fetch(`${api.baseUrl}/card/tokenize?code=${asked.body.code}`, { redirect: 'manual' });
+    assert.equal(again.status, 410, 'a code opens its page once');
   });
 
   test('setting the default card moves the default', async () => {

@@ -32,6 +32,8 @@ function browser(from = `172.17.0.${++address}`) {
       headers: {
         'x-forwarded-for': from,
         ...(cookie ? { cookie } : {}),
+        // As a browser posting the console's own form says.
+        ...(method === 'POST' ? { 'sec-fetch-site': 'same-origin' } : {}),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...headers,
       },

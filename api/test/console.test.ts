@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
+import { confirmedUser } from '../src/identity/users.js';
 import { OPERATOR_COMMANDS } from '../src/ops/commands.js';
 import { SANDBOX_STAFF, searchKindOf, totpNow } from '../src/staff/index.js';
 import { acceptedStep } from '../src/staff/totp.js';
@@ -27,6 +28,8 @@ function browser(from = `172.16.0.${++address}`) {
       headers: {
         'x-forwarded-for': from,
         ...(cookie ? { cookie } : {}),
+        // As a browser posting the console's own form says.
+        ...(method === 'POST' ? { 'sec-fetch-site': 'same-origin' } : {}),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       body: form ? new URLSearchParams(form).toString() : undefined,
@@ -140,18 +143,43 @@ describe('Operators console: staff sign in with a password and a second factor, 
     assert.equal(replay.status, 401);
   });
 
-  test('five wrong sign-ins in a row lock the account for 15 minutes, even with the right code after', async () => {
-    await OPERATOR_COMMANDS['staff-create']?.run(['lock.me', 'agent'], {
+  test('five wrong sign-ins from one address lock the account there for 15 minutes, answered as any wrong one; elsewhere it signs in', async () => {
+    const created = await OPERATOR_COMMANDS['staff-create']?.run(['lock.me', 'agent'], {
       db: api.database.db,
       config: api.config,
       operator: 'test',
     });
+    const member = {
+      username: 'lock.me',
+      password: created?.lines[1]?.replace('password: ', '') ?? '',
+      totpSecret: created?.lines[2]?.replace('TOTP secret: ', '') ?? '',
+    } as unknown as Member;
+    const guesser = '172.16.99.1';
     for (let i = 0; i < 5; i += 1) {
-      await browser().post('/console/login', { username: 'lock.me', password: 'wrong-password!', code: '111111' });
+      const wrong = await browser(guesser).post('/console/login', {
+        username: 'lock.me',
+        password: 'wrong-password!',
+        code: '111111',
+      });
+      assert.equal(wrong.status, 401);
     }
-    const locked = await browser().post('/console/login', { username: 'lock.me', password: 'x', code: '111111' });
-    assert.equal(locked.status, 429);
-    assert.match(locked.text, /Demasiados intentos fallidos/);
+    // Even the right password and code: refused at that address, with the wrong answer's status and words.
+    const locked = await browser(guesser).post('/console/login', { ...member, code: await codeFor(member) });
+    assert.equal(locked.status, 401);
+    assert.match(locked.text, /Usuario, contraseña o código incorrectos\./);
+    assert.doesNotMatch(locked.text, /Demasiados intentos/);
+    // The guesser cannot keep the member out: from their own address they sign in.
+    const own = await browser('172.16.99.2').post('/console/login', { ...member, code: await codeFor(member) });
+    assert.equal(own.status, 303);
+  });
+
+  test('an unknown name that is no username is audited as staff:?, never as what was typed', async () => {
+    const typed = `${'x'.repeat(5000)}\nstaff:admin`;
+    const answer = await browser().post('/console/login', { username: typed, password: 'whatever', code: '000000' });
+    assert.equal(answer.status, 401);
+    const entries = await auditOf('console sign-in');
+    assert.ok(entries.some((e) => e.actor === 'staff:?'));
+    assert.ok(entries.every((e) => e.actor.length <= 'staff:'.length + 40 && !e.actor.includes('\n')));
   });
 
   test('npm run ops -- staff-create makes the first admin: a generated password and TOTP secret that sign in', async () => {
@@ -241,6 +269,31 @@ describe('Operators console: staff sign in with a password and a second factor, 
       body: 'user=1',
     });
     assert.equal(response.status, 403);
+  });
+
+  test('a post that says neither where it comes from (no Origin, no Sec-Fetch-Site) is refused, whatever its Referer', async () => {
+    const admin = await signedIn(ADMIN);
+    const blocked = { userId: await confirmedUser(api.database.db, '699000811') };
+    const response = await fetch(`${api.baseUrl}/console/actions/block`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie: admin.cookie,
+        referer: 'https://evil.example/',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `user=${blocked.userId}`,
+    });
+    assert.equal(response.status, 403);
+    const user = await api.database.db
+      .selectFrom('users')
+      .select('is_blocked')
+      .where('id', '=', blocked.userId)
+      .executeTakeFirstOrThrow();
+    assert.equal(user.is_blocked, false);
+    // The same post as the console's own form sends it is carried out.
+    const own = await admin.post('/console/actions/block', { user: blocked.userId });
+    assert.equal(own.status, 200, own.text);
   });
 
   test('a same-origin form post is accepted even with Origin: null (Chromium under no-referrer)', async () => {

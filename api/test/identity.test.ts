@@ -345,7 +345,7 @@ describe('sessions', () => {
 });
 
 describe('changing the phone', () => {
-  test('a code to the new phone, confirmed, changes it', async () => {
+  test('a code to the new phone and one to the current phone, both confirmed, change it', async () => {
     const { token } = await signIn();
     const target = newPhone();
     const sent = await api.request('PUT', '/v2/user/change_phone', {
@@ -354,7 +354,11 @@ describe('changing the phone', () => {
     });
     assert.equal(sent.status, 200);
     const code = sent.headers.get('x-sms-code') ?? '';
-    const done = await api.request('PUT', '/v2/user/phone_confirmation', { body: { code }, headers: bearer(token) });
+    const current = sent.headers.get('x-sms-code-current') ?? '';
+    const done = await api.request('PUT', '/v2/user/phone_confirmation', {
+      body: { code, current_phone_code: current },
+      headers: bearer(token),
+    });
     assert.equal(done.status, 200);
     const user = await api.request('GET', '/v2/user', { headers: bearer(token) });
     assert.equal(user.body.contacts.mobile_phone, target);
@@ -386,7 +390,7 @@ describe('changing the phone', () => {
       .execute();
     const loginCode = (await askCode(phone)).headers.get('x-sms-code') ?? '';
     const { status } = await api.request('PUT', '/v2/user/phone_confirmation', {
-      body: { code: loginCode },
+      body: { code: loginCode, current_phone_code: loginCode },
       headers: bearer(token),
     });
     assert.equal(status, 422);

@@ -73,6 +73,13 @@ async function signedCallback(channel: 'card' | 'bizum', event: Record<string, u
   return { status: response.status, body: answer };
 }
 
+/** A one-time code for a page the browser opens itself (POST /v2/user/link_code), as the app asks for it. */
+async function linkCode(me: { headers: Record<string, string> }, page: 'card_payment' | 'bizum_payment') {
+  const answer = await api.request('POST', '/v2/user/link_code', { headers: me.headers, body: { page } });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.code as string;
+}
+
 describe('payments: the card and Bizum checkouts, their callbacks and the faults', () => {
   before(async () => {
     api = await startTestApi({ workers: true, env: { TRUST_PROXY: 'true' } });
@@ -133,24 +140,36 @@ describe('payments: the card and Bizum checkouts, their callbacks and the faults
     assert.equal(blocked.status, 409);
   });
 
-  test('the card payment URL (GET with access_token) redirects to the checkout of the request it makes', async () => {
+  test('the card payment URL (GET with a one-time code) redirects to the checkout of the request it makes', async () => {
     const me = await customerAt(api, 'active', { amount: AMOUNT });
-    const query = new URLSearchParams({ access_token: tokenOf(me), payment_type: 'partial_repay', amount: '2000' });
+    const query = new URLSearchParams({
+      code: await linkCode(me, 'card_payment'),
+      payment_type: 'partial_repay',
+      amount: '2000',
+    });
     const answer = await fetch(`${api.baseUrl}/v2/loan/payment/card?${query}`, { redirect: 'manual' });
     assert.equal(answer.status, 303);
     const location = new URL(answer.headers.get('location') ?? '');
     assert.equal(location.pathname, PAYMENT_PROVIDERS.card.checkoutPath);
-    const offStep = new URLSearchParams({ access_token: tokenOf(me), payment_type: 'partial_repay', amount: '2005' });
+    const offStep = new URLSearchParams({
+      code: await linkCode(me, 'card_payment'),
+      payment_type: 'partial_repay',
+      amount: '2005',
+    });
     const refused = await fetch(`${api.baseUrl}/v2/loan/payment/card?${offStep}`, { redirect: 'manual' });
     assert.equal(refused.status, 422, 'an amount off the 0.10 EUR step');
-    const other = new URLSearchParams({ access_token: tokenOf(me), payment_type: 'partial_repay', amount: '3000' });
+    const other = new URLSearchParams({
+      code: await linkCode(me, 'card_payment'),
+      payment_type: 'partial_repay',
+      amount: '3000',
+    });
     const waiting = await fetch(`${api.baseUrl}/v2/loan/payment/card?${other}`, { redirect: 'manual' });
     assert.equal(waiting.status, 409, 'a different payment waits for the pending one');
   });
 
   test('Bizum: the query answers an action and fields, the form post shows Bizum’s page, a payoff ends Returned 3', async () => {
     const me = await customerAt(api, 'active', { amount: AMOUNT });
-    const query = new URLSearchParams({ access_token: tokenOf(me), payment_type: 'payoff' });
+    const query = new URLSearchParams({ code: await linkCode(me, 'bizum_payment'), payment_type: 'payoff' });
     const form = await api.request('GET', `/v2/loan/payment/bizum?${query}`);
     assert.equal(form.status, 200, JSON.stringify(form.body));
     assert.equal(new URL(form.body.actionUrl).pathname, '/sandbox/bizum');
@@ -306,12 +325,17 @@ describe('payments: the card and Bizum checkouts, their callbacks and the faults
   test('another customer’s token reaches only their own loan: without one the payment URLs answer 404', async () => {
     const other = await customerAt(api, 'signable', { amount: AMOUNT });
     await api.database.db.updateTable('loans').set({ status: 4 }).where('id', '=', other.loanId).execute();
-    for (const path of ['/v2/loan/payment/card', '/v2/loan/payment/bizum']) {
-      const query = new URLSearchParams({ access_token: tokenOf(other), payment_type: 'payoff' });
+    for (const [path, page] of [
+      ['/v2/loan/payment/card', 'card_payment'],
+      ['/v2/loan/payment/bizum', 'bizum_payment'],
+    ] as const) {
+      const query = new URLSearchParams({ code: await linkCode(other, page), payment_type: 'payoff' });
       const answer = await fetch(`${api.baseUrl}${path}?${query}`, { redirect: 'manual' });
       assert.equal(answer.status, 404, path);
-      const forged = new URLSearchParams({ access_token: 'not-a-token', payment_type: 'payoff' });
-      assert.equal((await fetch(`${api.baseUrl}${path}?${forged}`, { redirect: 'manual' })).status, 401, path);
+      // A code opens its page once; a made-up one, or a session token, opens nothing.
+      assert.equal((await fetch(`${api.baseUrl}${path}?${query}`, { redirect: 'manual' })).status, 410, path);
+      const forged = new URLSearchParams({ code: tokenOf(other), payment_type: 'payoff' });
+      assert.equal((await fetch(`${api.baseUrl}${path}?${forged}`, { redirect: 'manual' })).status, 410, path);
     }
   });
 

@@ -73,8 +73,8 @@ async function agentSession(choice?: { amount: number; term: number }) {
   return { userId, phone, headers: bearer(opened.body.token) };
 }
 
-describe('DESIGN section 7: an agent session is the customer at the agent side; only admin sessions are restricted', () => {
-  test('an agent-registered customer can apply for a loan and change the phone in an agent session', async () => {
+describe('DESIGN section 7: an agent session assists the customer; support sessions are held to SUPPORT_SESSION_ACTS', () => {
+  test('an agent-registered customer can apply for a loan in an agent session, but not change the phone', async () => {
     const me = await agentSession();
     await completeProfile(me.headers);
     const applied = await api.request('POST', '/v2/loan', {
@@ -87,7 +87,9 @@ describe('DESIGN section 7: an agent session is the customer at the agent side; 
       headers: me.headers,
       body: { mobile_phone: newPhone() },
     });
-    assert.equal(change.status, 200, JSON.stringify(change.body));
+    // SPEC section 6: no change-number option in an agent session; whoever holds its token cannot take the account.
+    assert.equal(change.status, 403, JSON.stringify(change.body));
+    assert.equal(change.body.errors[0].message, messages.impersonationForbidden);
   });
 
   test('an admin impersonation session can neither apply nor change the phone', async () => {

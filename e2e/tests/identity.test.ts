@@ -86,7 +86,7 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await context.close();
   });
 
-  test('a customer changes their phone on /registration/step2 with a code sent to the new one', async () => {
+  test('a customer changes their phone on /registration/step2 with a code sent to the new one and one to the current', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
@@ -101,6 +101,9 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await page.getByRole('heading', { name: 'Confirma tu número nuevo' }).waitFor();
     const notice = await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent();
     await page.getByLabel('Código de 4 cifras').fill(notice?.match(/\d{4}/)?.[0] ?? '');
+    // The phone the account has now confirms the change too.
+    const current = await page.getByText(/Modo de pruebas: el código de tu número actual es \d{4}/).textContent();
+    await page.getByLabel('Código enviado a tu número actual').fill(current?.match(/\d{4}/)?.[0] ?? '');
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Hemos cambiado tu número de móvil.').waitFor();
     await page.getByText('+34 612 00 01 06').waitFor();

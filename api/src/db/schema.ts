@@ -35,7 +35,7 @@ export interface UsersTable {
   is_hide_skip_auto_debit_button: Generated<boolean>;
 }
 
-export type CodePurpose = 'login' | 'phone_change' | 'sign_loan';
+export type CodePurpose = 'login' | 'phone_change' | 'phone_change_current' | 'sign_loan';
 
 export interface SmsCodesTable {
   id: Generated<string>;
@@ -76,7 +76,7 @@ export interface SessionsTable {
 export interface HandoffCodesTable {
   id: Generated<string>;
   code_hash: string;
-  kind: 'agent' | 'admin' | 'site';
+  kind: 'agent' | 'admin' | 'site' | 'link';
   user_id: string;
   actor: string;
   created_at: CreatedAt;
@@ -85,6 +85,18 @@ export interface HandoffCodesTable {
   /** Migration 0011: the amount (cents) and term (days) an agent link carries, if any. */
   amount: ColumnType<string | number | null, number | null | undefined, number | null>;
   term: number | null;
+  /** Migration 0025: a site code's browser (the SHA-256 of a secret only it holds). */
+  browser_hash: string | null;
+  /** Migration 0025: the page a link code opens (card payment, Bizum, card tokenization). */
+  purpose: string | null;
+}
+
+/** Migration 0025: each wrong code try, for the daily caps per phone and per address (identity/codes.ts). */
+export interface CodeTriesTable {
+  id: Generated<string>;
+  phone: string;
+  address: string | null;
+  created_at: CreatedAt;
 }
 
 export interface ProductsTable {
@@ -348,6 +360,7 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   sessions: SessionsTable;
   handoff_codes: HandoffCodesTable;
+  code_tries: CodeTriesTable;
   loan_transitions: LoanTransitionsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;

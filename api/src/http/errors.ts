@@ -6,11 +6,21 @@ import { toErrorEntries } from './validation';
 
 /** A rule of ours refused the request: answered as SPEC section 8's error body with a 4xx. */
 export class ApiError extends Error {
+  /** For a 429: the seconds until the caller may try again (sent as Retry-After). */
+  retryAfter?: number;
+
   constructor(
     readonly statusCode: number,
     readonly entries: ErrorEntry[],
   ) {
     super(entries[0]?.message ?? messages.genericError);
+  }
+
+  /** A refusal for too many attempts, with when to come back. */
+  static tooMany(message: string, retryAfterSeconds: number) {
+    const error = ApiError.request(429, message);
+    error.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
   }
 
   static field(statusCode: number, property: string, message: string) {
@@ -48,6 +58,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: ErrorObject[] }, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.retryAfter !== undefined && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', error.retryAfter);
       return reply.code(error.statusCode).send(errorBody(error.entries));
     }
     if (error.validation) {

@@ -32,7 +32,7 @@ export const LIMIT_GROUPS = {
   uploads: { max: 20, windowMs: 10 * 60_000 },
   /** Operators' one-time links (agent, admin login-as). */
   operatorLinks: { max: 10, windowMs: 10 * 60_000 },
-  /** Answers that cost real CPU per call (PDF rendering). */
+  /** Answers that cost real CPU per call (PDF rendering): those routes name it in their config. */
   expensive: { max: 30, windowMs: 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number; batched?: boolean }>;
 
@@ -47,7 +47,6 @@ export const ROUTE_GROUPS: ReadonlyArray<{ method?: string; url: RegExp; group: 
   { url: /promo/, group: 'promoCodes' },
   { url: /(upload|documents?|selfie|liveness)/, method: 'POST', group: 'uploads' },
   { url: /^\/(api\/agent|v2\/admin)\//, group: 'operatorLinks' },
-  { url: /\/pdf$/, group: 'expensive' },
 ];
 
 declare module 'fastify' {

@@ -223,17 +223,14 @@ function groupOf(request: FastifyRequest): LimitGroup {
 
 /**
  * Signed-in callers are counted per customer (many share a mobile carrier's address); the polls, whose one
- * statement checks the token itself (sessionInQuery), per token; others per address. Tokens that open no
- * session are capped per address on top (unknownTokens below).
+ * statement checks the token itself (sessionInQuery), per token until then; everyone else per address. A token
+ * that opens no session counts as no token: made up afresh for each request it would otherwise buy a fresh
+ * count each time. Tokens that open no session are capped per address on top (unknownTokens below).
  */
 export function callerKey(request: FastifyRequest, group: LimitGroup = groupOf(request)): string {
-  const tokenHash = request.session ? null : tokenHashOf(request);
-  const who = request.session
-    ? `user:${request.session.userId}`
-    : tokenHash
-      ? `token:${tokenHash.slice(0, 32)}`
-      : `ip:${request.ip}`;
-  return `${group}|${who}`;
+  if (request.session) return `${group}|user:${request.session.userId}`;
+  const tokenHash = request.routeOptions.config.sessionInQuery ? tokenHashOf(request) : null;
+  return tokenHash ? `${group}|token:${tokenHash.slice(0, 32)}` : `${group}|ip:${request.ip}`;
 }
 
 /**
@@ -246,9 +243,11 @@ function unknownTokenCap(factor: number) {
   const counts = new Map<string, { hits: number; windowEndsAt: number }>();
   let calls = 0;
   return {
-    over(address: string): boolean {
+    /** The seconds until the address may try again; 0 when it may now. */
+    over(address: string): number {
       const count = counts.get(address);
-      return count !== undefined && count.windowEndsAt > Date.now() && count.hits >= max * factor;
+      const left = count ? count.windowEndsAt - Date.now() : 0;
+      return count && left > 0 && count.hits >= max * factor ? Math.ceil(left / 1000) : 0;
     },
     refused(address: string): void {
       const now = Date.now();
@@ -298,8 +297,10 @@ export const rateLimits = fp(
     const counters = databaseCounters(db, kind);
     const unknownTokens = unknownTokenCap(factor);
     // Callback hooks: neither waits for anything, and a promise per request shows on the polls (issue 15).
-    app.addHook('preParsing', (request, _reply, payload, done) => {
-      if (!request.session && tokenOf(request) && unknownTokens.over(request.ip)) {
+    app.addHook('preParsing', (request, reply, payload, done) => {
+      const wait = !request.session && tokenOf(request) ? unknownTokens.over(request.ip) : 0;
+      if (wait > 0) {
+        reply.header('retry-after', wait);
         return done(ApiError.request(429, messages.tooManyRequests));
       }
       done(null, payload);

@@ -24,9 +24,38 @@ const baseOptions: Options = {
 const bodyAjv = addFormats.default(new Ajv({ ...baseOptions, coerceTypes: false }));
 const textAjv = addFormats.default(new Ajv({ ...baseOptions, coerceTypes: 'array' }));
 
+/** How a number is written in an address: decimal digits, a sign and a decimal point at most (no `0x10`, `1e2`). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+type PartSchema = { type?: unknown; anyOf?: PartSchema[]; properties?: Record<string, PartSchema> };
+
+const isNumeric = (schema: PartSchema): boolean =>
+  [schema.type].flat().some((type) => type === 'integer' || type === 'number') || (schema.anyOf ?? []).some(isNumeric);
+
+/**
+ * Ajv coerces text to a number by JavaScript's rules, which read `0x10` as 16 and `1e2` as 100: a query or path
+ * number that is not plain decimal is made unreadable first, so it fails as any other bad number does.
+ */
+function decimalOnly(schema: PartSchema, validate: ReturnType<Ajv['compile']>) {
+  const numeric = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => isNumeric(property))
+    .map(([name]) => name);
+  if (numeric.length === 0) return validate;
+  const checked = (data: Record<string, unknown>) => {
+    if (data && typeof data === 'object') {
+      for (const name of numeric) {
+        const value = data[name];
+        if (typeof value === 'string' && !DECIMAL.test(value)) data[name] = 'not a decimal number';
+      }
+    }
+    return validate(data);
+  };
+  return Object.defineProperty(checked, 'errors', { get: () => validate.errors });
+}
+
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+  if (httpPart === 'body') return bodyAjv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+  return decimalOnly(schema as PartSchema, textAjv.compile(schema)) as ReturnType<FastifySchemaCompiler<object>>;
 };
 
 const KEYWORD_MESSAGES: Partial<Record<string, MessageKey>> = {

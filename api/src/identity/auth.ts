@@ -1,3 +1,4 @@
+import { type EndpointName, endpoints, sessionMay } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -92,13 +93,14 @@ export function requireSession(request: FastifyRequest): Session {
   return request.session;
 }
 
+export const impersonationForbidden = () => ApiError.request(403, messages.impersonationForbidden);
+
 /**
- * Signing loans, changing the phone or the IBAN are the customer's own acts, never an admin's (DESIGN.md
- * section 7 restricts admin sessions only). An agent session is the customer at the agent's side: an
- * agent-registered customer has no other session, so it may act (SPEC leaves out only the change-phone modal).
+ * For a handler one of whose branches is another call's act (a resend that is a phone change's): the session,
+ * held to that call's line of SUPPORT_SESSION_ACTS. Routes themselves are held to theirs before validation.
  */
-export function requireCustomerActing(request: FastifyRequest): Session {
+export function requireSessionFor(request: FastifyRequest, act: EndpointName): Session {
   const session = requireSession(request);
-  if (session.kind === 'admin') throw ApiError.request(403, messages.impersonationForbidden);
+  if (!sessionMay(session.kind, act, endpoints[act].method)) throw impersonationForbidden();
   return session;
 }

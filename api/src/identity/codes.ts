@@ -21,6 +21,8 @@ export interface CodeRequest {
 const TEXTS: Record<CodePurpose, string> = {
   login: 'Tu código de acceso a Credimo es {code}. No lo compartas con nadie.',
   phone_change: 'Tu código para cambiar el teléfono en Credimo es {code}.',
+  phone_change_current:
+    'Tu código para cambiar el teléfono de tu cuenta de Credimo a otro número es {code}. Si no lo has pedido tú, no lo compartas.',
   sign_loan: 'Tu código para firmar el contrato de Credimo es {code}.',
 };
 
@@ -30,8 +32,22 @@ async function codeHash(db: Kysely<Database>, purpose: CodePurpose, phone: strin
   return hmac(await secret(db, 'code_pepper'), `${purpose}:${phone}:${code}${linked}`);
 }
 
-const tooMany = (key: MessageKey, params?: Record<string, number>) =>
-  ApiError.request(429, params ? t(key, params) : messages[key]);
+const tooMany = (seconds: number, key: MessageKey, params?: Record<string, number>) =>
+  ApiError.tooMany(params ? t(key, params) : messages[key], seconds);
+
+/** How many codes were asked for in the last hour, and the seconds until the oldest of them leaves the hour. */
+async function codesInTheHour(db: Kysely<Database>, column: 'phone' | 'requested_ip', value: string) {
+  const row = await db
+    .selectFrom('sms_codes')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('n'),
+      sql<number>`extract(epoch from min(created_at) + interval '1 hour' - now())`.as('wait'),
+    ])
+    .where(column, '=', value)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), wait: Number(row?.wait ?? 0) };
+}
 
 /**
  * SPEC section 9 and DESIGN.md section 7: an SMS no sooner than 90 s after the last SMS; one WhatsApp send from
@@ -51,7 +67,39 @@ export function secondsToWait(
   return Math.max(0, smsWait);
 }
 
+/** Told to the customer once their phone's wrong tries reach the daily cap. */
+const LOCK_NOTICE =
+  'Credimo: alguien ha escrito demasiados códigos incorrectos para tu número. Por seguridad no aceptaremos códigos ' +
+  'durante 24 horas. Si no has sido tú, no compartas ningún código con nadie.';
+
+/** Wrong tries in the last 24 hours for a phone or from an address, and the seconds until the oldest leaves them. */
+async function wrongTriesToday(db: Kysely<Database>, column: 'phone' | 'address', value: string) {
+  const row = await db
+    .selectFrom('code_tries')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('n'),
+      sql<number>`extract(epoch from min(created_at) + interval '1 day' - now())`.as('wait'),
+    ])
+    .where(column, '=', value)
+    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), wait: Number(row?.wait ?? 0) };
+}
+
+/**
+ * The daily caps of wrong tries (CODE_RULES): past either, no code is sent to or checked for the phone (or from
+ * the address) until the oldest try counted is a day old.
+ */
+async function enforceDailyCaps(db: Kysely<Database>, phone: string, address: string | null | undefined) {
+  const perPhone = await wrongTriesToday(db, 'phone', phone);
+  if (perPhone.count >= CODE_RULES.wrongTriesPerPhonePerDay) throw tooMany(perPhone.wait, 'codeTriesLocked');
+  if (!address) return;
+  const perAddress = await wrongTriesToday(db, 'address', address);
+  if (perAddress.count >= CODE_RULES.wrongTriesPerAddressPerDay) throw tooMany(perAddress.wait, 'codeTriesLocked');
+}
+
 async function enforceLimits(db: Kysely<Database>, request: CodeRequest): Promise<void> {
+  await enforceDailyCaps(db, request.phone, request.address);
   const recent = await db
     .selectFrom('sms_codes')
     .select(['channel', sql<number>`extract(epoch from now() - created_at)`.as('age')])
@@ -66,22 +114,12 @@ async function enforceLimits(db: Kysely<Database>, request: CodeRequest): Promis
     ages[0] ?? null,
     ages.find((row) => row.channel !== 'whatsapp') ?? null,
   );
-  if (wait > 0) throw tooMany('resendTooSoon', { seconds: Math.ceil(wait) });
-  const [perPhone] = await db
-    .selectFrom('sms_codes')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('phone', '=', request.phone)
-    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-    .execute();
-  if (Number(perPhone?.n ?? 0) >= CODE_RULES.perPhonePerHour) throw tooMany('tooManyCodes');
+  if (wait > 0) throw tooMany(wait, 'resendTooSoon', { seconds: Math.ceil(wait) });
+  const perPhone = await codesInTheHour(db, 'phone', request.phone);
+  if (perPhone.count >= CODE_RULES.perPhonePerHour) throw tooMany(perPhone.wait, 'tooManyCodes');
   if (request.address) {
-    const [perAddress] = await db
-      .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('requested_ip', '=', request.address)
-      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-      .execute();
-    if (Number(perAddress?.n ?? 0) >= CODE_RULES.perAddressPerHour) throw tooMany('tooManyCodes');
+    const perAddress = await codesInTheHour(db, 'requested_ip', request.address);
+    if (perAddress.count >= CODE_RULES.perAddressPerHour) throw tooMany(perAddress.wait, 'tooManyCodes');
   }
 }
 
@@ -159,18 +197,39 @@ export interface ConsumedCode {
   binding: Record<string, unknown>;
 }
 
-const wrongCode = (key: MessageKey) => ApiError.field(422, 'code', messages[key]);
+/** Where a code was checked: the field it came in, the caller's address, and how to tell the customer of a lock. */
+export interface CodeCheck {
+  phone: string;
+  purpose: CodePurpose;
+  userId?: string;
+  linkedTo?: string;
+  /** The request's field holding the code (`code` unless said). */
+  property?: string;
+  address?: string | null;
+  /** Sends the customer the notice when their phone's wrong tries reach the daily cap. */
+  sms?: SmsProvider;
+}
+
+/** Records a wrong try; the one that reaches the phone's daily cap tells the customer. */
+async function countWrongTry(db: Kysely<Database>, query: CodeCheck): Promise<void> {
+  await db
+    .insertInto('code_tries')
+    .values({ phone: query.phone, address: query.address ?? null })
+    .execute();
+  const { count } = await wrongTriesToday(db, 'phone', query.phone);
+  if (count === CODE_RULES.wrongTriesPerPhonePerDay && query.sms) {
+    await query.sms.send({ phone: query.phone, channel: 'sms', body: LOCK_NOTICE });
+  }
+}
 
 /**
  * Checks a code for a phone and purpose. A right code is consumed in one conditional update, so of any
  * number of simultaneous confirmations exactly one wins. Wrong tries are counted; after the last one the
- * code is dead and a new one is needed.
+ * code is dead and a new one is needed. Past the daily caps of wrong tries nothing is checked (429).
  */
-export async function consumeCode(
-  db: Kysely<Database>,
-  query: { phone: string; purpose: CodePurpose; userId?: string; linkedTo?: string },
-  code: string,
-): Promise<ConsumedCode> {
+export async function consumeCode(db: Kysely<Database>, query: CodeCheck, code: string): Promise<ConsumedCode> {
+  const wrongCode = (key: MessageKey) => ApiError.field(422, query.property ?? 'code', messages[key]);
+  await enforceDailyCaps(db, query.phone, query.address);
   let pending = db
     .selectFrom('sms_codes')
     .select(['id', 'code_hash', 'attempts', 'user_id', 'binding', sql<boolean>`expires_at <= now()`.as('expired')])
@@ -190,6 +249,7 @@ export async function consumeCode(
       .where('id', '=', row.id)
       .returning('attempts')
       .executeTakeFirst();
+    await countWrongTry(db, query);
     throw wrongCode((counted?.attempts ?? 0) >= CODE_RULES.maxWrongTries ? 'codeAttemptsExhausted' : 'codeIncorrect');
   }
   const consumed = await db

@@ -1,3 +1,4 @@
+import type { LinkPage } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
@@ -89,13 +90,40 @@ export async function issueSiteCode(db: Kysely<Database>, userId: string): Promi
   return code;
 }
 
+/**
+ * A page the browser opens itself (the card payment's checkout, Bizum's form, the card form) gets a one-time code
+ * for that page alone, as the WordPress hand-off does: a session token in an address ends up in logs and history.
+ */
+export async function issueLinkCode(db: Kysely<Database>, userId: string, page: LinkPage): Promise<string> {
+  const code = randomToken();
+  await db
+    .insertInto('handoff_codes')
+    .values({
+      code_hash: sha256(code),
+      kind: 'link',
+      purpose: page,
+      user_id: userId,
+      actor: 'customer',
+      expires_at: sql`now() + make_interval(secs => ${HANDOFF_RULES.linkCodeSeconds})`,
+    })
+    .execute();
+  return code;
+}
+
+/** The customer of a page's one-time code, once; else 410. */
+export async function redeemLinkCode(db: Kysely<Database>, code: string, page: LinkPage): Promise<string> {
+  return (await redeem(db, 'link', code, page)).userId;
+}
+
 /** Marks a handoff code used, once: of simultaneous exchanges exactly one gets the row. */
-async function redeem(db: Kysely<Database>, kind: 'agent' | 'admin' | 'site', code: string) {
-  const row = await db
+async function redeem(db: Kysely<Database>, kind: 'agent' | 'admin' | 'site' | 'link', code: string, page?: string) {
+  let query = db
     .updateTable('handoff_codes')
     .set({ used_at: sql`now()` })
     .where('code_hash', '=', sha256(code))
-    .where('kind', '=', kind)
+    .where('kind', '=', kind);
+  if (page) query = query.where('purpose', '=', page);
+  const row = await query
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .returning(['user_id', 'actor'])

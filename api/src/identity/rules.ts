@@ -8,6 +8,13 @@ export const CODE_RULES = {
   whatsappAfterSeconds: 30,
   perPhonePerHour: 5,
   perAddressPerHour: 30,
+  /**
+   * Wrong tries in any 24 hours before a phone's codes are neither sent nor checked for the rest of those 24 hours
+   * (the customer is told by SMS): at most 10 guesses of 10,000 a day, 0.1 %, against one account.
+   */
+  wrongTriesPerPhonePerDay: 10,
+  /** The same across every phone tried from one address: at most 0.6 % a day of guessing any one code. */
+  wrongTriesPerAddressPerDay: 60,
 } as const;
 
 export const SESSION_RULES = {
@@ -26,4 +33,6 @@ export const HANDOFF_RULES = {
   adminLinkMinutes: 15,
   /** Issue 12: a WordPress widget hands its session to the app (another origin) with a code good for 60 s, once. */
   siteCodeSeconds: 60,
+  /** A page the browser opens itself (card payment, Bizum, card form) is opened with a code good for 60 s, once. */
+  linkCodeSeconds: 60,
 } as const;

@@ -52,7 +52,13 @@ export async function sendSigningCode(
  * changed no longer fits), then in one transaction: AwaitingSignContract -> ContractSigned, the signature row
  * (one per loan) and the signed agreement PDF.
  */
-export async function signLoan(db: Kysely<Database>, userId: string, code: string, address: string | null) {
+export async function signLoan(
+  db: Kysely<Database>,
+  userId: string,
+  code: string,
+  address: string | null,
+  sms?: SmsProvider,
+) {
   const loan = await loanAwaitingSignature(db, userId);
   if (loan.new_conditions_approved === false && Number(loan.request_amount) !== Number(loan.original_request_amount)) {
     const repeated = await db
@@ -66,7 +72,7 @@ export async function signLoan(db: Kysely<Database>, userId: string, code: strin
   }
   const consumed = await consumeCode(
     db,
-    { phone: await phoneOf(db, userId), purpose: 'sign_loan', userId, linkedTo: linkOf(loan) },
+    { phone: await phoneOf(db, userId), purpose: 'sign_loan', userId, linkedTo: linkOf(loan), address, sms },
     code,
   );
   const [profile, home, user, product, codeRow] = await Promise.all([

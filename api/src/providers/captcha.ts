@@ -12,10 +12,24 @@ export interface CaptchaVerifier {
  */
 export class SandboxCaptchaVerifier implements CaptchaVerifier {
   readonly sandbox = true;
+  /** Tokens already accepted, and until when they are remembered: one use each, as Google's are. */
+  private readonly used = new Map<string, number>();
+
   async verify({ token }: { token: string }): Promise<boolean> {
-    return isSandboxCaptchaToken(token);
+    if (!isSandboxCaptchaToken(token)) return false;
+    const now = Date.now();
+    if (this.used.size >= SANDBOX_TOKENS_KEPT) {
+      for (const [kept, until] of this.used) if (until <= now) this.used.delete(kept);
+    }
+    if ((this.used.get(token) ?? 0) > now) return false;
+    this.used.set(token, now + SANDBOX_TOKEN_REMEMBERED_MS);
+    return true;
   }
 }
+
+/** A used sandbox token is refused for a day (Google's expire within minutes); the map is swept past this size. */
+const SANDBOX_TOKEN_REMEMBERED_MS = 24 * 60 * 60_000;
+const SANDBOX_TOKENS_KEPT = 10_000;
 
 export interface RecaptchaConfig {
   secret: string;

@@ -5,8 +5,8 @@ import { listCards, setDefaultCard, startCardRequest, validateCard } from '../ca
 import type { CardAcquirer } from '../cards/acquirer';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { requireSession, unauthorized } from '../identity/auth';
-import { findSession } from '../identity/sessions';
+import { requireSession } from '../identity/auth';
+import { redeemLinkCode } from '../identity/handoff';
 import { isAllowedReturnUrl } from '../providers/return-urls';
 import { route } from './route';
 
@@ -31,19 +31,13 @@ export async function cardRoutes(app: FastifyInstance, { context, acquirer }: Ca
     return startCardRequest(db, acquirer, session.userId, returnUrlOf(request.body.return_url));
   });
 
-  // The browser comes here itself (SPEC: GET /card/tokenize with access_token), so the token is in the query.
-  route(
-    app,
-    endpoints.tokenizeCard,
-    async (request, reply) => {
-      const session = await findSession(db, request.query.access_token);
-      if (!session) throw unauthorized();
-      request.session = session;
-      const started = await startCardRequest(db, acquirer, session.userId, returnUrlOf(request.query.return_url));
-      return reply.header('cache-control', 'no-store').redirect(started.url, 303) as never;
-    },
-    { config: { sessionInQuery: true } },
-  );
+  // The browser comes here itself (SPEC: GET /card/tokenize), so it is opened with a one-time code in the query
+  // (POST /v2/user/link_code), never the session token: addresses reach logs.
+  route(app, endpoints.tokenizeCard, async (request, reply) => {
+    const userId = await redeemLinkCode(db, request.query.code, 'tokenize_card');
+    const started = await startCardRequest(db, acquirer, userId, returnUrlOf(request.query.return_url));
+    return reply.header('cache-control', 'no-store').redirect(started.url, 303) as never;
+  });
 
   route(app, endpoints.paymentCards, async (request) => listCards(db, requireSession(request).userId));
 

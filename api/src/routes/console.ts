@@ -65,7 +65,8 @@ const backOf = (value: string | undefined) =>
 
 /**
  * A form posted from another site is refused: the cookie is SameSite=Strict already, and browsers say where a
- * request comes from (Sec-Fetch-Site, Origin), so a cross-site form cannot act even with a lax cookie jar.
+ * request comes from (Sec-Fetch-Site, Origin), so a cross-site form cannot act even with a lax cookie jar. A post
+ * that says neither is refused too: every browser the console supports sends one of them on a form post.
  */
 function crossSite(request: FastifyRequest): boolean {
   // A browser that says where the request comes from is believed: with the API's no-referrer policy Chromium sends
@@ -73,7 +74,7 @@ function crossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
-  if (!origin) return false;
+  if (!origin) return true;
   try {
     return new URL(origin).host !== request.host;
   } catch {
@@ -177,8 +178,9 @@ export async function consoleRoutes(
         address: request.ip,
       });
       if (!outcome.ok) {
-        const problem = outcome.reason === 'locked' ? texts.signInLocked : texts.signInWrong;
-        return html(reply, outcome.reason === 'locked' ? 429 : 401).send(signInPage(problem, sandbox));
+        if (outcome.alert) request.log.warn({ username: outcome.username }, 'staff sign-in failures: alert');
+        // Locked or wrong, the same answer: nobody learns which usernames exist or are being guessed.
+        return html(reply, 401).send(signInPage(texts.signInWrong, sandbox));
       }
       setCookie(reply, outcome.token);
       return reply.redirect(`${CONSOLE_PATH}/${setupPending(outcome.member) ? 'setup' : 'queue'}`, 303);

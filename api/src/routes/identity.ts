@@ -6,17 +6,23 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { audit } from '../identity/audit';
-import { requireCustomerActing, requireSession } from '../identity/auth';
+import { requireSession, requireSessionFor } from '../identity/auth';
 import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
 import {
   agentData,
   agentOfSessionId,
+  issueLinkCode,
   issueSiteCode,
   redeemAdminToken,
   redeemAgentCode,
   redeemSiteCode,
 } from '../identity/handoff';
-import { confirmPhoneChange, resendPhoneChange, startPhoneChange } from '../identity/phone-change';
+import {
+  confirmPhoneChange,
+  type PhoneChangeCodes,
+  resendPhoneChange,
+  startPhoneChange,
+} from '../identity/phone-change';
 import { conditionalPoll } from '../identity/poll';
 import { variantOf } from '../identity/poll-cache';
 import { CODE_RULES } from '../identity/rules';
@@ -32,11 +38,11 @@ function validPhone(input: string, property = 'mobile_phone'): string {
   return nationalDigits(input);
 }
 
-function validCode(code: string): string {
+function validCode(code: string, property = 'code'): string {
   const problem: MessageKey | null = smsCodeProblem(code);
   if (problem === 'minLengthField')
-    throw ApiError.field(422, 'code', t(problem, { from: code.length, to: SMS_CODE_LENGTH }));
-  if (problem) throw ApiError.field(422, 'code', messages[problem]);
+    throw ApiError.field(422, property, t(problem, { from: code.length, to: SMS_CODE_LENGTH }));
+  if (problem) throw ApiError.field(422, property, messages[problem]);
   return code;
 }
 
@@ -54,6 +60,11 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
   const codeSent = (reply: FastifyReply, code: string) => {
     if (sms.sandbox) reply.header('x-sms-code', code);
     return { resend_in: CODE_RULES.resendAfterSeconds };
+  };
+  /** A phone change's two codes: the new phone's as any code, the current phone's in its own header. */
+  const phoneChangeSent = (reply: FastifyReply, codes: PhoneChangeCodes) => {
+    if (sms.sandbox) reply.header('x-sms-code-current', codes.currentPhoneCode);
+    return codeSent(reply, codes.code);
   };
 
   // Known and unknown phones get the same answer: a code is sent either way, the account is made on confirmation.
@@ -76,7 +87,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
   route(app, endpoints.loginConfirm, async (request) => {
     const phone = validPhone(request.body.mobile_phone);
     const code = validCode(request.body.code);
-    const consumed = await consumeCode(db, { phone, purpose: 'login' }, code);
+    const consumed = await consumeCode(db, { phone, purpose: 'login', address: request.ip, sms }, code);
     const agent = typeof consumed.binding.agent === 'string' ? consumed.binding.agent : null;
     const userId = await confirmedUser(db, phone, {
       agreeMarketing: consumed.binding.agree_marketing === true,
@@ -94,8 +105,8 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
     const channel = body.channel ?? 'sms';
     if (request.session && !body.mobile_phone) {
       // A signed-in customer changing phone: the code goes again to the new phone they asked for.
-      const session = requireCustomerActing(request);
-      return codeSent(
+      const session = requireSessionFor(request, 'changePhone');
+      return phoneChangeSent(
         reply,
         await resendPhoneChange(db, sms, { userId: session.userId, channel, address: request.ip }),
       );
@@ -130,15 +141,26 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
   );
 
   route(app, endpoints.changePhone, async (request, reply) => {
-    const session = requireCustomerActing(request);
+    const session = requireSession(request);
     const phone = validPhone(request.body.mobile_phone);
-    return codeSent(reply, await startPhoneChange(db, sms, { userId: session.userId, phone, address: request.ip }));
+    return phoneChangeSent(
+      reply,
+      await startPhoneChange(db, sms, { userId: session.userId, phone, address: request.ip }),
+    );
   });
 
   route(app, endpoints.phoneConfirmation, async (request) => {
-    const session = requireCustomerActing(request);
+    const session = requireSession(request);
     const code = validCode(request.body.code);
-    await confirmPhoneChange(db, { userId: session.userId, code, address: request.ip });
+    const currentPhoneCode = validCode(request.body.current_phone_code, 'current_phone_code');
+    await confirmPhoneChange(db, {
+      userId: session.userId,
+      sessionId: session.id,
+      code,
+      currentPhoneCode,
+      address: request.ip,
+      sms,
+    });
     return {};
   });
 
@@ -160,6 +182,10 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
     if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);
     return { code: await issueSiteCode(db, session.userId) };
   });
+
+  route(app, endpoints.linkCode, async (request) => ({
+    code: await issueLinkCode(db, requireSession(request).userId, request.body.page),
+  }));
 
   route(app, endpoints.siteHandoffExchange, async (request) => {
     const { userId } = await redeemSiteCode(db, request.body.code);

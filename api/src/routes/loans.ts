@@ -18,8 +18,6 @@ export async function loanRoutes(app: FastifyInstance, { database, jobs, config 
 
   route(app, endpoints.createLoan, async (request, reply) => {
     const session = requireSession(request);
-    // Admins may look, not borrow on someone's behalf; agents assist the customer, who is present.
-    if (session.kind === 'admin') throw ApiError.request(403, messages.impersonationForbidden);
     const user = await userView(db, session, config.customerFlagDefaults);
     if (user.permissions.is_blocked || user.is_blacklisted) throw ApiError.request(403, messages.applicationRefused);
     if (!registrationFinished(user)) throw ApiError.request(422, messages.profileIncomplete);

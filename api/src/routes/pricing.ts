@@ -1,6 +1,7 @@
 import { AgreementParams, endpoints, Html, OfferParams } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
 import type { AppContext } from '../context';
 import { documentHtml, documentLayout, documentPdf, isAgreementType, templateLayout } from '../documents';
 import { ApiError } from '../http/errors';
@@ -57,6 +58,25 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
   });
 
   /** The SECCI for a term and amount of the product, as HTML or PDF. */
+  const secci = async (
+    request: FastifyRequest<{ Params: { id: number; term: number; amount: number } }>,
+    reply: FastifyReply,
+    format: 'html' | 'pdf',
+  ) => {
+    const { id, term, amount } = request.params;
+    const offer = await offerFor(db, { productId: id, term, amount }, request.session?.userId ?? null);
+    const layout = documentLayout('secci', offer);
+    if (format === 'pdf') {
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          `inline; filename="informacion-normalizada-${amount / 100}-eur-${term}-dias.pdf"`,
+        )
+        .send(Buffer.from(await documentPdf(layout)));
+    }
+    return reply.header('Content-Type', 'text/html; charset=utf-8').send(documentHtml(layout));
+  };
   app.get<{ Params: { id: number; term: number; amount: number; format: 'html' | 'pdf' } }>(
     '/v2/products/:id/prices/:term/:amount/offer/:format',
     {
@@ -66,21 +86,14 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
         ...withDocs('offer', { access: 'optional', params: OfferParams, errors: [404] }, { 200: documentAnswer }),
       },
     },
-    async (request, reply) => {
-      const { id, term, amount, format } = request.params;
-      const offer = await offerFor(db, { productId: id, term, amount }, request.session?.userId ?? null);
-      const layout = documentLayout('secci', offer);
-      if (format === 'pdf') {
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header(
-            'Content-Disposition',
-            `inline; filename="informacion-normalizada-${amount / 100}-eur-${term}-dias.pdf"`,
-          )
-          .send(Buffer.from(await documentPdf(layout)));
-      }
-      return reply.header('Content-Type', 'text/html; charset=utf-8').send(documentHtml(layout));
-    },
+    async (request, reply) => secci(request, reply, request.params.format),
+  );
+  // The PDF is the same document rendered at a real CPU cost: its own route (a static segment wins over
+  // `:format`), so it carries the `expensive` limit and the HTML does not. Documented by the route above.
+  app.get<{ Params: { id: number; term: number; amount: number } }>(
+    '/v2/products/:id/prices/:term/:amount/offer/pdf',
+    { schema: { hide: true, params: Type.Omit(OfferParams, ['format']) }, config: { limit: 'expensive' } },
+    async (request, reply) => secci(request, reply, 'pdf'),
   );
 
   /** The SECCI at the product's default amount and term (the calculator's starting point). */

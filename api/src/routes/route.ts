@@ -1,7 +1,14 @@
-import { type EndpointName, endpoints } from '@credimo/shared/contract';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type EndpointName, endpoints, sessionMay } from '@credimo/shared/contract';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationHookHandler,
+} from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { type Access, type Documentable, operationDocs } from '../http/openapi';
+import { impersonationForbidden, tokenOf, unauthorized } from '../identity/auth';
 
 /** One entry of the contract's `endpoints` table. */
 export interface Endpoint {
@@ -31,6 +38,20 @@ const nameOf = new Map<Endpoint, EndpointName>(
 );
 
 /**
+ * Who may call, checked before the input is validated: an anonymous caller learns nothing of a route's body
+ * rules (401 first), and a support session is held to SUPPORT_SESSION_ACTS (403). A sessionInQuery route
+ * checks its token in its own statement (it only reads), so here only the token's presence.
+ */
+function callerCheck(name: EndpointName, endpoint: Endpoint, sessionInQuery: boolean): preValidationHookHandler {
+  const needsSession = (endpoint.access ?? 'session') === 'session';
+  return (request, _reply, done) => {
+    const session = request.session;
+    if (!session) return done(needsSession && !(sessionInQuery && tokenOf(request)) ? unauthorized() : undefined);
+    done(sessionMay(session.kind, name, endpoint.method) ? undefined : impersonationForbidden());
+  };
+}
+
+/**
  * Registers a route from its contract entry: the same schemas validate, document and type it. `config` carries
  * per-route behaviour the app's hooks read (e.g. `conditional` for ETag and 304, `sessionInQuery`).
  */
@@ -45,6 +66,9 @@ export function route<E extends Endpoint>(
   const docs = operationDocs(name, endpoint);
   app.route({
     ...(options.config ? { config: options.config } : {}),
+    ...((endpoint.access ?? 'session') === 'public'
+      ? {}
+      : { preValidation: callerCheck(name, endpoint, options.config?.sessionInQuery === true) }),
     method: endpoint.method,
     url: endpoint.path,
     schema: {

@@ -1,11 +1,11 @@
 import { endpoints, type PaymentLinkQuery } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { requireSession, unauthorized } from '../identity/auth';
-import { findSession } from '../identity/sessions';
+import { requireSession } from '../identity/auth';
+import { redeemLinkCode } from '../identity/handoff';
 import { clockToday, requestPayment, requireBizumEnabled, withdraw } from '../servicing';
 import {
   activateExtension,
@@ -19,12 +19,6 @@ import { route } from './route';
 /** Repayment, extension and withdrawal (issue 11): each route one call into the servicing room. */
 export async function servicingRoutes(app: FastifyInstance, { database, checkout, config }: AppContext) {
   const db = database.db;
-  const customer = (request: Parameters<typeof requireSession>[0]) => {
-    const session = requireSession(request);
-    // Admin sessions look; they do not move the customer's money or contract.
-    if (session.kind === 'admin') throw ApiError.request(403, messages.impersonationForbidden);
-    return session;
-  };
 
   route(app, endpoints.partialRepay, async (request) => partialRepayOffer(db, requireSession(request).userId));
   route(app, endpoints.prolong, async (request) =>
@@ -41,12 +35,12 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
     ),
   );
   route(app, endpoints.activateExtension, async (request) =>
-    activateExtension(db, customer(request).userId, request.body, await clockToday(db), checkout?.card ?? null),
+    activateExtension(db, requireSession(request).userId, request.body, await clockToday(db), checkout?.card ?? null),
   );
   route(app, endpoints.paymentRequest, async (request, reply) => {
     const { request: made, created } = await requestPayment(
       db,
-      customer(request).userId,
+      requireSession(request).userId,
       'card',
       request.body,
       await clockToday(db),
@@ -56,7 +50,7 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
     return made;
   });
   route(app, endpoints.bizumPaymentRequest, async (request, reply) => {
-    const { userId } = customer(request);
+    const { userId } = requireSession(request);
     await requireBizumEnabled(db, userId, config.customerFlagDefaults);
     const { request: made, created } = await requestPayment(
       db,
@@ -69,48 +63,35 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
     reply.code(created ? 201 : 200);
     return made;
   });
-  route(app, endpoints.withdrawal, async (request) => withdraw(db, customer(request).userId, await clockToday(db)));
-  // The browser comes to these itself (SPEC section 7: GET with access_token), so the token is in the query.
-  const queryCustomer = async (request: FastifyRequest, token: string) => {
-    const session = await findSession(db, token);
-    if (!session) throw unauthorized();
-    request.session = session;
-    return customer(request);
-  };
-  const paymentOf = ({ access_token: _token, ...input }: Static<typeof PaymentLinkQuery>) => input;
-  route(
-    app,
-    endpoints.cardPayment,
-    async (request, reply) => {
-      const { userId } = await queryCustomer(request, request.query.access_token);
-      const { request: made } = await requestPayment(
-        db,
-        userId,
-        'card',
-        paymentOf(request.query),
-        await clockToday(db),
-        checkout?.card ?? null,
-      );
-      if (!made.payment_link) throw ApiError.request(404, messages.routeNotFound);
-      return reply.header('cache-control', 'no-store').redirect(made.payment_link, 303) as never;
-    },
-    { config: { sessionInQuery: true } },
+  route(app, endpoints.withdrawal, async (request) =>
+    withdraw(db, requireSession(request).userId, await clockToday(db)),
   );
-  route(
-    app,
-    endpoints.bizumPayment,
-    async (request, reply) => {
-      const { userId } = await queryCustomer(request, request.query.access_token);
-      reply.header('cache-control', 'no-store');
-      return bizumPaymentForm(
-        db,
-        userId,
-        paymentOf(request.query),
-        await clockToday(db),
-        checkout?.bizum ?? null,
-        config.customerFlagDefaults,
-      );
-    },
-    { config: { sessionInQuery: true } },
-  );
+  // The browser comes to these itself (SPEC section 7), so they are opened with a one-time code in the query
+  // (POST /v2/user/link_code, held to SUPPORT_SESSION_ACTS), never the session token: addresses reach logs.
+  const paymentOf = ({ code: _code, ...input }: Static<typeof PaymentLinkQuery>) => input;
+  route(app, endpoints.cardPayment, async (request, reply) => {
+    const userId = await redeemLinkCode(db, request.query.code, 'card_payment');
+    const { request: made } = await requestPayment(
+      db,
+      userId,
+      'card',
+      paymentOf(request.query),
+      await clockToday(db),
+      checkout?.card ?? null,
+    );
+    if (!made.payment_link) throw ApiError.request(404, messages.routeNotFound);
+    return reply.header('cache-control', 'no-store').redirect(made.payment_link, 303) as never;
+  });
+  route(app, endpoints.bizumPayment, async (request, reply) => {
+    const userId = await redeemLinkCode(db, request.query.code, 'bizum_payment');
+    reply.header('cache-control', 'no-store');
+    return bizumPaymentForm(
+      db,
+      userId,
+      paymentOf(request.query),
+      await clockToday(db),
+      checkout?.bizum ?? null,
+      config.customerFlagDefaults,
+    );
+  });
 }

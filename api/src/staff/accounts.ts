@@ -75,13 +75,18 @@ export async function createStaff(
 
 export type SignInOutcome =
   | { ok: true; token: string; sessionId: string; member: Omit<StaffMember, 'sessionId'> }
-  | { ok: false; reason: 'wrong' | 'locked'; username: string };
+  | { ok: false; reason: 'wrong' | 'locked'; username: string; alert?: boolean };
+
+/** The audit log's actor for a sign-in: the name tried when it could be one (at most 40 characters), else `?`. */
+export const signInActor = (username: string) => (USERNAME.test(username) ? username : '?');
 
 /**
- * Staff sign-in: password and TOTP code together. Any wrong part answers the same ('wrong'); five in a row make
- * the account wait 15 minutes ('locked'), counted per account so a guesser cannot go on from other addresses.
- * After an admin reset the second factor there is no code to give: the password alone opens a session that can
- * only enrol the new secret (`member.setup`), and likewise a temporary password opens one that must change it.
+ * Staff sign-in: password and TOTP code together. Any wrong part answers the same ('wrong'); five in a row from
+ * one address make the account wait 15 minutes there ('locked', answered to the caller exactly as 'wrong'), so
+ * nobody can lock staff out from elsewhere. Failures across all addresses past STAFF_RULES.alertFailures in an
+ * hour are an alert in the audit log (`alert: true`). After an admin reset the second factor there is no code to
+ * give: the password alone opens a session that can only enrol the new secret (`member.setup`), and likewise a
+ * temporary password opens one that must change it.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -92,13 +97,38 @@ export async function signIn(
     db,
     outcome.ok
       ? { ...outcome.member, sessionId: outcome.sessionId }
-      : { username: outcome.username || '?', role: 'agent', sessionId: '' },
+      : { username: signInActor(outcome.username), role: 'agent', sessionId: '' },
     'sign-in',
     null,
     attempt.address,
     outcome.ok ? { outcome: 'done' } : { outcome: outcome.reason },
   );
+  if (!outcome.ok && outcome.alert) {
+    await recordStaffEvent(
+      db,
+      { username: outcome.username, role: 'agent', sessionId: '' },
+      'sign-in-alert',
+      `staff:${outcome.username}`,
+      attempt.address,
+      { failures_in_the_hour: STAFF_RULES.alertFailures },
+    );
+  }
   return outcome;
+}
+
+/** Failed sign-ins of an account from one address in the lock's window, and from everywhere in the last hour. */
+async function failuresOf(db: Kysely<Database>, username: string, address: string | null) {
+  const row = await db
+    .selectFrom('staff_sign_in_failures')
+    .select([
+      sql<string>`count(*) filter (where created_at > now() - make_interval(mins => ${STAFF_RULES.lockMinutes})
+        and address is not distinct from ${address})`.as('here'),
+      sql<string>`count(*)`.as('everywhere'),
+    ])
+    .where('username', '=', username)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirst();
+  return { here: Number(row?.here ?? 0), everywhere: Number(row?.everywhere ?? 0) };
 }
 
 async function checkSignIn(
@@ -106,36 +136,39 @@ async function checkSignIn(
   attempt: { username: string; password: string; code: string; address: string | null },
 ): Promise<SignInOutcome> {
   const username = attempt.username.trim().toLowerCase();
-  const account = USERNAME.test(username)
-    ? await db
-        .selectFrom('staff_accounts')
-        .selectAll()
-        .select(sql<boolean>`locked_until is not null and locked_until > now()`.as('locked'))
-        .where('username', '=', username)
-        .where('disabled_at', 'is', null)
-        .executeTakeFirst()
-    : undefined;
-  if (!account) {
+  if (!USERNAME.test(username)) {
     await spendLikeAVerify(attempt.password);
     return { ok: false, reason: 'wrong', username };
   }
-  if (account.locked) return { ok: false, reason: 'locked', username };
+  const failures = await failuresOf(db, username, attempt.address);
+  if (failures.here >= STAFF_RULES.maxFailedAttempts) {
+    await spendLikeAVerify(attempt.password);
+    return { ok: false, reason: 'locked', username };
+  }
+  const failed = async (): Promise<SignInOutcome> => {
+    await db.insertInto('staff_sign_in_failures').values({ username, address: attempt.address }).execute();
+    return { ok: false, reason: 'wrong', username, alert: failures.everywhere + 1 === STAFF_RULES.alertFailures };
+  };
+  const account = await db
+    .selectFrom('staff_accounts')
+    .selectAll()
+    .where('username', '=', username)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (!account) {
+    await spendLikeAVerify(attempt.password);
+    return failed();
+  }
   const lastStep = account.totp_last_step === null ? null : Number(account.totp_last_step);
   const passwordOk = await passwordMatches(attempt.password, account.password_hash);
   const enrolling = account.totp_reset_at !== null;
   const step = passwordOk && !enrolling ? acceptedStep(account.totp_secret, attempt.code.trim(), lastStep) : null;
-  if (!passwordOk || (step === null && !enrolling)) {
-    await db
-      .updateTable('staff_accounts')
-      .set({
-        failed_attempts: sql`failed_attempts + 1`,
-        locked_until: sql`case when failed_attempts + 1 >= ${STAFF_RULES.maxFailedAttempts}
-          then now() + make_interval(mins => ${STAFF_RULES.lockMinutes}) else null end`,
-      })
-      .where('id', '=', account.id)
-      .execute();
-    return { ok: false, reason: 'wrong', username };
-  }
+  if (!passwordOk || (step === null && !enrolling)) return failed();
+  await db
+    .deleteFrom('staff_sign_in_failures')
+    .where('username', '=', username)
+    .where(sql<boolean>`address is not distinct from ${attempt.address}`)
+    .execute();
   await db
     .updateTable('staff_accounts')
     .set({ failed_attempts: 0, locked_until: null, ...(step === null ? {} : { totp_last_step: step }) })
@@ -231,7 +264,10 @@ export async function staffOverview(db: Kysely<Database>) {
         'disabled_by',
         'password_reset_at',
         'totp_reset_at',
-        sql<boolean>`locked_until is not null and locked_until > now()`.as('locked'),
+        // Locked from some address: five failures there within the lock's window.
+        sql<boolean>`exists (select 1 from staff_sign_in_failures f where f.username = staff_accounts.username
+          and f.created_at > now() - make_interval(mins => ${STAFF_RULES.lockMinutes})
+          group by f.address having count(*) >= ${STAFF_RULES.maxFailedAttempts})`.as('locked'),
       ])
       .orderBy('username')
       .execute(),

@@ -8,9 +8,11 @@ export const STAFF_RULES = {
   idleMinutes: 30,
   /** last_seen_at is written at most this often. */
   touchEverySeconds: 30,
-  /** Wrong sign-ins in a row before the account waits. */
+  /** Wrong sign-ins from one address before the account waits there (other addresses are not held up). */
   maxFailedAttempts: 5,
   lockMinutes: 15,
+  /** Wrong sign-ins of one account from all addresses within an hour that write an alert to the audit log. */
+  alertFailures: 20,
   /** TOTP steps either side of now that are accepted (clock drift). */
   totpWindow: 1,
   /** Generated passwords (staff-create): random bytes, base64url. */

@@ -37,10 +37,19 @@ export interface StaffSessionsTable {
   revoked_by: string | null;
 }
 
+/** Migration 0025: each failed sign-in, per account and address (accounts.ts). */
+export interface StaffSignInFailuresTable {
+  id: Generated<string>;
+  username: string;
+  address: string | null;
+  created_at: Generated<Date>;
+}
+
 // The staff room's tables join the database type here, beside the room that owns them (migration 0017).
 declare module '../db/schema' {
   interface Database {
     staff_accounts: StaffAccountsTable;
     staff_sessions: StaffSessionsTable;
+    staff_sign_in_failures: StaffSignInFailuresTable;
   }
 }

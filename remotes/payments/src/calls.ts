@@ -1,4 +1,4 @@
-import { accessTokenAtom, api, type LoanView, sessionStore } from '@credimo/shared';
+import { api, type LoanView } from '@credimo/shared';
 
 /** What the payment-methods page is handed by the button that leads there (the account's repayment or prolongation card). */
 export interface PaymentChoice {
@@ -33,11 +33,16 @@ export const paymentCalls = {
   /** POST /v2/loan/payment-request/generate: the card request and its checkout link. */
   card: async (choice: PaymentChoice) =>
     (await api().post<{ payment_link: string | null }>('/v2/loan/payment-request/generate', paymentOf(choice))).data,
-  /** SPEC section 7: Bizum's query (with the access token) answers the form to post. */
-  bizum: async (choice: PaymentChoice) =>
-    (
+  /**
+   * SPEC section 7: Bizum's query answers the form to post. It is opened with a one-time code for it, never the
+   * session token (an address ends up in logs).
+   */
+  bizum: async (choice: PaymentChoice) => {
+    const { code } = (await api().post<{ code: string }>('/v2/user/link_code', { page: 'bizum_payment' })).data;
+    return (
       await api().get<{ actionUrl: string; fields: Record<string, string> }>('/v2/loan/payment/bizum', {
-        params: { access_token: sessionStore.get(accessTokenAtom) ?? '', ...paymentOf(choice) },
+        params: { code, ...paymentOf(choice) },
       })
-    ).data,
+    ).data;
+  },
 };

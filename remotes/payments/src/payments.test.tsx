@@ -81,11 +81,15 @@ describe('payment methods', () => {
     expect(button).toBeEnabled();
   });
 
-  test('Bizum, when enabled, asks its form with the access token and posts it', async () => {
+  test('Bizum, when enabled, asks its form with a one-time code (never the session token) and posts it', async () => {
     signedIn(true);
     http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onPost('/v2/user/link_code').reply((config) => {
+      expect(JSON.parse(config.data)).toEqual({ page: 'bizum_payment' });
+      return [200, { code: 'once-1' }];
+    });
     http.current.onGet('/v2/loan/payment/bizum').reply((config) => {
-      expect(config.params).toEqual({ access_token: 'tok', payment_type: 'payoff' });
+      expect(config.params).toEqual({ code: 'once-1', payment_type: 'payoff' });
       return [200, { reference: 'pay_2', actionUrl: 'http://api.test/sandbox/bizum', fields: { reference: 'pay_2' } }];
     });
     showScreen(PaymentMethodsScreen, { state: { payment_type: 'payoff', amount: 52_000 } });

@@ -156,11 +156,17 @@ export function api(): AxiosInstance {
 /** A sent code and, in sandbox mode, the code itself (SPEC section 7: stored for development). */
 export interface SentCode extends CodeSent {
   sandboxCode: string | null;
+  /** A phone change's second code, sent to the phone the account has now. */
+  sandboxCurrentCode: string | null;
 }
+
+const headerOf = (headers: Record<string, unknown>, name: string) =>
+  typeof headers[name] === 'string' ? headers[name] : null;
 
 const sent = (response: { data: CodeSent; headers: Record<string, unknown> }): SentCode => ({
   ...response.data,
-  sandboxCode: typeof response.headers['x-sms-code'] === 'string' ? response.headers['x-sms-code'] : null,
+  sandboxCode: headerOf(response.headers, 'x-sms-code'),
+  sandboxCurrentCode: headerOf(response.headers, 'x-sms-code-current'),
 });
 
 /** Typed calls of the contract (shared/src/contract), one per endpoint. */
@@ -177,8 +183,9 @@ export const calls = {
   user: async () => (await api().get<UserResponse>('/v2/user')).data,
   changePhone: async (mobile_phone: string) =>
     sent(await api().put<CodeSent>('/v2/user/change_phone', { mobile_phone })),
-  phoneConfirmation: async (code: string) => {
-    await api().put('/v2/user/phone_confirmation', { code });
+  /** The new phone's code and the code sent to the current phone: both prove the change. */
+  phoneConfirmation: async (code: string, currentPhoneCode: string) => {
+    await api().put('/v2/user/phone_confirmation', { code, current_phone_code: currentPhoneCode });
   },
   /** Issue 12: a one-time code (60 s) that opens this customer's session in the app, on another origin. */
   siteHandoff: async () => (await api().post<HandoffCode>('/v2/user/handoff', {})).data,

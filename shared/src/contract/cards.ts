@@ -29,7 +29,8 @@ export const CardRequestStarted = Type.Object({
 });
 
 export const TokenizeQuery = Type.Object({
-  access_token: Type.String({ maxLength: 200 }),
+  /** A one-time code from POST /v2/user/link_code (never the session token: addresses end up in logs). */
+  code: Type.String({ maxLength: 128 }),
   return_url: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 

@@ -41,11 +41,20 @@ export const ResendRequest = Type.Object(
 export type ResendRequest = Static<typeof ResendRequest>;
 
 export const ChangePhoneRequest = Type.Object({ mobile_phone: Phone }, strict);
-export const PhoneConfirmationRequest = Type.Object({ code: Code }, strict);
+/** A phone change is confirmed with the new phone's code and the code sent to the phone the account has now. */
+export const PhoneConfirmationRequest = Type.Object({ code: Code, current_phone_code: Code }, strict);
 export const AdminLoginRequest = Type.Object(
   { api_key: Type.String({ maxLength: 1024 }), admin_username: Type.String({ maxLength: 100 }) },
   strict,
 );
+/** The pages the browser opens itself (a payment's checkout, Bizum's form, the card form): a one-time code each. */
+export const LinkPage = Type.Union([
+  Type.Literal('card_payment'),
+  Type.Literal('bizum_payment'),
+  Type.Literal('tokenize_card'),
+]);
+export type LinkPage = Static<typeof LinkPage>;
+export const LinkCodeRequest = Type.Object({ page: LinkPage }, strict);
 /** Issue 12: the one-time code a WordPress widget hands to the app (another origin). */
 export const HandoffCode = Type.Object({ code: Type.String({ minLength: 1, maxLength: 128 }) }, strict);
 export type HandoffCode = Static<typeof HandoffCode>;

@@ -27,6 +27,7 @@ export * from './params';
 export * from './pricing';
 export * from './registration';
 export * from './servicing';
+export * from './support-sessions';
 
 /**
  * The /v2 contract, one entry per call: the API registers routes from it and publishes OpenAPI from it;
@@ -116,6 +117,15 @@ export const endpoints = {
     path: '/v2/user/agent_data',
     summary: 'Agent data of an agent-assisted session',
     response: identity.AgentDataResponse,
+  },
+  linkCode: {
+    method: 'POST',
+    path: '/v2/user/link_code',
+    summary:
+      'A one-time code (60 s) for a page the browser opens itself (card payment, Bizum, card form): ' +
+      'session tokens never travel in an address',
+    body: identity.LinkCodeRequest,
+    response: identity.HandoffCode,
   },
   siteHandoff: {
     method: 'POST',
@@ -317,6 +327,9 @@ export const endpoints = {
     method: 'POST',
     path: '/operator/commands',
     summary: 'Run an operator command (npm run ops); needs the operator secret header',
+    // Authorised by the operator secret header, not by a customer's session.
+    access: 'public',
+    errors: [401],
     body: operator.OperatorCommandRequest,
     response: operator.OperatorCommandResponse,
   },
@@ -444,9 +457,9 @@ export const endpoints = {
     path: '/v2/loan/payment/card',
     summary:
       "The card payment URL: makes (or finds) the card payment request and redirects to the acquirer's checkout " +
-      '(access_token in the query)',
+      '(a one-time code from POST /v2/user/link_code in the query)',
     access: 'public',
-    errors: [401, 404, 409],
+    errors: [404, 409, 410],
     query: servicing.PaymentLinkQuery,
     response: servicing.PaymentRequestResponse,
   },
@@ -545,9 +558,11 @@ export const endpoints = {
   tokenizeCard: {
     method: 'GET',
     path: '/card/tokenize',
-    summary: "The acquirer's tokenization page for the token's customer (a redirect; access_token in the query)",
+    summary:
+      "The acquirer's tokenization page for the code's customer (a redirect; a one-time code from POST " +
+      '/v2/user/link_code in the query)',
     access: 'public',
-    errors: [401],
+    errors: [410],
     query: cards.TokenizeQuery,
     response: cards.CardRequestStarted,
   },

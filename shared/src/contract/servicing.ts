@@ -129,7 +129,8 @@ export const ServicingViewFields = {
  * token, because the browser itself goes there (a redirect to the checkout; Bizum's action and fields to post).
  */
 export const PaymentLinkQuery = Type.Object({
-  access_token: Type.String({ maxLength: 200 }),
+  /** A one-time code from POST /v2/user/link_code (never the session token: addresses end up in logs). */
+  code: Type.String({ maxLength: 128 }),
   payment_type: PaymentTypeSchema,
   amount: Type.Optional(Type.Integer({ description: 'integer cents', 'x-message': 'paymentAmountInvalid' })),
   term: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, 'x-message': 'adjustValues' })),

@@ -78,6 +78,8 @@ export const messages = {
   codeAttemptsExhausted: 'Has superado el número de intentos. Solicita un código nuevo.',
   resendTooSoon: 'Espera {seconds} segundos antes de pedir un código nuevo.',
   tooManyCodes: 'Has pedido demasiados códigos. Inténtalo de nuevo más tarde.',
+  codeTriesLocked:
+    'Por seguridad, tras demasiados códigos incorrectos no podemos comprobar más hasta dentro de 24 horas.',
   linkInvalid: 'El enlace no es válido, ha caducado o ya se ha usado.',
   impersonationForbidden: 'Esta acción no está permitida en una sesión de soporte.',
   phoneInUse: 'Este teléfono ya está registrado en otra cuenta.',

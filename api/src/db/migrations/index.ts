@@ -21,6 +21,7 @@ import * as m0020 from './0020_utm_source';
 import * as m0021 from './0021_cached_views';
 import * as m0022 from './0022_staff_management';
 import * as m0024 from './0024_site_handoff';
+import * as m0025 from './0025_security';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021_cached_views': m0021,
   '0022_staff_management': m0022,
   '0024_site_handoff': m0024,
+  '0025_security': m0025,
 };

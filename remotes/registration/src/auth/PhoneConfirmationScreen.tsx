@@ -47,7 +47,7 @@ export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const user = useAtomValue(userAtom);
   const [changing, setChanging] = useState(false);
-  const [pending, setPending] = useState<{ phone: string; sandboxCode: string | null } | null>(null);
+  const [pending, setPending] = useState<SentPhoneChange | null>(null);
   const [done, setDone] = useState(false);
   // Signed out on arrival: sign in first. (A 422 below signs out too, and goes to /auth with the new phone itself.)
   const [signedInOnArrival] = useState(signedIn);
@@ -61,8 +61,8 @@ export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
   if (pending)
     return (
       <NewPhoneCode
-        phone={pending.phone}
-        sandboxCode={pending.sandboxCode}
+        current={phone}
+        sent={pending}
         onConfirmed={() => {
           setPending(null);
           setDone(true);
@@ -107,7 +107,7 @@ export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
 function ChangePhoneModal(props: {
   registered: string;
   onClose: () => void;
-  onSent: (sent: { phone: string; sandboxCode: string | null }) => void;
+  onSent: (sent: SentPhoneChange) => void;
   onSignedOut: (phone: string) => void;
 }) {
   const [value, setValue] = useState('');
@@ -123,7 +123,7 @@ function ChangePhoneModal(props: {
     setSending(false);
     if (result.kind === 'code-sent') {
       startTimer(phone);
-      props.onSent({ phone, sandboxCode: result.sent.sandboxCode });
+      props.onSent({ phone, sandboxCode: result.sent.sandboxCode, sandboxCurrentCode: result.sent.sandboxCurrentCode });
     } else if (result.kind === 'signed-out') props.onSignedOut(result.phone);
     else setError(result.fieldError ?? result.message);
   };
@@ -159,28 +159,43 @@ function ChangePhoneModal(props: {
   );
 }
 
-function NewPhoneCode(props: { phone: string; sandboxCode: string | null; onConfirmed: () => void }) {
+/** A phone change under way: the new phone, and in sandbox mode the two codes sent. */
+interface SentPhoneChange {
+  phone: string;
+  sandboxCode: string | null;
+  sandboxCurrentCode: string | null;
+}
+
+const codeError = (code: string) => {
+  const problem = smsCodeProblem(code);
+  if (!problem) return undefined;
+  return problem === 'minLengthField' ? t(problem, { from: code.length, to: SMS_CODE_LENGTH }) : messages[problem];
+};
+
+/** Both codes of a phone change: the new phone's, and the current phone's (whoever holds a session alone cannot). */
+function NewPhoneCode(props: { current: string; sent: SentPhoneChange; onConfirmed: () => void }) {
+  const { phone } = props.sent;
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [currentCode, setCurrentCode] = useState('');
+  const [errors, setErrors] = useState<{ code?: string | undefined; current?: string | undefined }>({});
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [shownCode, setShownCode] = useState(props.sandboxCode);
-  const [elapsed, restartTimer] = useSecondsSinceSent(props.phone);
+  const [shown, setShown] = useState({ code: props.sent.sandboxCode, current: props.sent.sandboxCurrentCode });
+  const [elapsed, restartTimer] = useSecondsSinceSent(phone);
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = smsCodeProblem(code);
-    if (problem)
-      return setError(
-        problem === 'minLengthField' ? t(problem, { from: code.length, to: SMS_CODE_LENGTH }) : messages[problem],
-      );
+    const problems = { code: codeError(code), current: codeError(currentCode) };
+    setErrors(problems);
+    if (problems.code || problems.current) return;
     try {
-      await calls.phoneConfirmation(code);
-      localStorage.removeItem(timerKey(props.phone));
+      await calls.phoneConfirmation(code, currentCode);
+      localStorage.removeItem(timerKey(phone));
       await refreshUser();
       props.onConfirmed();
     } catch (failure) {
       const problem = normaliseApiError(failure);
-      setError(problem.fieldErrors.code ?? problem.message);
+      const current = problem.fieldErrors.current_phone_code;
+      setErrors({ code: problem.fieldErrors.code ?? (current ? undefined : problem.message), current });
     }
   };
   const resend = async () => {
@@ -189,7 +204,7 @@ function NewPhoneCode(props: { phone: string; sandboxCode: string | null; onConf
       // Signed in and without a phone: the API sends the pending change's code again, to the new phone.
       const sent = await calls.resendCode({ channel: 'sms' });
       restartTimer();
-      setShownCode(sent.sandboxCode);
+      setShown({ code: sent.sandboxCode, current: sent.sandboxCurrentCode });
       setNotice({ tone: 'success', text: texts.codeResent });
     } catch {
       setNotice({ tone: 'error', text: t('resendFailed', { phone: texts.supportPhone }) });
@@ -199,8 +214,10 @@ function NewPhoneCode(props: { phone: string; sandboxCode: string | null; onConf
   return (
     <section className={narrowScreen} data-screen="registrationConfirmation:code" aria-labelledby="new-phone-title">
       <h1 id="new-phone-title">{texts.newPhoneCodeTitle}</h1>
-      <p>{texts.codeSentTo.replace('{phone}', formatPhone(props.phone))}</p>
-      {shownCode && <Alert tone="info">{texts.sandboxCode.replace('{code}', shownCode)}</Alert>}
+      <p>{texts.codeSentTo.replace('{phone}', formatPhone(phone))}</p>
+      <p>{texts.currentCodeSentTo.replace('{phone}', formatPhone(props.current))}</p>
+      {shown.code && <Alert tone="info">{texts.sandboxCode.replace('{code}', shown.code)}</Alert>}
+      {shown.current && <Alert tone="info">{texts.sandboxCurrentCode.replace('{code}', shown.current)}</Alert>}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <form noValidate onSubmit={confirm}>
         <TextField
@@ -211,7 +228,17 @@ function NewPhoneCode(props: { phone: string; sandboxCode: string | null; onConf
           maxLength={4}
           value={code}
           onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
-          error={error}
+          error={errors.code}
+        />
+        <TextField
+          label={texts.currentCodeLabel}
+          name="current_phone_code"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          value={currentCode}
+          onChange={(event) => setCurrentCode(event.target.value.replace(/\s/g, ''))}
+          error={errors.current}
         />
         <Button type="submit">{texts.confirm}</Button>
       </form>

@@ -48,9 +48,11 @@ describe('/registration/step2: the phone and the change-phone modal (SPEC sectio
     expect(http.current.history.put).toHaveLength(0);
   });
 
-  test('PUT change_phone sends a code to the new phone; PUT phone_confirmation with it moves the account', async () => {
+  test('PUT change_phone sends a code to the new phone and one to the current; both confirm the move', async () => {
     signedIn();
-    http.current.onPut('/v2/user/change_phone').reply(200, { resend_in: 90 }, { 'x-sms-code': '4321' });
+    http.current
+      .onPut('/v2/user/change_phone')
+      .reply(200, { resend_in: 90 }, { 'x-sms-code': '4321', 'x-sms-code-current': '8765' });
     http.current.onPut('/v2/user/phone_confirmation').reply(200, {});
     http.current.onGet('/v2/user').reply(200, { ...signedIn(), contacts: { mobile_phone: '634567812' } });
     showScreen(PhoneConfirmationScreen);
@@ -58,10 +60,12 @@ describe('/registration/step2: the phone and the change-phone modal (SPEC sectio
     expect(await screen.findByRole('heading', { name: 'Confirma tu número nuevo' })).toBeInTheDocument();
     expect(JSON.parse(http.current.history.put[0]?.data)).toEqual({ mobile_phone: '634567812' });
     expect(screen.getByText('Modo de pruebas: tu código es 4321')).toBeInTheDocument();
+    expect(screen.getByText('Modo de pruebas: el código de tu número actual es 8765')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Código de 4 cifras'), '4321');
+    await userEvent.type(screen.getByLabelText('Código enviado a tu número actual'), '8765');
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Hemos cambiado tu número de móvil.')).toBeInTheDocument();
-    expect(JSON.parse(http.current.history.put[1]?.data)).toEqual({ code: '4321' });
+    expect(JSON.parse(http.current.history.put[1]?.data)).toEqual({ code: '4321', current_phone_code: '8765' });
     expect(screen.getByText('+34 634 56 78 12')).toBeInTheDocument();
   });
 

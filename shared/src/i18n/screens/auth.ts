@@ -47,10 +47,14 @@ export const auth = {
   phoneConfirmed: 'Confirmado por SMS',
   phoneContinue: 'Continuar',
   newPhoneTitle: 'Cambiar el número de móvil',
-  newPhoneIntro: 'Te enviaremos un código por SMS al número nuevo para confirmarlo.',
+  newPhoneIntro:
+    'Te enviaremos un código por SMS al número nuevo y otro a tu número actual, para confirmar que eres tú.',
   newPhoneLabel: 'Número nuevo',
   newPhoneSend: 'Enviar el código',
   newPhoneCancel: 'Cancelar',
   newPhoneCodeTitle: 'Confirma tu número nuevo',
+  currentCodeSentTo: 'Y otro a tu número actual, el {phone}, para confirmar que eres tú.',
+  currentCodeLabel: 'Código enviado a tu número actual',
+  sandboxCurrentCode: 'Modo de pruebas: el código de tu número actual es {code}',
   phoneChanged: 'Hemos cambiado tu número de móvil.',
 } as const;
