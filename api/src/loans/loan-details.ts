@@ -1,5 +1,6 @@
 import type { LoanView } from '@credimo/shared/contract';
-import { addDays, startOfDay } from 'date-fns';
+import { madridDay, madridDayEndsAt } from '@credimo/shared/domain';
+import { addDays } from 'date-fns';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from '../db/prepared';
@@ -95,8 +96,8 @@ export interface LoanViewContext {
  */
 export function loanViewOf(row: LoanWithParts, context: LoanViewContext): { view: LoanView; changesAt: number } {
   const now = new Date(context.now);
-  // Servicing's clock: the sandbox can run ahead of the real date by whole days.
-  const today = addDays(now, context.clockOffsetDays);
+  // Servicing's clock, on Madrid's calendar: the sandbox can run ahead of the real date by whole days.
+  const today = madridDay(addDays(now, context.clockOffsetDays));
   const pendingUntil = row.pending_until === null ? null : new Date(row.pending_until).getTime();
   const pending = pendingUntil !== null && pendingUntil > context.now;
   if (!row.product_row) throw new Error(`loan ${row.id} has no product ${row.product_id}`);
@@ -120,7 +121,7 @@ export function loanViewOf(row: LoanWithParts, context: LoanViewContext): { view
     calculations: { today: todayFromBalances(balances) },
     ...servicing,
   };
-  const changes = [startOfDay(addDays(now, 1)).getTime()];
+  const changes = [madridDayEndsAt(now)];
   if (agreements.length > 0) changes.push(agreementLinksChangeAt(context.now));
   if (pending && pendingUntil !== null) changes.push(pendingUntil);
   return { view, changesAt: Math.min(...changes) };

@@ -1,4 +1,5 @@
-import { AgreementParams, endpoints, Html, OfferParams } from '@credimo/shared/contract';
+import { AgreementParams, endpoints, Html, OfferParams, PricesQuery } from '@credimo/shared/contract';
+import { offerFileName } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -56,27 +57,42 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
     return listDiscounts(db, request.query.target);
   });
 
-  /** The SECCI for a term and amount of the product, as HTML or PDF. */
-  app.get<{ Params: { id: number; term: number; amount: number; format: 'html' | 'pdf' } }>(
+  /**
+   * The SECCI for a term and amount of the product, as HTML or PDF, priced as the calculator prices it for the
+   * same caller and code (a signed-in customer: their first loan, discounts and own application).
+   */
+  app.get<{
+    Params: { id: number; term: number; amount: number; format: 'html' | 'pdf' };
+    Querystring: { discount?: string };
+  }>(
     '/v2/products/:id/prices/:term/:amount/offer/:format',
     {
       schema: {
         summary: 'Pre-contract information (SECCI) for a term and amount',
         params: OfferParams,
-        ...withDocs('offer', { access: 'optional', params: OfferParams, errors: [404] }, { 200: documentAnswer }),
+        querystring: PricesQuery,
+        ...withDocs(
+          'offer',
+          { access: 'optional', params: OfferParams, query: PricesQuery, errors: [404] },
+          { 200: documentAnswer },
+        ),
       },
     },
     async (request, reply) => {
       const { id, term, amount, format } = request.params;
-      const offer = await offerFor(db, { productId: id, term, amount }, request.session?.userId ?? null);
+      const userId = request.session?.userId ?? null;
+      const offer = await offerFor(
+        db,
+        { productId: id, term, amount },
+        { userId, promocode: request.query.discount ?? null },
+      );
+      // Priced for this customer: never kept by a shared cache.
+      if (userId) reply.header('Cache-Control', 'private, no-store');
       const layout = documentLayout('secci', offer);
       if (format === 'pdf') {
         return reply
           .header('Content-Type', 'application/pdf')
-          .header(
-            'Content-Disposition',
-            `inline; filename="informacion-normalizada-${amount / 100}-eur-${term}-dias.pdf"`,
-          )
+          .header('Content-Disposition', `inline; filename="${offerFileName(term, amount)}"`)
           .send(Buffer.from(await documentPdf(layout)));
       }
       return reply.header('Content-Type', 'text/html; charset=utf-8').send(documentHtml(layout));
