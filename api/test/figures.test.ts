@@ -149,11 +149,7 @@ async function repeatCustomer() {
   const db = api.database.db;
   await db.updateTable('loans').set({ status: LoanStatus.Returned }).where('id', '=', me.loanId).execute();
   // The first loan's signing code was sent minutes ago in the customer's life: the resend wait is over.
-  await db
-    .updateTable('sms_codes')
-    .set({ created_at: sql<Date>`now() - interval '1 hour'` })
-    .where('phone', '=', me.phone)
-    .execute();
+  await sql`update sms_codes set created_at = now() - interval '1 hour' where phone = ${me.phone}`.execute(db);
   return me;
 }
 
