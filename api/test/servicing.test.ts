@@ -138,6 +138,11 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     assert.equal(loan.must_pay_date, sevenDaysAfter.toISOString().slice(0, 10));
     assert.equal(loan.calculations.today.amount, AMOUNT + COMMISSION, 'the debt itself is unchanged');
     assert.equal(await ledgerTotal(), 0);
+    // The days left and the term agree after an extension: 30 days plus 7, all of them still to come.
+    assert.deepEqual(loan.days, { total: before.days.total + 7, left: before.days.left + 7, late: 0 });
+    // The 14-day withdrawal right counts from the payout: an extension does not end it.
+    assert.equal(loan.withdrawal?.available, true);
+    assert.equal(loan.withdrawal?.until, before.withdrawal?.until);
   });
 
   test('an extension on a loan that cannot be extended is refused', async () => {

@@ -77,7 +77,7 @@ export function agreementLayout(d: AgreementData): DocumentLayout {
       {
         title: '4. Condiciones',
         paragraphs: [
-          'El prestatario puede desistir en los 14 días naturales siguientes a la firma, sin dar motivos, devolviendo el capital y los intereses del tiempo dispuesto.',
+          'El prestatario puede desistir en los 14 días naturales siguientes a la firma, sin dar motivos, devolviendo el capital y la comisión correspondiente al tiempo dispuesto.',
           'El prestatario puede devolver el préstamo total o parcialmente en cualquier momento, sin coste.',
           'Este contrato se rige por la Ley 16/2011, de 24 de junio, de contratos de crédito al consumo.',
         ],

@@ -60,7 +60,7 @@ export function secciLayout(f: SecciData): DocumentLayout {
         rows: [
           [
             'Derecho de desistimiento',
-            'Sí: puede desistir en los 14 días naturales siguientes a la firma, sin dar motivos, devolviendo el capital y los intereses del tiempo dispuesto.',
+            'Sí: puede desistir en los 14 días naturales siguientes a la firma, sin dar motivos, devolviendo el capital y la comisión correspondiente al tiempo dispuesto.',
           ],
           ['Reembolso anticipado', 'Puede devolver el préstamo total o parcialmente en cualquier momento, sin coste.'],
           [

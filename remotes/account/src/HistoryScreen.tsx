@@ -1,8 +1,17 @@
-import { Button, formatDisplayDate, formatMoney, type LoanView, type ScreenProps } from '@credimo/shared';
+import {
+  Alert,
+  Button,
+  formatMoney,
+  type LoanView,
+  madridToday,
+  normaliseApiError,
+  openDocument,
+  type ScreenProps,
+  wireToDisplayDate,
+} from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './account.module.css';
-import { leaveTo } from './browser';
 import { accountCalls } from './calls';
 import { useAccountPolling } from './inbox';
 import { HISTORY_PAGE_SIZE, isLinkStale, pageItems } from './rules';
@@ -52,21 +61,30 @@ export function HistoryScreen({ screen }: ScreenProps) {
 
 function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<LoanView[]> }) {
   const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const listId = `agreements-${loan.id}`;
-  // SPEC section 9: a link within 5 s of its expiry counts as expired: the loans are fetched again, then it opens.
-  const openAgreement = async (event: React.MouseEvent<HTMLAnchorElement>, index: number) => {
-    const agreement = loan.agreements[index];
-    if (!agreement || !isLinkStale(agreement.expires_at, Date.now())) return;
-    event.preventDefault();
-    const fresh = (await reload()).find((l) => l.id === loan.id)?.agreements[index];
-    if (fresh) leaveTo(accountCalls.apiAddress(fresh.link));
+  /**
+   * The agreement is the customer's own: a plain link cannot carry the session's token, so it is fetched with it
+   * and saved as a file. SPEC section 9: a link within 5 s of its expiry counts as expired: the loans are fetched
+   * again first.
+   */
+  const openAgreement = async (index: number) => {
+    setFailure(null);
+    try {
+      let agreement = loan.agreements[index];
+      if (agreement && isLinkStale(agreement.expires_at, Date.now()))
+        agreement = (await reload()).find((l) => l.id === loan.id)?.agreements[index];
+      if (agreement) await openDocument(agreement.link, agreement.name);
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+    }
   };
   return (
     <article className={styles.card} aria-labelledby={`loan-${loan.id}`}>
       <h2 id={`loan-${loan.id}`}>{loan.public_id}</h2>
       <dl className={styles.summary}>
         <dt>{t.requestDate}</dt>
-        <dd>{formatDisplayDate(new Date(loan.request_date))}</dd>
+        <dd>{wireToDisplayDate(madridToday(new Date(loan.request_date)))}</dd>
         <dt>{t.amount}</dt>
         <dd>{formatMoney(loan.request_amount)}</dd>
         <dt>{t.returnAmount}</dt>
@@ -85,18 +103,14 @@ function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<L
             <ul>
               {loan.agreements.map((agreement, index) => (
                 <li key={`${agreement.type}-${agreement.link}`}>
-                  <a
-                    href={accountCalls.apiAddress(agreement.link)}
-                    target="_blank"
-                    rel="noreferrer"
-                    onClick={(event) => void openAgreement(event, index)}
-                  >
+                  <Button variant="link" onClick={() => void openAgreement(index)}>
                     {agreement.name}
-                  </a>
+                  </Button>
                 </li>
               ))}
             </ul>
           )}
+          {failure && <Alert tone="error">{failure}</Alert>}
         </div>
       )}
     </article>

@@ -1,3 +1,5 @@
+import type { LoanView } from '@credimo/shared';
+
 // The loan view's rules are shared with the shell's server, which paints the account's first screen (issue 17).
 export {
   CLOSED_VIEW_STATUSES,
@@ -61,3 +63,11 @@ export const isLinkStale = (expiresAt: string | undefined, now: number) =>
 
 /** SPEC section 9: polling on account pages. */
 export const POLL_MS = { user: 30_000, inbox: 5_000 } as const;
+
+/**
+ * What is due at an extension's new date: paying the extension buys time and pays off nothing, so everything owed
+ * today (principal, commission and fines) is still due then. SPEC's commission_at_the_end is only the part of it
+ * that is commission and fines.
+ */
+export const dueAfterExtension = (loan: Pick<LoanView, 'calculations' | 'return_amount'>): number =>
+  loan.calculations?.today?.amount ?? loan.return_amount;

@@ -44,7 +44,7 @@ export const payments = {
       'Transferencia bancaria a una de nuestras cuentas, con tu número de préstamo en el concepto: de 24 a 48 horas hábiles.',
       'Efectivo en un cajero de una de nuestras entidades, sin comisiones.',
     ],
-    order: 'Cada pago cubre primero las penalizaciones, después los intereses y por último el capital.',
+    order: 'Cada pago cubre primero las penalizaciones, después la comisión y por último el capital.',
     autoDebit: 'Si tienes una tarjeta guardada, el día del vencimiento cobraremos la cuota automáticamente.',
     account: 'Ir a tu cuenta',
   },
