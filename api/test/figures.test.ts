@@ -3,8 +3,12 @@ import { after, before, describe, test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import { type CompactPrices, expandPrices } from '@credimo/shared/contract';
 import { dueDate, LoanStatus } from '@credimo/shared/domain';
-import { formatDecimal, formatMoney, wireToDisplayDate } from '@credimo/shared/format';
+import { formatDecimal, formatMoney, formatWireDate, wireToDisplayDate } from '@credimo/shared/format';
 import { sql } from 'kysely';
+import { documentHtml, documentLayout } from '../src/documents/index.js';
+import { type LoanWithParts, loanParts, loanViewContext, loanViewOf } from '../src/loans/loan-details.js';
+import { offerFor } from '../src/pricing/offer.js';
+import { clockToday } from '../src/servicing/clock.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, waitForStatus } from './origination-path.js';
 
@@ -242,6 +246,48 @@ describe('one set of figures: calculator, SECCI, signing page, agreement and acc
       (headers) => applyFor(headers, 13, 37_000, 'CREDIMO10'),
       { term: 13, amount: 37_000, code: 'CREDIMO10' },
       false,
+    );
+  });
+});
+
+describe('Madrid dates: at 23:30 UTC it is 00:30 of the next day in Madrid, and so for every date the customer reads', () => {
+  const lateEvening = new Date('2026-11-27T23:30:00Z');
+
+  test('the servicing clock, the SECCI and the calculator take Madrid’s day: 20 days from 28/11 is 18/12', async () => {
+    const db = api.database.db;
+    assert.equal(formatWireDate(await clockToday(db, lateEvening)), '2026-11-28');
+    const offer = await offerFor(db, { productId: 1, term: 20, amount: 30_000 }, { userId: null }, lateEvening);
+    assert.equal(offer.dueDate, '2026-12-18');
+    assert.match(documentHtml(documentLayout('secci', offer)), /vencimiento el 18\/12\/2026/);
+    assert.equal(dueDate(20, lateEvening), '2026-12-18', 'the calculator’s shared due date');
+    // An hour earlier it is still 27/11 in Madrid (23:30 there).
+    const offerBefore = await offerFor(
+      db,
+      { productId: 1, term: 20, amount: 30_000 },
+      { userId: null },
+      new Date('2026-11-27T22:30:00Z'),
+    );
+    assert.equal(offerBefore.dueDate, '2026-12-17');
+  });
+
+  test('the signing page’s predicted due date and the days left count on Madrid’s day', async () => {
+    const me = await customerAt(api, 'signable', { amount: 30_000, term: 20 });
+    const db = api.database.db;
+    const row = await db
+      .selectFrom('loans')
+      .selectAll('loans')
+      .select(loanParts)
+      .where('loans.id', '=', me.loanId)
+      .executeTakeFirstOrThrow();
+    const context = { ...(await loanViewContext(db, 0)), now: lateEvening.getTime() };
+    const { view, changesAt } = loanViewOf(row as LoanWithParts, context);
+    assert.equal(view.predicted_must_pay_date, '2026-12-18');
+    // The view changes when Madrid's day does: midnight in Madrid is 23:00 UTC in winter.
+    assert.equal(new Date(changesAt).toISOString(), '2026-11-28T23:00:00.000Z');
+    assert.equal(
+      loanViewOf(row as LoanWithParts, { ...context, now: Date.parse('2026-11-28T22:59:00Z') }).view
+        .predicted_must_pay_date,
+      '2026-12-18',
     );
   });
 });
