@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { madridToday } from '@credimo/shared/domain';
 import { sql } from 'kysely';
 import { clockToday, settlePaymentRequest } from '../src/servicing/index.js';
 import { SERVICING_COMMANDS } from '../src/servicing/operator-commands.js';
@@ -143,6 +144,11 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     // The 14-day withdrawal right counts from the payout: an extension does not end it.
     assert.equal(loan.withdrawal?.available, true);
     assert.equal(loan.withdrawal?.until, before.withdrawal?.until);
+    // The history shows what was paid: the extension's cost, on Madrid's day, by card.
+    const history = await api.request('GET', '/v2/loans', { headers: me.headers });
+    assert.deepEqual(history.body[0].payments, [
+      { date: madridToday(), method: 'card', payment_type: 'prolongation', amount: 3_080 },
+    ]);
   });
 
   test('an extension on a loan that cannot be extended is refused', async () => {

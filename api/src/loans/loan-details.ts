@@ -1,5 +1,5 @@
 import type { LoanView } from '@credimo/shared/contract';
-import { madridDay, madridDayEndsAt } from '@credimo/shared/domain';
+import { madridDay, madridDayEndsAt, madridToday } from '@credimo/shared/domain';
 import { addDays } from 'date-fns';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
@@ -207,15 +207,33 @@ export async function currentLoanByToken(
   };
 }
 
-/** GET /v2/loans: every application and loan of the customer, newest first, in one statement. */
+/** GET /v2/loans: every application and loan of the customer, newest first, each with what was paid on it. */
 export async function loansOf(db: Kysely<Database>, userId: string): Promise<LoanView[]> {
-  const [rows, context] = await Promise.all([
+  const [rows, context, paid] = await Promise.all([
     loansWithParts(db)
       .where('loans.user_id', '=', userId)
       .orderBy('loans.request_date', 'desc')
       .orderBy('loans.id', 'desc')
       .execute(),
     loanViewContext(db),
+    db
+      .selectFrom('loan_payments as p')
+      .innerJoin('loans as l', 'l.id', 'p.loan_id')
+      .select(['p.loan_id', 'p.channel', 'p.payment_type', 'p.amount', 'p.at'])
+      .where('l.user_id', '=', userId)
+      .orderBy('p.at')
+      .orderBy('p.id')
+      .execute(),
   ]);
-  return rows.map((row) => loanViewOf(row as LoanWithParts, context).view);
+  return rows.map((row) => ({
+    ...loanViewOf(row as LoanWithParts, context).view,
+    payments: paid
+      .filter((p) => String(p.loan_id) === String(row.id))
+      .map((p) => ({
+        date: madridToday(new Date(p.at)),
+        method: p.channel,
+        payment_type: p.payment_type,
+        amount: Number(p.amount),
+      })),
+  }));
 }

@@ -59,10 +59,15 @@ export function HistoryScreen({ screen }: ScreenProps) {
   );
 }
 
+/** What was paid on a loan, in cents. */
+const paidOf = (payments: ReadonlyArray<{ amount: number }>) => payments.reduce((sum, p) => sum + p.amount, 0);
+
 function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<LoanView[]> }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const listId = `agreements-${loan.id}`;
+  const payments = loan.payments ?? [];
+  const extensionCosts = paidOf(payments.filter((p) => p.payment_type === 'prolongation'));
   /**
    * The agreement is the customer's own: a plain link cannot carry the session's token, so it is fetched with it
    * and saved as a file. SPEC section 9: a link within 5 s of its expiry counts as expired: the loans are fetched
@@ -89,9 +94,39 @@ function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<L
         <dd>{formatMoney(loan.request_amount)}</dd>
         <dt>{t.returnAmount}</dt>
         <dd>{formatMoney(loan.return_amount)}</dd>
+        {payments.length > 0 && (
+          <>
+            <dt>{t.paid}</dt>
+            <dd>{formatMoney(paidOf(payments))}</dd>
+          </>
+        )}
+        {extensionCosts > 0 && (
+          <>
+            <dt>{t.extensionCosts}</dt>
+            <dd>{formatMoney(extensionCosts)}</dd>
+          </>
+        )}
         <dt>{t.status}</dt>
         <dd>{loan.status_text}</dd>
       </dl>
+      {payments.length > 0 && (
+        <>
+          <h3>{t.payments}</h3>
+          <ul className={styles.list} aria-label={`${t.payments} ${loan.public_id}`}>
+            {payments.map((payment, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: payments have no identity of their own here
+              <li key={index}>
+                {[
+                  wireToDisplayDate(payment.date),
+                  t.paymentTypes[payment.payment_type] ?? payment.payment_type,
+                  t.paymentMethods[payment.method] ?? payment.method,
+                  formatMoney(payment.amount),
+                ].join(' · ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <Button variant="link" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
         {open ? t.hideAgreements(loan.public_id) : t.showAgreements(loan.public_id)}
       </Button>

@@ -104,6 +104,31 @@ describe('/account/history', () => {
     expect(saved).toEqual([]);
   });
 
+  test('a repaid loan shows what was paid, each payment with its date, kind, method and amount, and the extension costs', async () => {
+    const [repaid] = loans(1);
+    (repaid as LoanView).return_amount = 47_200;
+    (repaid as LoanView).payments = [
+      { date: '2026-12-10', method: 'card', payment_type: 'prolongation', amount: 4_092 },
+      { date: '2026-12-20', method: 'bizum', payment_type: 'partial_repay', amount: 10_000 },
+      { date: '2027-01-05', method: 'transfer', payment_type: 'payoff', amount: 37_200 },
+    ];
+    http.current.onGet('/v2/loans').reply(200, [repaid]);
+    showScreen(HistoryScreen, { screen: 'accountHistory' });
+    const item = await screen.findByRole('article', { name: 'CR100' });
+    expect(within(item).getByText('Pagado').nextSibling).toHaveTextContent('512,92');
+    expect(within(item).getByText('Coste de las prórrogas').nextSibling).toHaveTextContent('40,92');
+    const receipts = within(item).getByRole('list', { name: 'Pagos CR100' });
+    expect(
+      within(receipts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/\u00a0/g, ' ')),
+    ).toEqual([
+      '10/12/2026 · Prórroga · Tarjeta · 40,92 €',
+      '20/12/2026 · Pago parcial · Bizum · 100,00 €',
+      '05/01/2027 · Pago total · Transferencia bancaria · 372,00 €',
+    ]);
+  });
+
   test('a link within 5 s of its expiry fetches the loans again and opens the fresh link', async () => {
     const stale = loans(1);
     (stale[0] as LoanView).agreements = [

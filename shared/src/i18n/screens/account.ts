@@ -116,7 +116,20 @@ export const account = {
     loading: 'Cargando tus préstamos…',
     requestDate: 'Fecha de solicitud',
     amount: 'Importe',
-    returnAmount: 'Total a devolver',
+    returnAmount: 'Total a devolver según el contrato',
+    paid: 'Pagado',
+    extensionCosts: 'Coste de las prórrogas',
+    payments: 'Pagos',
+    paymentTypes: { payoff: 'Pago total', partial_repay: 'Pago parcial', prolongation: 'Prórroga' } as Record<
+      string,
+      string
+    >,
+    paymentMethods: {
+      card: 'Tarjeta',
+      bizum: 'Bizum',
+      transfer: 'Transferencia bancaria',
+      cash: 'Efectivo en cajero',
+    } as Record<string, string>,
     status: 'Estado',
     returnedDate: 'Devuelto el',
     agreements: 'Documentos',
