@@ -1,6 +1,7 @@
 import type { LoanView } from '@credimo/shared/contract';
-import { madridDay, madridDayEndsAt, madridToday } from '@credimo/shared/domain';
-import { addDays } from 'date-fns';
+import { LENDER_TIME_ZONE, madridDay, madridToday } from '@credimo/shared/domain';
+import { TZDate } from '@date-fns/tz';
+import { addDays, startOfDay } from 'date-fns';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from '../db/prepared';
@@ -88,6 +89,11 @@ export interface LoanViewContext {
   /** The sandbox clock's offset in days (npm run ops -- advance-days N); 0 in production. */
   clockOffsetDays: number;
   agreementKey: string;
+}
+
+/** The instant (ms) Madrid's day at `now` ends: when "today" moves on for every customer. */
+export function madridDayEndsAt(now: Date | number): number {
+  return startOfDay(addDays(new TZDate(typeof now === 'number' ? now : now.getTime(), LENDER_TIME_ZONE), 1)).getTime();
 }
 
 /**

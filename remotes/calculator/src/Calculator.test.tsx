@@ -187,7 +187,7 @@ describe('the calculator', () => {
     jest.useFakeTimers({ now: Date.parse('2027-03-14T23:30:00Z'), advanceTimers: true });
     try {
       http.onGet('/v2/products/1/prices').reply(200, table());
-      show();
+      show({ amount: 90, term: 7 });
       await screen.findByRole('slider', { name: 'Plazo' });
       expect(screen.getByText('Fecha de devolución').parentElement).toHaveTextContent('Fecha de devolución22/03/2027');
     } finally {

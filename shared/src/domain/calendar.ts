@@ -1,13 +1,21 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, startOfDay } from 'date-fns';
+import { addDays } from 'date-fns';
 import { formatWireDate, parseWireDate } from '../format/dates';
 
 /** The lender's calendar: every date a customer reads, and every day a loan is due on, is a day in Madrid. */
 export const LENDER_TIME_ZONE = 'Europe/Madrid';
 
+/** Madrid's calendar as the platform's time zone data reads it (no library in every widget's bundle). */
+const madridCalendar = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LENDER_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** The calendar date in Madrid at an instant, as a wire date (yyyy-MM-dd), whatever the device's time zone. */
 export function madridToday(now: Date | number = Date.now()): string {
-  return formatWireDate(new TZDate(typeof now === 'number' ? now : now.getTime(), LENDER_TIME_ZONE));
+  const parts = Object.fromEntries(madridCalendar.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /**
@@ -30,9 +38,3 @@ export const dueDateAfter = (today: string, term: number): string => addWireDays
 
 /** The day a loan of `term` days taken now is due, in Madrid (yyyy-MM-dd): the calculator, SECCI and contract. */
 export const dueDate = (term: number, now: Date | number = Date.now()): string => dueDateAfter(madridToday(now), term);
-
-/** The instant (ms) Madrid's day at `now` ends: when "today" moves on for every customer. */
-export function madridDayEndsAt(now: Date | number = Date.now()): number {
-  const madrid = new TZDate(typeof now === 'number' ? now : now.getTime(), LENDER_TIME_ZONE);
-  return startOfDay(addDays(madrid, 1)).getTime();
-}
