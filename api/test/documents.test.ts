@@ -21,7 +21,7 @@ const agreement: AgreementData = {
   tae: 456.7,
   lateDailyBasisPoints: 50,
   issuedAt: new Date('2026-11-23T10:00:00Z'),
-  dueDate: new Date('2026-12-23T10:00:00Z'),
+  dueDate: '2026-12-23',
 };
 
 /** Issue 14: one documents room, one layout and one PDF renderer for the SECCI, the agreement and the cession. */

@@ -24,12 +24,13 @@ export async function waitForStatus(api: TestApi, headers: Record<string, string
 }
 
 /**
- * Drives a new customer through the HTTP API from sign-in to the stage asked for: 'applied', 'signable'
+ * Drives a new customer through the HTTP API from sign-in to the stage asked for: 'registered' (no loan yet),
+ * 'applied', 'signable'
  * (AwaitingSignContract), 'signed', 'autodebit' (step done), 'active' (money out). Sandbox providers throughout.
  */
 export async function customerAt(
   api: TestApi,
-  stage: 'applied' | 'signable' | 'signed' | 'autodebit' | 'active',
+  stage: 'registered' | 'applied' | 'signable' | 'signed' | 'autodebit' | 'active',
   options: {
     amount?: number;
     income?: number | null;
@@ -38,6 +39,9 @@ export async function customerAt(
     iban?: boolean;
     /** The IBAN given with the application (TEST_IBAN by default). */
     ibanNumber?: string;
+    /** Days (30 by default). */
+    term?: number;
+    promocode?: string;
   } = {},
 ) {
   let phone = '';
@@ -87,11 +91,13 @@ export async function customerAt(
     },
   });
   assert.equal(extra.status, 200, JSON.stringify(extra.body));
+  if (stage === 'registered') return { phone, headers, loanId: '' };
   const applied = await api.request('POST', '/v2/loan', {
     headers,
     body: {
-      loan_period: 30,
+      loan_period: options.term ?? 30,
       loan_sum: options.amount ?? 50_000,
+      ...(options.promocode ? { promocode: options.promocode } : {}),
       attempt_reference: `path-${phone}-attempt`,
       ...(options.iban === false ? {} : { method_of_disbursement: 1, iban: options.ibanNumber ?? TEST_IBAN }),
     },

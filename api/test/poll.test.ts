@@ -431,15 +431,16 @@ describe('a view that changes with time alone: its tag says until when it holds'
     }) as unknown as LoanWithParts;
 
   test("a loan's view holds until the day turns, the agreement links step, or a pending payment lapses", () => {
-    const now = new Date(2026, 10, 23, 12, 0, 30).getTime();
+    const now = Date.parse('2026-11-23T12:00:30Z');
     const context = { now, clockOffsetDays: 0, agreementKey: 'k' };
-    const midnight = new Date(2026, 10, 24).getTime();
+    // The day turns at midnight in Madrid: 23:00 UTC in winter.
+    const midnight = Date.parse('2026-11-23T23:00:00Z');
     assert.equal(loanViewOf(loanRow(), context).changesAt, midnight);
     const linked = loanViewOf(
       loanRow({ agreement_rows: [{ id: 5, type: 'agreement', name: 'Contrato.pdf' }] }),
       context,
     );
-    assert.equal(linked.changesAt, new Date(2026, 10, 23, 12, 1, 0).getTime());
+    assert.equal(linked.changesAt, Date.parse('2026-11-23T12:01:00Z'));
     const pendingUntil = new Date(now + 10 * 60_000);
     const pending = loanViewOf(loanRow({ pending_until: pendingUntil.toISOString() }), context);
     assert.equal(pending.view.has_pending_payment, true);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { formatWireDate } from '@credimo/shared/format';
+import { madridToday } from '@credimo/shared/domain';
 import { sql } from 'kysely';
 import { clockToday, settlePaymentRequest } from '../src/servicing/index.js';
 import { SERVICING_COMMANDS } from '../src/servicing/operator-commands.js';
@@ -145,6 +146,16 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     assert.equal(loan.must_pay_date, sevenDaysAfter.toISOString().slice(0, 10));
     assert.equal(loan.calculations.today.amount, AMOUNT + COMMISSION, 'the debt itself is unchanged');
     assert.equal(await ledgerTotal(), 0);
+    // The days left and the term agree after an extension: 30 days plus 7, all of them still to come.
+    assert.deepEqual(loan.days, { total: before.days.total + 7, left: before.days.left + 7, late: 0 });
+    // The 14-day withdrawal right counts from the payout: an extension does not end it.
+    assert.equal(loan.withdrawal?.available, true);
+    assert.equal(loan.withdrawal?.until, before.withdrawal?.until);
+    // The history shows what was paid: the extension's cost, on Madrid's day, by card.
+    const history = await api.request('GET', '/v2/loans', { headers: me.headers });
+    assert.deepEqual(history.body[0].payments, [
+      { date: madridToday(), method: 'card', payment_type: 'prolongation', amount: 3_080 },
+    ]);
   });
 
   test('an extension on a loan that cannot be extended is refused', async () => {

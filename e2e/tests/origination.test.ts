@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
@@ -93,9 +94,12 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     // Signing: the SECCI and the terms first, then the SMS code.
     await page.waitForURL(/\/application\/application-sign$/, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Firma tu contrato' }).waitFor();
-    const secci = page.getByRole('link', { name: 'Información normalizada europea (SECCI)' });
-    const secciPage = await fetch(new URL((await secci.getAttribute('href')) ?? '', stack.urls.app));
-    assert.equal(secciPage.status, 200, 'the SECCI link opens');
+    // The customer's own SECCI opens with their session, as a file they keep.
+    const secciDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Información normalizada europea (SECCI)' }).click();
+    const secci = await secciDownload;
+    assert.match(secci.suggestedFilename(), /^informacion-normalizada-\d+-eur-\d+-dias\.pdf$/);
+    assert.equal((await readFile((await secci.path()) ?? '')).subarray(0, 5).toString(), '%PDF-', 'the SECCI opens');
     await accessible(page, 'the signing screen');
     await page.getByLabel(/He leído la información precontractual/).check();
     const sent = page.waitForResponse((r) => r.url().endsWith('/v2/loan/sign_send'));

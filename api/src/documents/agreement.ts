@@ -1,4 +1,5 @@
-import { formatDisplayDate, formatMoney } from '@credimo/shared/format';
+import { madridToday } from '@credimo/shared/domain';
+import { formatMoney, wireToDisplayDate } from '@credimo/shared/format';
 import { type DocumentLayout, LENDER, taeText } from './layout';
 
 /** What the signed loan agreement states; the signing room fills it from the loan and the signature. */
@@ -19,7 +20,8 @@ export interface AgreementData {
   lateDailyBasisPoints: number;
   /** When the customer applied (the offer's date). */
   issuedAt: Date;
-  dueDate: Date;
+  /** The Madrid day the loan is due (yyyy-MM-dd), as the SECCI and the account state it. */
+  dueDate: string;
   /** Filled at signing; absent on the draft the customer reads before signing. */
   signature?: { signedAt: Date; codeHash: string; address?: string | null };
 }
@@ -29,8 +31,11 @@ export const AGREEMENT_TITLE = 'Contrato de préstamo al consumo';
 /** Shown in the signature block before signing, so a draft cannot pass for a signed agreement. */
 export const UNSIGNED = 'Pendiente de firma';
 
+/** An instant's calendar date in Madrid, as shown. */
+const madridDate = (date: Date) => wireToDisplayDate(madridToday(date));
+
 const dateTime = (date: Date) =>
-  `${formatDisplayDate(date)} ${date.toLocaleTimeString('es-ES', { timeZone: 'Europe/Madrid', hour12: false })} (hora peninsular)`;
+  `${madridDate(date)} ${date.toLocaleTimeString('es-ES', { timeZone: 'Europe/Madrid', hour12: false })} (hora peninsular)`;
 
 /** The loan agreement: title, parties, amounts in euros, dates, TAE and the signature block. */
 export function agreementLayout(d: AgreementData): DocumentLayout {
@@ -63,16 +68,16 @@ export function agreementLayout(d: AgreementData): DocumentLayout {
       {
         title: '3. Fechas',
         rows: [
-          ['Fecha de la solicitud', formatDisplayDate(d.issuedAt)],
+          ['Fecha de la solicitud', madridDate(d.issuedAt)],
           ['Plazo', `${d.term} días`],
-          ['Fecha de vencimiento', formatDisplayDate(d.dueDate)],
-          ['Forma de pago', `Un único pago de ${formatMoney(d.totalToRepay)} el ${formatDisplayDate(d.dueDate)}`],
+          ['Fecha de vencimiento', wireToDisplayDate(d.dueDate)],
+          ['Forma de pago', `Un único pago de ${formatMoney(d.totalToRepay)} el ${wireToDisplayDate(d.dueDate)}`],
         ],
       },
       {
         title: '4. Condiciones',
         paragraphs: [
-          'El prestatario puede desistir en los 14 días naturales siguientes a la firma, sin dar motivos, devolviendo el capital y los intereses del tiempo dispuesto.',
+          'El prestatario puede desistir en los 14 días naturales siguientes a la firma, sin dar motivos, devolviendo el capital y la comisión correspondiente al tiempo dispuesto.',
           'El prestatario puede devolver el préstamo total o parcialmente en cualquier momento, sin coste.',
           'Este contrato se rige por la Ley 16/2011, de 24 de junio, de contratos de crédito al consumo.',
         ],

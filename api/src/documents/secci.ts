@@ -1,5 +1,4 @@
-import { formatDisplayDate, formatMoney } from '@credimo/shared/format';
-import { addDays } from 'date-fns';
+import { formatMoney, wireToDisplayDate } from '@credimo/shared/format';
 import { type DocumentLayout, LENDER, taeText } from './layout';
 
 /** What the SECCI states: the offer's figures, priced by the pricing room. */
@@ -11,14 +10,15 @@ export interface SecciData {
   term: number;
   price: { return_amount: number; is_free: boolean; commissions: { total: number }; tae: number };
   lateDailyBasisPoints: number;
-  today: Date;
+  /** The Madrid day the loan is due (yyyy-MM-dd). */
+  dueDate: string;
 }
 
 export const SECCI_TITLE = 'Información Normalizada Europea sobre el Crédito al Consumo';
 
 /** The SECCI ("Información Normalizada Europea sobre el Crédito al Consumo") as labelled rows. */
 export function secciLayout(f: SecciData): DocumentLayout {
-  const due = addDays(f.today, f.term);
+  const due = wireToDisplayDate(f.dueDate);
   return {
     title: SECCI_TITLE,
     sections: [
@@ -35,12 +35,9 @@ export function secciLayout(f: SecciData): DocumentLayout {
         rows: [
           ['Tipo de crédito', `${f.productName}: préstamo de un solo pago`],
           ['Importe total del crédito', formatMoney(f.amount)],
-          ['Duración del contrato de crédito', `${f.term} días (vencimiento el ${formatDisplayDate(due)})`],
+          ['Duración del contrato de crédito', `${f.term} días (vencimiento el ${due})`],
           ['Importe total adeudado', formatMoney(f.price.return_amount)],
-          [
-            'Plazos y orden de los pagos',
-            `Un único pago de ${formatMoney(f.price.return_amount)} el ${formatDisplayDate(due)}`,
-          ],
+          ['Plazos y orden de los pagos', `Un único pago de ${formatMoney(f.price.return_amount)} el ${due}`],
         ],
       },
       {
@@ -63,7 +60,7 @@ export function secciLayout(f: SecciData): DocumentLayout {
         rows: [
           [
             'Derecho de desistimiento',
-            'Sí: puede desistir en los 14 días naturales siguientes a la firma, sin dar motivos, devolviendo el capital y los intereses del tiempo dispuesto.',
+            'Sí: puede desistir en los 14 días naturales siguientes a la firma, sin dar motivos, devolviendo el capital y la comisión correspondiente al tiempo dispuesto.',
           ],
           ['Reembolso anticipado', 'Puede devolver el préstamo total o parcialmente en cualquier momento, sin coste.'],
           [

@@ -1,5 +1,5 @@
 import type { CreateLoanRequest, LoanView } from '@credimo/shared/contract';
-import { CLOSED_LOAN_STATUSES, dueDate, LoanStatus, loanStatusView } from '@credimo/shared/domain';
+import { CLOSED_LOAN_STATUSES, dueDateAfter, LoanStatus, loanStatusView, madridDay } from '@credimo/shared/domain';
 import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
@@ -8,7 +8,7 @@ import { spendEarnedDiscount, unusedEarnedDiscount } from '../cards';
 import { wireDay } from '../db/dates';
 import type { Database, LoansTable } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { amountsOf, priceFor, termsOf } from '../pricing/price';
+import { amountsOf, commissionDiscount, priceFor, termsOf } from '../pricing/price';
 import { findUsablePromo, loadProduct } from '../pricing/repository';
 import { checkedIban } from './disbursement';
 
@@ -26,8 +26,8 @@ export type LoanRowLike = {
       : LoanRow[K];
 };
 
-/** SPEC section 3's loan as the API answers it. */
-export function loanView(row: LoanRowLike, today = new Date()): LoanView {
+/** SPEC section 3's loan as the API answers it; `today` is Madrid's day (madridDay, the servicing clock). */
+export function loanView(row: LoanRowLike, today = madridDay()): LoanView {
   const status = loanStatusView(row.status);
   return {
     id: String(row.id),
@@ -43,7 +43,7 @@ export function loanView(row: LoanRowLike, today = new Date()): LoanView {
     tae: row.tae_tenths / 10,
     is_free: row.is_free,
     promocode: row.promocode,
-    predicted_must_pay_date: formatWireDate(dueDate(row.term, today)),
+    predicted_must_pay_date: dueDateAfter(formatWireDate(today), row.term),
     days: loanDays(row, today),
     required_files: row.required_files ?? [],
     auto_debit_step_completed: row.auto_debit_step_completed,
@@ -57,12 +57,17 @@ export function loanView(row: LoanRowLike, today = new Date()): LoanView {
   };
 }
 
-/** SPEC section 3, days: total is the term; left and late count from must_pay_date once the money is out. */
-export function loanDays(row: { term: number; must_pay_date: unknown }, today = new Date()) {
+/**
+ * SPEC section 3, days: left and late count from must_pay_date once the money is out; total is the term, and
+ * once the money is out the days from the payout to the due date (an extension moves it, so the term grows).
+ */
+export function loanDays(row: { term: number; must_pay_date: unknown; give_date?: unknown }, today = madridDay()) {
   const due = wireDay(row.must_pay_date);
   if (!due) return { total: row.term, left: row.term, late: 0 };
+  const given = wireDay(row.give_date);
+  const total = given ? Math.max(differenceInCalendarDays(parseISO(due), parseISO(given)), row.term) : row.term;
   const diff = differenceInCalendarDays(parseISO(due), today);
-  return { total: row.term, left: Math.max(diff, 0), late: Math.max(-diff, 0) };
+  return { total, left: Math.max(diff, 0), late: Math.max(-diff, 0) };
 }
 
 /** Open applications and loans first, then the newest: the first row is the customer's current loan. */
@@ -148,7 +153,7 @@ export async function applyForLoan(
     const useEarned = earned !== null && earned.percent > (promo?.percent_commission ?? 0);
     const price = priceFor(rules, input.loan_period, input.loan_sum, {
       firstLoan,
-      commissionDiscountPercent: useEarned ? earned.percent : (promo?.percent_commission ?? null),
+      commissionDiscountPercent: commissionDiscount(promo?.percent_commission, earned?.percent),
     });
     if (promo) {
       const used = await trx

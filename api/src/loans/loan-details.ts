@@ -1,4 +1,6 @@
 import type { LoanView } from '@credimo/shared/contract';
+import { LENDER_TIME_ZONE, madridDay, madridToday } from '@credimo/shared/domain';
+import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
@@ -89,14 +91,19 @@ export interface LoanViewContext {
   agreementKey: string;
 }
 
+/** The instant (ms) Madrid's day at `now` ends: when "today" moves on for every customer. */
+export function madridDayEndsAt(now: Date | number): number {
+  return startOfDay(addDays(new TZDate(typeof now === 'number' ? now : now.getTime(), LENDER_TIME_ZONE), 1)).getTime();
+}
+
 /**
  * SPEC section 3's loan from a row with its parts (pure), and the instant this view stops being right without
  * any write (the day changes; the agreement links' expiry steps; a pending payment lapses): null for never.
  */
 export function loanViewOf(row: LoanWithParts, context: LoanViewContext): { view: LoanView; changesAt: number } {
   const now = new Date(context.now);
-  // Servicing's clock: the sandbox can run ahead of the real date by whole days.
-  const today = addDays(now, context.clockOffsetDays);
+  // Servicing's clock, on Madrid's calendar: the sandbox can run ahead of the real date by whole days.
+  const today = madridDay(addDays(now, context.clockOffsetDays));
   const pendingUntil = row.pending_until === null ? null : new Date(row.pending_until).getTime();
   const pending = pendingUntil !== null && pendingUntil > context.now;
   if (!row.product_row) throw new Error(`loan ${row.id} has no product ${row.product_id}`);
@@ -120,7 +127,7 @@ export function loanViewOf(row: LoanWithParts, context: LoanViewContext): { view
     calculations: { today: todayFromBalances(balances) },
     ...servicing,
   };
-  const changes = [startOfDay(addDays(now, 1)).getTime()];
+  const changes = [madridDayEndsAt(now)];
   if (agreements.length > 0) changes.push(agreementLinksChangeAt(context.now));
   if (pending && pendingUntil !== null) changes.push(pendingUntil);
   return { view, changesAt: Math.min(...changes) };
@@ -206,15 +213,33 @@ export async function currentLoanByToken(
   };
 }
 
-/** GET /v2/loans: every application and loan of the customer, newest first, in one statement. */
+/** GET /v2/loans: every application and loan of the customer, newest first, each with what was paid on it. */
 export async function loansOf(db: Kysely<Database>, userId: string): Promise<LoanView[]> {
-  const [rows, context] = await Promise.all([
+  const [rows, context, paid] = await Promise.all([
     loansWithParts(db)
       .where('loans.user_id', '=', userId)
       .orderBy('loans.request_date', 'desc')
       .orderBy('loans.id', 'desc')
       .execute(),
     loanViewContext(db),
+    db
+      .selectFrom('loan_payments as p')
+      .innerJoin('loans as l', 'l.id', 'p.loan_id')
+      .select(['p.loan_id', 'p.channel', 'p.payment_type', 'p.amount', 'p.at'])
+      .where('l.user_id', '=', userId)
+      .orderBy('p.at')
+      .orderBy('p.id')
+      .execute(),
   ]);
-  return rows.map((row) => loanViewOf(row as LoanWithParts, context).view);
+  return rows.map((row) => ({
+    ...loanViewOf(row as LoanWithParts, context).view,
+    payments: paid
+      .filter((p) => String(p.loan_id) === String(row.id))
+      .map((p) => ({
+        date: madridToday(new Date(p.at)),
+        method: p.channel,
+        payment_type: p.payment_type,
+        amount: Number(p.amount),
+      })),
+  }));
 }

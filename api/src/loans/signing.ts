@@ -1,6 +1,6 @@
-import { LoanStatus } from '@credimo/shared/domain';
+import { dueDateAfter, LoanStatus } from '@credimo/shared/domain';
+import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
-import { addDays } from 'date-fns';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { renderDocument } from '../documents';
@@ -9,6 +9,7 @@ import { lockLoan, transition, transitionRefused } from '../domain/transitions';
 import { ApiError } from '../http/errors';
 import { consumeCode, issueCode } from '../identity/codes';
 import type { SmsProvider } from '../providers/sms';
+import { clockToday } from '../servicing/clock';
 import { openLoanId } from './ownership';
 
 /** Dynamic linking: the code authorises this loan, this amount and this IBAN, and nothing else. */
@@ -135,7 +136,8 @@ export async function signLoan(
       tae: locked.tae_tenths / 10,
       lateDailyBasisPoints: product.late_daily_basis_points,
       issuedAt: new Date(locked.request_date),
-      dueDate: addDays(signedAt, locked.term),
+      // Due as the loan will be when paid out today (payout.ts): Madrid's day on the servicing clock plus the term.
+      dueDate: dueDateAfter(formatWireDate(await clockToday(trx, signedAt)), locked.term),
       signature: { signedAt, codeHash: codeRow.code_hash, address },
     });
     await trx

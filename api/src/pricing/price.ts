@@ -45,6 +45,15 @@ export function dailyBasisPoints(rules: PricingRules, term: number): number {
   return band.dailyBasisPoints;
 }
 
+/**
+ * SPEC section 9: a card added earns a discount on the next loan; with a promo code too, the larger one applies.
+ * The one rule for the calculator's table, the SECCI and the application.
+ */
+export function commissionDiscount(promoPercent: number | null | undefined, earnedPercent: number | null | undefined) {
+  const best = Math.max(promoPercent ?? 0, earnedPercent ?? 0);
+  return best > 0 ? best : null;
+}
+
 /** Whole-cent rounding, half up, for money derived from rates. */
 const roundCents = (value: number) => Math.floor(value + 0.5);
 

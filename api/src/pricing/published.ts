@@ -3,9 +3,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { compactPrices } from '@credimo/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { isFirstLoan } from '../loans/applications';
+import { priceContextFor } from './customer';
 import { type PriceContext, type PricingRules, priceTable } from './price';
-import { findUsablePromo, loadProduct } from './repository';
+import { loadProduct } from './repository';
 
 /** One price table as served: its JSON built once, compressed once, named by its content. */
 export interface PublishedPrices {
@@ -108,9 +108,9 @@ export async function publishedPricesFor(
   currentRules: CurrentPricingRules,
 ): Promise<PublishedPrices> {
   const rules = await currentRules.get(db, productId);
-  const promo = caller.discount ? await findUsablePromo(db, caller.discount, caller.userId, 'discount') : null;
-  return tables.get(productId, rules, {
-    firstLoan: await isFirstLoan(db, caller.userId),
-    commissionDiscountPercent: promo?.percent_commission ?? null,
-  });
+  return tables.get(
+    productId,
+    rules,
+    await priceContextFor(db, { userId: caller.userId, promocode: caller.discount }, 'discount'),
+  );
 }

@@ -1,4 +1,5 @@
-import { AgreementParams, endpoints, Html, OfferParams } from '@credimo/shared/contract';
+import { AgreementParams, endpoints, Html, OfferParams, PricesQuery } from '@credimo/shared/contract';
+import { offerFileName } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -57,42 +58,63 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
     return listDiscounts(db, request.query.target);
   });
 
-  /** The SECCI for a term and amount of the product, as HTML or PDF. */
+  /**
+   * The SECCI for a term and amount of the product, as HTML or PDF, priced as the calculator prices it for the
+   * same caller and code (a signed-in customer: their first loan, discounts and own application).
+   */
   const secci = async (
-    request: FastifyRequest<{ Params: { id: number; term: number; amount: number } }>,
+    request: FastifyRequest<{
+      Params: { id: number; term: number; amount: number };
+      Querystring: { discount?: string };
+    }>,
     reply: FastifyReply,
     format: 'html' | 'pdf',
   ) => {
     const { id, term, amount } = request.params;
-    const offer = await offerFor(db, { productId: id, term, amount }, request.session?.userId ?? null);
+    const userId = request.session?.userId ?? null;
+    const offer = await offerFor(
+      db,
+      { productId: id, term, amount },
+      { userId, promocode: request.query.discount ?? null },
+    );
+    // Priced for this customer: never kept by a shared cache.
+    if (userId) reply.header('Cache-Control', 'private, no-store');
     const layout = documentLayout('secci', offer);
     if (format === 'pdf') {
       return reply
         .header('Content-Type', 'application/pdf')
-        .header(
-          'Content-Disposition',
-          `inline; filename="informacion-normalizada-${amount / 100}-eur-${term}-dias.pdf"`,
-        )
+        .header('Content-Disposition', `inline; filename="${offerFileName(term, amount)}"`)
         .send(Buffer.from(await documentPdf(layout)));
     }
     return reply.header('Content-Type', 'text/html; charset=utf-8').send(documentHtml(layout));
   };
-  app.get<{ Params: { id: number; term: number; amount: number; format: 'html' | 'pdf' } }>(
+  app.get<{
+    Params: { id: number; term: number; amount: number; format: 'html' | 'pdf' };
+    Querystring: { discount?: string };
+  }>(
     '/v2/products/:id/prices/:term/:amount/offer/:format',
     {
       schema: {
         summary: 'Pre-contract information (SECCI) for a term and amount',
         params: OfferParams,
-        ...withDocs('offer', { access: 'optional', params: OfferParams, errors: [404] }, { 200: documentAnswer }),
+        querystring: PricesQuery,
+        ...withDocs(
+          'offer',
+          { access: 'optional', params: OfferParams, query: PricesQuery, errors: [404] },
+          { 200: documentAnswer },
+        ),
       },
     },
     async (request, reply) => secci(request, reply, request.params.format),
   );
   // The PDF is the same document rendered at a real CPU cost: its own route (a static segment wins over
   // `:format`), so it carries the `expensive` limit and the HTML does not. Documented by the route above.
-  app.get<{ Params: { id: number; term: number; amount: number } }>(
+  app.get<{ Params: { id: number; term: number; amount: number }; Querystring: { discount?: string } }>(
     '/v2/products/:id/prices/:term/:amount/offer/pdf',
-    { schema: { hide: true, params: Type.Omit(OfferParams, ['format']) }, config: { limit: 'expensive' } },
+    {
+      schema: { hide: true, params: Type.Omit(OfferParams, ['format']), querystring: PricesQuery },
+      config: { limit: 'expensive' },
+    },
     async (request, reply) => secci(request, reply, 'pdf'),
   );
 

@@ -1,14 +1,16 @@
+import { madridDay } from '@credimo/shared/domain';
 import { addDays } from 'date-fns';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * The servicing clock: the real date plus the sandbox offset that `npm run ops -- advance-days N` moves, so
- * tests and demos can age a loan. Production refuses to move it (see advanceDays), so there it is the real date.
+ * The servicing clock: today's date in Madrid (as a Date at local midnight, see madridDay) plus the sandbox offset
+ * that `npm run ops -- advance-days N` moves, so tests and demos can age a loan. Production refuses to move it
+ * (see advanceDays), so there it is the real date.
  */
 export async function clockToday(db: Kysely<Database>, now = new Date()): Promise<Date> {
   const row = await db.selectFrom('sandbox_clock').select('offset_days').executeTakeFirst();
-  return addDays(now, row?.offset_days ?? 0);
+  return madridDay(addDays(now, row?.offset_days ?? 0));
 }
 
 /** Moves the sandbox clock one day on; returns the new offset. */

@@ -15,8 +15,8 @@ import { openLoanId } from '../loans/ownership';
 import { notifyCustomer } from '../notifications';
 import { owedOf } from './owed';
 
-/** Statuses in which the customer may still withdraw (the money is out and nothing else happened to the loan). */
-const WITHDRAWABLE: readonly number[] = [LoanStatus.Active];
+/** Statuses in which the customer may still withdraw: the money is out; an extension does not end the 14 days. */
+const WITHDRAWABLE: readonly number[] = [LoanStatus.Active, LoanStatus.Extended];
 
 export interface WithdrawalView {
   /** The right can still be used today. */

@@ -1,8 +1,17 @@
-import { Button, formatDisplayDate, formatMoney, type LoanView, type ScreenProps } from '@credimo/shared';
+import {
+  Alert,
+  Button,
+  formatMoney,
+  type LoanView,
+  madridToday,
+  normaliseApiError,
+  openDocument,
+  type ScreenProps,
+  wireToDisplayDate,
+} from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './account.module.css';
-import { leaveTo } from './browser';
 import { accountCalls } from './calls';
 import { useAccountPolling } from './inbox';
 import { HISTORY_PAGE_SIZE, isLinkStale, pageItems } from './rules';
@@ -50,30 +59,74 @@ export function HistoryScreen({ screen }: ScreenProps) {
   );
 }
 
+/** What was paid on a loan, in cents. */
+const paidOf = (payments: ReadonlyArray<{ amount: number }>) => payments.reduce((sum, p) => sum + p.amount, 0);
+
 function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<LoanView[]> }) {
   const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const listId = `agreements-${loan.id}`;
-  // SPEC section 9: a link within 5 s of its expiry counts as expired: the loans are fetched again, then it opens.
-  const openAgreement = async (event: React.MouseEvent<HTMLAnchorElement>, index: number) => {
-    const agreement = loan.agreements[index];
-    if (!agreement || !isLinkStale(agreement.expires_at, Date.now())) return;
-    event.preventDefault();
-    const fresh = (await reload()).find((l) => l.id === loan.id)?.agreements[index];
-    if (fresh) leaveTo(accountCalls.apiAddress(fresh.link));
+  const payments = loan.payments ?? [];
+  const extensionCosts = paidOf(payments.filter((p) => p.payment_type === 'prolongation'));
+  /**
+   * The agreement is the customer's own: a plain link cannot carry the session's token, so it is fetched with it
+   * and saved as a file. SPEC section 9: a link within 5 s of its expiry counts as expired: the loans are fetched
+   * again first.
+   */
+  const openAgreement = async (index: number) => {
+    setFailure(null);
+    try {
+      let agreement = loan.agreements[index];
+      if (agreement && isLinkStale(agreement.expires_at, Date.now()))
+        agreement = (await reload()).find((l) => l.id === loan.id)?.agreements[index];
+      if (agreement) await openDocument(agreement.link, agreement.name);
+    } catch (error) {
+      setFailure(normaliseApiError(error).message);
+    }
   };
   return (
     <article className={styles.card} aria-labelledby={`loan-${loan.id}`}>
       <h2 id={`loan-${loan.id}`}>{loan.public_id}</h2>
       <dl className={styles.summary}>
         <dt>{t.requestDate}</dt>
-        <dd>{formatDisplayDate(new Date(loan.request_date))}</dd>
+        <dd>{wireToDisplayDate(madridToday(new Date(loan.request_date)))}</dd>
         <dt>{t.amount}</dt>
         <dd>{formatMoney(loan.request_amount)}</dd>
         <dt>{t.returnAmount}</dt>
         <dd>{formatMoney(loan.return_amount)}</dd>
+        {payments.length > 0 && (
+          <>
+            <dt>{t.paid}</dt>
+            <dd>{formatMoney(paidOf(payments))}</dd>
+          </>
+        )}
+        {extensionCosts > 0 && (
+          <>
+            <dt>{t.extensionCosts}</dt>
+            <dd>{formatMoney(extensionCosts)}</dd>
+          </>
+        )}
         <dt>{t.status}</dt>
         <dd>{loan.status_text}</dd>
       </dl>
+      {payments.length > 0 && (
+        <>
+          <h3>{t.payments}</h3>
+          <ul className={styles.list} aria-label={`${t.payments} ${loan.public_id}`}>
+            {payments.map((payment, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: payments have no identity of their own here
+              <li key={index}>
+                {[
+                  wireToDisplayDate(payment.date),
+                  t.paymentTypes[payment.payment_type] ?? payment.payment_type,
+                  t.paymentMethods[payment.method] ?? payment.method,
+                  formatMoney(payment.amount),
+                ].join(' · ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <Button variant="link" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
         {open ? t.hideAgreements(loan.public_id) : t.showAgreements(loan.public_id)}
       </Button>
@@ -85,18 +138,14 @@ function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<L
             <ul>
               {loan.agreements.map((agreement, index) => (
                 <li key={`${agreement.type}-${agreement.link}`}>
-                  <a
-                    href={accountCalls.apiAddress(agreement.link)}
-                    target="_blank"
-                    rel="noreferrer"
-                    onClick={(event) => void openAgreement(event, index)}
-                  >
+                  <Button variant="link" onClick={() => void openAgreement(index)}>
                     {agreement.name}
-                  </a>
+                  </Button>
                 </li>
               ))}
             </ul>
           )}
+          {failure && <Alert tone="error">{failure}</Alert>}
         </div>
       )}
     </article>

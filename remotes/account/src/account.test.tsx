@@ -68,6 +68,9 @@ describe('/account: the loan in service', () => {
     expect(within(detail).getByText('Plazo: 30 días')).toBeInTheDocument();
     expect(within(detail).getByText('02/12/2026')).toBeInTheDocument();
     expect(within(detail).getByText('Total a devolver hoy').nextSibling).toHaveTextContent('360,00');
+    // The fee has one name everywhere: "Comisión", as in the calculator and the agreement.
+    expect(within(detail).getByText('Comisión')).toBeInTheDocument();
+    expect(within(detail).queryByText(/Intereses/)).toBeNull();
     expect(within(detail).getByRole('progressbar', { name: 'Días transcurridos del plazo' })).toHaveAttribute(
       'value',
       '67',
@@ -162,18 +165,9 @@ describe('/account: the loan in service', () => {
     });
   });
 
-  test('the prolongation card: a selector for 3 terms, the chosen term’s cost, a promo code, and the payment link', async () => {
+  test('the prolongation card: a selector for 3 terms, the chosen term’s cost, what is then due, a promo code', async () => {
     signedIn();
-    http.current.onPost('/v2/loan/activate_extension').reply(200, {
-      term: 7,
-      cost: 1400,
-      next_pay_date: '2027-01-01',
-      commission_at_the_end: 6000,
-      promocode: 'PRORROGA',
-      reference: 'R1',
-      payment_link: '/sandbox/checkout?reference=R1',
-    });
-    showScreen(AccountScreen, { screen: 'account' });
+    const { navigate } = showScreen(AccountScreen, { screen: 'account' });
     const card = await screen.findByRole('region', { name: 'Amplía tu plazo' });
     const select = within(card).getByRole('combobox', { name: 'Días de prórroga' });
     expect(
@@ -182,14 +176,40 @@ describe('/account: the loan in service', () => {
         .map((o) => o.textContent),
     ).toEqual(['7 días', '14 días', '30 días']);
     await waitFor(() => expect(within(card).getByText('Coste de la prórroga').nextSibling).toHaveTextContent('90,00'));
+    // What is due at the new date is everything owed today (360 EUR), not only the commission part of it.
+    expect(within(card).getByText('A devolver al final').nextSibling).toHaveTextContent('360,00');
     await userEvent.selectOptions(select, '7');
     await waitFor(() => expect(within(card).getByText('Coste de la prórroga').nextSibling).toHaveTextContent('21,00'));
     await userEvent.type(within(card).getByLabelText('Código promocional'), 'prorroga');
     await userEvent.click(within(card).getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(within(card).getByText('Coste de la prórroga').nextSibling).toHaveTextContent('14,00'));
     await userEvent.click(within(card).getByRole('button', { name: 'Prorrogar' }));
-    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('http://api.test/sandbox/checkout?reference=R1'));
-    expect(JSON.parse(http.current.history.post[0]?.data)).toEqual({ term: 7, promocode: 'PRORROGA' });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(http.current.history.post).toHaveLength(0);
+  });
+
+  test('"Prorrogar" shows a summary first (new due date, cost, what is then due), then every payment method', async () => {
+    signedIn(
+      activeLoan({
+        calculations: { today: { body: 30_000, annual_commission: 0, all_fines: 0, fine: 0, amount: 37_200 } },
+      }),
+    );
+    const { navigate } = showScreen(AccountScreen, { screen: 'account' });
+    const card = await screen.findByRole('region', { name: 'Amplía tu plazo' });
+    await userEvent.selectOptions(within(card).getByRole('combobox', { name: 'Días de prórroga' }), '7');
+    await waitFor(() => expect(within(card).getByText('Coste de la prórroga').nextSibling).toHaveTextContent('21,00'));
+    // After a partial payment that covered the commission, 372 EUR is still due at the end.
+    expect(within(card).getByText('A devolver al final').nextSibling).toHaveTextContent('372,00');
+    await userEvent.click(within(card).getByRole('button', { name: 'Prorrogar' }));
+    const summary = await screen.findByRole('region', { name: 'Resumen de tu prórroga' });
+    expect(within(summary).getByText('Nueva fecha de devolución').nextSibling).toHaveTextContent('01/01/2027');
+    expect(within(summary).getByText('Pagas ahora (coste de la prórroga)').nextSibling).toHaveTextContent('21,00');
+    expect(within(summary).getByText('A devolver el 01/01/2027').nextSibling).toHaveTextContent('372,00');
+    await userEvent.click(within(summary).getByRole('button', { name: 'Elegir cómo pagar' }));
+    expect(navigate).toHaveBeenCalledWith('/account/payment-methods', {
+      state: { payment_type: 'prolongation', amount: 2100, term: 7 },
+    });
+    expect(leaveTo).not.toHaveBeenCalled();
   });
 
   test('a loan that cannot be extended has no prolongation card', async () => {

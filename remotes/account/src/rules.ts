@@ -1,5 +1,6 @@
 import { messages, PAYMENT_PROBLEM_MESSAGES, parseEuros, paymentAmountProblem } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
+import type { LoanView } from '@credimo/shared';
 
 // The loan view's rules are shared with the shell's server, which paints the account's first screen (issue 17).
 export {
@@ -78,3 +79,11 @@ export const isLinkStale = (expiresAt: string | undefined, now: number) =>
 
 /** SPEC section 9: polling on account pages. */
 export const POLL_MS = { user: 30_000, inbox: 5_000 } as const;
+
+/**
+ * What is due at an extension's new date: paying the extension buys time and pays off nothing, so everything owed
+ * today (principal, commission and fines) is still due then. SPEC's commission_at_the_end is only the part of it
+ * that is commission and fines.
+ */
+export const dueAfterExtension = (loan: Pick<LoanView, 'calculations' | 'return_amount'>): number =>
+  loan.calculations?.today?.amount ?? loan.return_amount;

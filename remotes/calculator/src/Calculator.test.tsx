@@ -229,4 +229,61 @@ describe('the calculator', () => {
     const link = await screen.findByRole('link', { name: /SECCI/ });
     expect(link).toHaveAttribute('href', 'http://api.test/v2/products/1/prices/6/9000/offer/html');
   });
+
+  test('the due date is a Madrid date: at 23:30 UTC (00:30 in Madrid) 7 days from 15/03/2027 is 22/03/2027', async () => {
+    jest.useFakeTimers({ now: Date.parse('2027-03-14T23:30:00Z'), advanceTimers: true });
+    try {
+      http.onGet('/v2/products/1/prices').reply(200, table());
+      show({ amount: 90, term: 7 });
+      await screen.findByRole('slider', { name: 'Plazo' });
+      expect(screen.getByText('Fecha de devolución').parentElement).toHaveTextContent('Fecha de devolución22/03/2027');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('the SECCI is priced with the promo code applied, as the calculator is', async () => {
+    http.onGet('/v2/products/1/prices', { params: { discount: 'CREDIMO10' } }).reply(200, table(10));
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    http.onPost('/v2/check-promocode').reply(200, {
+      valid: true,
+      code: 'CREDIMO10',
+      percent_commission: 10,
+      percent_extension: null,
+      percent_extension_price: null,
+    });
+    show({ amount: 90, term: 6, promocode: 'CREDIMO10' });
+    await screen.findByText(/CREDIMO10/);
+    expect(screen.getByRole('link', { name: /SECCI/ })).toHaveAttribute(
+      'href',
+      'http://api.test/v2/products/1/prices/6/9000/offer/html?discount=CREDIMO10',
+    );
+  });
+
+  test('signed in, the SECCI is fetched with the session (priced for the customer) and handed over as a file', async () => {
+    sessionStore.set(accessTokenAtom, 'customer-token');
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    http.onGet('/v2/products/1/prices/6/9000/offer/pdf').reply(200, new Blob(['%PDF'], { type: 'application/pdf' }));
+    const names: string[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:test/1');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    try {
+      show({ amount: 90, term: 6 });
+      await userEvent.click(await screen.findByRole('link', { name: /SECCI/ }));
+      await screen.findByRole('link', { name: /SECCI/ });
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(names).toEqual(['informacion-normalizada-90-eur-6-dias.pdf']);
+      const request = http.history.get.find((r) => r.url?.includes('/offer/pdf'));
+      expect(request?.headers?.Authorization).toBe('Bearer customer-token');
+    } finally {
+      click.mockRestore();
+    }
+  });
 });

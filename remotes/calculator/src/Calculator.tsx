@@ -4,7 +4,7 @@ import { PATHS } from '@credimo/shared/app-paths';
 import type { AgentDataResponse, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
 import { type CalculatorChoice, defaultChoice, dueDate, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
 import type { ScreenProps } from '@credimo/shared/federation';
-import { formatDecimal, formatDisplayDate, formatMoney, parseEuros } from '@credimo/shared/format';
+import { formatDecimal, formatMoney, parseEuros, wireToDisplayDate } from '@credimo/shared/format';
 import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
 import {
   choiceQuery,
@@ -240,7 +240,7 @@ function PriceChooser({
       <dl className={styles.summary} aria-live="polite">
         <div>
           <dt>{texts.dueDate}</dt>
-          <dd>{formatDisplayDate(dueDate(choice.term))}</dd>
+          <dd>{wireToDisplayDate(dueDate(choice.term))}</dd>
         </div>
         <div>
           <dt>{texts.commission}</dt>
@@ -274,7 +274,18 @@ function PriceChooser({
         {texts.cta}
       </Button>
       <p className={styles.warning}>{texts.warning}</p>
-      <a className={styles.secci} href={offerUrl(productId, choice.term, choice.amount)} target="_blank" rel="noopener">
+      <a
+        className={styles.secci}
+        href={offerUrl(productId, choice.term, choice.amount, 'html', discount)}
+        target="_blank"
+        rel="noopener"
+        onClick={(event) => {
+          // A signed-in customer's SECCI is priced for them: fetched with their session, not a plain link.
+          if (!signedIn) return;
+          event.preventDefault();
+          void apiClient().then((client) => client.openOffer(productId, choice.term, choice.amount, discount));
+        }}
+      >
         {texts.secci}
       </a>
     </section>

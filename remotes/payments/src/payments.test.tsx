@@ -176,6 +176,6 @@ describe('payment failed and how to repay', () => {
     showScreen(RepaymentHelpScreen);
     expect(screen.getByRole('heading', { name: 'Cómo devolver tu préstamo' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
-    expect(screen.getByText(/penalizaciones, después los intereses/)).toBeInTheDocument();
+    expect(screen.getByText(/penalizaciones, después la comisión/)).toBeInTheDocument();
   });
 });

@@ -68,9 +68,24 @@ export function isAllowedRedirect(target: string): boolean {
 
 const base = () => address?.apiBaseUrl.replace(/\/$/, '') ?? '';
 
-/** Address of the pre-contract information (SECCI) for a choice, to link to. */
-export const offerUrl = (productId: number, term: number, amount: number, format: 'html' | 'pdf' = 'html') =>
-  `${base()}/v2/products/${productId}/prices/${term}/${amount}/offer/${format}`;
+/** Path of the pre-contract information (SECCI) for a choice, priced with the promo code when one applies. */
+export const offerPath = (
+  productId: number,
+  term: number,
+  amount: number,
+  format: 'html' | 'pdf' = 'html',
+  discount: string | null = null,
+) =>
+  `/v2/products/${productId}/prices/${term}/${amount}/offer/${format}${discount ? `?${new URLSearchParams({ discount })}` : ''}`;
+
+/** Address of a visitor's pre-contract information (SECCI) for a choice, to link to. */
+export const offerUrl = (
+  productId: number,
+  term: number,
+  amount: number,
+  format: 'html' | 'pdf' = 'html',
+  discount: string | null = null,
+) => `${base()}${offerPath(productId, term, amount, format, discount)}`;
 
 /** A failed read, shaped as the client's errors are (normaliseApiError reads `response` and `message`). */
 class ReadError extends Error {

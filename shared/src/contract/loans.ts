@@ -87,6 +87,18 @@ export const LoanView = Type.Object({
     }),
   ),
   ...ServicingViewFields,
+  payments: Type.Optional(
+    Type.Array(
+      Type.Object({
+        /** The Madrid day it was paid (yyyy-MM-dd). */
+        date: Type.String(),
+        method: Type.String({ description: 'card, bizum, transfer, cash' }),
+        payment_type: Type.String({ description: 'payoff, partial_repay, prolongation (an extension cost)' }),
+        amount: Type.Integer({ description: 'integer cents' }),
+      }),
+      { description: 'GET /v2/loans: what was paid on the loan, oldest first (a receipt per payment)' },
+    ),
+  ),
 });
 export type LoanView = Static<typeof LoanView>;
 

@@ -1,4 +1,4 @@
-import { defaultChoice, dueDate, snapTo } from './calculator';
+import { defaultChoice, snapTo } from './calculator';
 
 describe('the calculator rules', () => {
   const steps = [5000, 6000, 7000, 8000];
@@ -66,9 +66,5 @@ describe('the calculator rules', () => {
 
   test('no price options is a programming error', () => {
     expect(() => defaultChoice({})).toThrow('no price options');
-  });
-
-  test('the due date is today plus the term in days', () => {
-    expect(dueDate(30, new Date(2026, 10, 22)).toDateString()).toBe(new Date(2026, 11, 22).toDateString());
   });
 });

@@ -1,5 +1,3 @@
-import { addDays } from 'date-fns';
-
 /** SPEC section 5: sliders snap to allowed steps: the next, the previous or the closest. */
 export type SnapMode = 'next' | 'previous' | 'closest';
 
@@ -53,5 +51,3 @@ export function defaultChoice(
   const amounts = amountsOf(firstTerm);
   return { term: firstTerm, amount: amounts[amounts.length - 1] as number };
 }
-
-export const dueDate = (term: number, today: Date = new Date()) => addDays(today, term);

@@ -53,3 +53,7 @@ export function requiredDocuments(state: DocumentsState): DocumentType[] {
   const selfieMet = state.livenessStatus === 'success' || handled.has('liveness_selfie');
   return DEFAULT_REQUIRED_DOCUMENTS.filter((type) => !handled.has(type) && !(selfieMet && SELFIE_TYPES.includes(type)));
 }
+
+/** The name the pre-contract information's (SECCI) PDF is served and saved under. */
+export const offerFileName = (term: number, amount: number) =>
+  `informacion-normalizada-${amount / 100}-eur-${term}-dias.pdf`;

@@ -1,5 +1,6 @@
 export * from './apr';
 export * from './calculator';
+export * from './calendar';
 export * from './captcha';
 export * from './cards';
 export * from './documents';

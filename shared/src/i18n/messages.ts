@@ -61,7 +61,7 @@ export const messages = {
   promoUnusableFreeLoan: 'Los códigos promocionales no se aplican a un préstamo gratuito.',
   withdrawalExpired: 'El plazo de 14 días para desistir del préstamo ha terminado.',
   withdrawalAcknowledgement:
-    'Has desistido del préstamo {loan} el {date}. Debes devolver {amount}: el capital recibido más los intereses hasta hoy. Tienes 30 días para hacerlo.',
+    'Has desistido del préstamo {loan} el {date}. Debes devolver {amount}: el capital recibido más la comisión hasta hoy. Tienes 30 días para hacerlo.',
   // Documents and liveness (SPEC sections 4 and 8)
   uploadErrorMessage: 'No hemos podido subir tu foto. Haz una foto nueva o llámanos al {phone}.',
   documentFailedToLoad: 'No hemos podido cargar el documento',

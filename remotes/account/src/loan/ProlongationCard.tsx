@@ -3,9 +3,8 @@ import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
-import { leaveTo } from '../browser';
 import { accountCalls, type Extension } from '../calls';
-import { extensionControl } from '../rules';
+import { dueAfterExtension, extensionControl } from '../rules';
 import { displayDate } from './LoanDetail';
 import { defaultTerm, prolongationKey, prolongOffers } from './offers';
 import type { PaymentChoice } from './RepaymentCard';
@@ -14,8 +13,8 @@ const t = texts.prolongation;
 
 /**
  * SPEC sections 2, 3 and 9: the prolongation card. The terms on offer as a selector (fewer than 7) or a slider,
- * the chosen term's cost, new due date and amount at the end, an optional promo code, and "Prorrogar": the
- * extension's payment link when the API gives one, else the payment methods with the extension's cost.
+ * the chosen term's cost, new due date and what is then due, an optional promo code, and "Prorrogar": a summary
+ * first (new due date, cost, what is then due), then the payment methods with the extension's cost.
  */
 export function ProlongationCard({
   loan,
@@ -31,7 +30,7 @@ export function ProlongationCard({
   const [applied, setApplied] = useState<string | undefined>(undefined);
   const [details, setDetails] = useState<Extension | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const controlId = useId();
 
   // A new due date or status means new terms: asked again after showing (the first ones were read while rendering).
@@ -74,29 +73,44 @@ export function ProlongationCard({
   const terms = offer?.available_extensions ?? [];
   if (!offer || terms.length === 0 || term === null) return null;
 
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const made = await accountCalls.activateExtension(term, applied);
-      if (made.payment_link) {
-        leaveTo(accountCalls.apiAddress(made.payment_link));
-        return;
-      }
-      const choice: PaymentChoice = {
-        payment_type: 'prolongation',
-        amount: made.cost,
-        term: made.term,
-        ...(applied ? { promocode: applied } : {}),
-      };
-      navigate(PATHS.accountPaymentMethods, { state: choice });
-    } catch (failure) {
-      setError(normaliseApiError(failure).message);
-    } finally {
-      setBusy(false);
-    }
+  const shown = details && details.term === term ? details : offer.extensions.find((e) => e.term === term);
+  const dueThen = dueAfterExtension(loan);
+
+  // SPEC section 1: an extension is paid by card, Bizum, bank transfer or cash: the payment methods page offers them.
+  const choosePayment = (extension: Extension) => {
+    const choice: PaymentChoice = {
+      payment_type: 'prolongation',
+      amount: extension.cost,
+      term: extension.term,
+      ...(applied ? { promocode: applied } : {}),
+    };
+    navigate(PATHS.accountPaymentMethods, { state: choice });
   };
 
-  const shown = details && details.term === term ? details : offer.extensions.find((e) => e.term === term);
+  if (confirming && shown) {
+    const date = displayDate(shown.next_pay_date);
+    return (
+      <section className={styles.card} aria-labelledby="prolongation-title">
+        <h2 id="prolongation-title">{t.summaryTitle}</h2>
+        <p>{t.summary(shown.term, date)}</p>
+        <dl className={styles.summary}>
+          <dt>{t.nextPayDate}</dt>
+          <dd>{date}</dd>
+          <dt>{t.payNow}</dt>
+          <dd>{formatMoney(shown.cost)}</dd>
+          <dt>{t.dueThen(date)}</dt>
+          <dd>{formatMoney(dueThen)}</dd>
+        </dl>
+        <div className={styles.row}>
+          <Button onClick={() => choosePayment(shown)}>{t.choosePayment}</Button>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t.back}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className={styles.card} aria-labelledby="prolongation-title">
       <h2 id="prolongation-title">{t.title}</h2>
@@ -132,7 +146,7 @@ export function ProlongationCard({
           <dt>{t.nextPayDate}</dt>
           <dd>{displayDate(shown.next_pay_date)}</dd>
           <dt>{t.atTheEnd}</dt>
-          <dd>{formatMoney(shown.commission_at_the_end)}</dd>
+          <dd>{formatMoney(dueThen)}</dd>
         </dl>
       ) : (
         <p>{t.loading}</p>
@@ -156,7 +170,7 @@ export function ProlongationCard({
           {t.applyPromo}
         </Button>
       </form>
-      <Button onClick={() => void submit()} disabled={busy}>
+      <Button onClick={() => setConfirming(true)} disabled={!shown}>
         {t.submit}
       </Button>
     </section>

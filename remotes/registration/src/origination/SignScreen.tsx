@@ -2,13 +2,13 @@ import {
   Alert,
   Button,
   Checkbox,
-  calls,
   formatDecimal,
   formatMoney,
   type LoanView,
   loanAtom,
   messages,
   normaliseApiError,
+  openOffer,
   refreshUser,
   type ScreenProps,
   Skeleton,
@@ -59,16 +59,25 @@ export function SignScreen({ screen }: ScreenProps) {
 }
 
 function Documents({ loan }: { loan: LoanView }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  // The customer's own SECCI (their application's figures) needs their session: fetched, then saved as a file.
+  const openSecci = () => {
+    setFailure(null);
+    openOffer(PRODUCT_ID, loan.days.total, loan.request_amount).catch((error) =>
+      setFailure(normaliseApiError(error).message),
+    );
+  };
   return (
     <>
       <p>{texts.documentsBody}</p>
       <ul className={styles.documents}>
         <li>
-          <a href={calls.offerUrl(PRODUCT_ID, loan.days.total, loan.request_amount)} target="_blank" rel="noreferrer">
+          <Button variant="link" onClick={openSecci}>
             {texts.secci}
-          </a>
+          </Button>
         </li>
       </ul>
+      {failure && <Alert tone="error">{failure}</Alert>}
       <h2>{texts.agreement}</h2>
       <dl className={styles.summary}>
         <dt>{texts.amount}</dt>

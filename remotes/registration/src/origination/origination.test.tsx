@@ -307,12 +307,36 @@ describe('signing (/application/application-sign)', () => {
   test('the SECCI and the terms come first; no code is sent before the customer says they read them', async () => {
     sessionStore.set(loanAtom, loan());
     showScreen(SignScreen);
-    const secci = screen.getByRole('link', { name: 'Información normalizada europea (SECCI)' });
-    expect(secci).toHaveAttribute('href', 'http://api.test/v2/products/1/prices/30/30000/offer/html');
+    expect(screen.getByRole('button', { name: 'Información normalizada europea (SECCI)' })).toBeInTheDocument();
     expect(screen.getByText('Total a devolver').nextSibling).toHaveTextContent('390,00');
     await userEvent.click(screen.getByRole('button', { name: 'Firmar con código SMS' }));
     expect(await screen.findByText(messages.checkboxFieldRequired)).toBeInTheDocument();
     expect(http.current.history.post).toHaveLength(0);
+  });
+
+  test('the SECCI is the customer’s own: fetched with their session for the loan’s term and amount, kept as a file', async () => {
+    sessionStore.set(accessTokenAtom, 'tok-1');
+    sessionStore.set(loanAtom, loan());
+    http.current
+      .onGet('/v2/products/1/prices/30/30000/offer/pdf')
+      .reply(200, new Blob(['%PDF'], { type: 'application/pdf' }));
+    const names: string[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:test/1');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    try {
+      showScreen(SignScreen);
+      await userEvent.click(screen.getByRole('button', { name: 'Información normalizada europea (SECCI)' }));
+      await waitFor(() => expect(names).toEqual(['informacion-normalizada-300-eur-30-dias.pdf']));
+      const request = http.current.history.get.find((r) => r.url?.includes('/offer/pdf'));
+      expect(request?.headers?.Authorization).toBe('Bearer tok-1');
+    } finally {
+      click.mockRestore();
+    }
   });
 
   test('sign_send, then sign with the 4-digit code; a refusal is shown on the field', async () => {

@@ -54,7 +54,7 @@ export const payments = {
       'Transferencia bancaria a una de nuestras cuentas, con tu número de préstamo en el concepto: de 24 a 48 horas hábiles.',
       'Efectivo en un cajero de una de nuestras entidades, sin comisiones.',
     ],
-    order: 'Cada pago cubre primero las penalizaciones, después los intereses y por último el capital.',
+    order: 'Cada pago cubre primero las penalizaciones, después la comisión y por último el capital.',
     autoDebit: 'Si tienes el pago automático activo, el día de la devolución cobraremos en tu tarjeta lo que debas.',
     account: 'Ir a tu cuenta',
   },

@@ -1,0 +1,40 @@
+import { addDays } from 'date-fns';
+import { formatWireDate, parseWireDate } from '../format/dates';
+
+/** The lender's calendar: every date a customer reads, and every day a loan is due on, is a day in Madrid. */
+export const LENDER_TIME_ZONE = 'Europe/Madrid';
+
+/** Madrid's calendar as the platform's time zone data reads it (no library in every widget's bundle). */
+const madridCalendar = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LENDER_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date in Madrid at an instant, as a wire date (yyyy-MM-dd), whatever the device's time zone. */
+export function madridToday(now: Date | number = Date.now()): string {
+  const parts = Object.fromEntries(madridCalendar.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * Madrid's date at an instant as a Date at local midnight: for calendar arithmetic in local time (addDays,
+ * differenceInCalendarDays) and formatWireDate, which read a Date's local fields.
+ */
+export function madridDay(now: Date | number = Date.now()): Date {
+  return parseWireDate(madridToday(now)) as Date;
+}
+
+/** A wire date moved by whole calendar days. */
+export function addWireDays(day: string, days: number): string {
+  const date = parseWireDate(day);
+  if (!date) throw new RangeError(`not a date: ${day}`);
+  return formatWireDate(addDays(date, days));
+}
+
+/** The day a loan of `term` days taken on Madrid's `today` (yyyy-MM-dd) is due. */
+export const dueDateAfter = (today: string, term: number): string => addWireDays(today, term);
+
+/** The day a loan of `term` days taken now is due, in Madrid (yyyy-MM-dd): the calculator, SECCI and contract. */
+export const dueDate = (term: number, now: Date | number = Date.now()): string => dueDateAfter(madridToday(now), term);
