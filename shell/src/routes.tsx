@@ -44,7 +44,7 @@ function Screen({ route }: { route: ScreenRoute }) {
     const target = redirectFor({
       route: route.name,
       user: redirectUser,
-      loan: toRedirectLoan(user.loan),
+      loan: toRedirectLoan(user.loan, user),
       flags: { stepperDisabled: devFlags.stepperDisabled },
     });
     const path = target ? pathOf(target) : null;

@@ -36,6 +36,7 @@ export const messages = {
   autoDebitFailed: 'No podemos activar el débito automático',
   // Origination
   loanStateConflict: 'Esta acción ya no es posible en el estado actual de tu préstamo.',
+  requiredFilesOutstanding: 'Antes de continuar, envía los documentos que te hemos pedido.',
   autoDebitCardRequired: 'Añade una tarjeta válida para activar el débito automático.',
   autoDebitRequired: 'Activa el débito automático para continuar.',
   // Payment cards (SPEC section 5: valid more than 3 months, personal)

@@ -115,7 +115,8 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
         <ul className={styles.documents}>
           {overview.required.map((type) => (
             <li key={type} className={styles.document}>
-              <DocumentCard type={type} onSaved={reload} />
+              {/* A file the loan asks for by name cannot be put off: the loan is not signed without it. */}
+              <DocumentCard type={type} onSaved={reload} skippable={!askedByLoan(user?.loan, type)} />
             </li>
           ))}
         </ul>
@@ -177,7 +178,20 @@ function Liveness({
   );
 }
 
-function DocumentCard({ type, onSaved }: { type: string; onSaved: () => Promise<void> }) {
+const askedByLoan = (loan: { required_files?: readonly string[] } | null | undefined, type: string) =>
+  (loan?.required_files ?? []).some(
+    (file) => file === type || (file === 'liveness_selfie' && type === 'selfie_with_id_card'),
+  );
+
+function DocumentCard({
+  type,
+  onSaved,
+  skippable,
+}: {
+  type: string;
+  onSaved: () => Promise<void>;
+  skippable: boolean;
+}) {
   const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState(false);
   const [rejected, setRejected] = useState<{ preview: string; message: string } | null>(null);
@@ -249,9 +263,11 @@ function DocumentCard({ type, onSaved }: { type: string; onSaved: () => Promise<
           <Button variant="secondary" onClick={() => setCamera(true)} disabled={busy}>
             {texts.useCamera}
           </Button>
-          <Button variant="link" onClick={skip} disabled={busy}>
-            {texts.skip}
-          </Button>
+          {skippable && (
+            <Button variant="link" onClick={skip} disabled={busy}>
+              {texts.skip}
+            </Button>
+          )}
         </div>
       )}
     </>
