@@ -81,6 +81,12 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
       .then(reload);
     navigate(window.location.pathname, { replace: true });
   }, [transactionId, reload, navigate]);
+  // The redirect rules read the loan's files from the user: refreshed after each photo, so the next step is taken
+  // with what the API now asks (not the list from before the upload, which would lead back here).
+  const saved = useCallback(async () => {
+    await reload();
+    await refreshUser().catch(() => {});
+  }, [reload]);
   const title = TITLES[screen] ?? texts.title;
   if (!overview) {
     return failure ? <Alert tone="error">{failure}</Alert> : <Skeleton />;
@@ -109,14 +115,21 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
       {done ? (
         <>
           <p>{texts.doneBody}</p>
-          <Button onClick={() => navigate(PATHS.account)}>{texts.continue}</Button>
+          <Button
+            onClick={async () => {
+              await refreshUser().catch(() => {});
+              navigate(PATHS.account);
+            }}
+          >
+            {texts.continue}
+          </Button>
         </>
       ) : (
         <ul className={styles.documents}>
           {overview.required.map((type) => (
             <li key={type} className={styles.document}>
               {/* A file the loan asks for by name cannot be put off: the loan is not signed without it. */}
-              <DocumentCard type={type} onSaved={reload} skippable={!askedByLoan(user?.loan, type)} />
+              <DocumentCard type={type} onSaved={saved} skippable={!askedByLoan(user?.loan, type)} />
             </li>
           ))}
         </ul>
