@@ -70,7 +70,15 @@ describe('payment cards through the sandbox acquirer', () => {
     assert.equal(cards[0].pan, '424242******4242');
     assert.equal(cards[0].is_default, true);
     const user = (await api.request('GET', '/v2/user', { headers: me.headers })).body;
-    assert.deepEqual(user.payment_cards, [{ id: cards[0].id, pan: '424242******4242' }]);
+    // With its expiry: the browser's rule 13 and the API agree on whether it can carry auto-debit.
+    assert.deepEqual(user.payment_cards, [
+      {
+        id: cards[0].id,
+        pan: '424242******4242',
+        expiry_month: cards[0].expiry_month,
+        expiry_year: cards[0].expiry_year,
+      },
+    ]);
     assert.equal(user.payment_card_request_status, 'Completed');
     const validation = await api.request('GET', `/v2/user/payment_card/${cards[0].id}/validate`, {
       headers: me.headers,

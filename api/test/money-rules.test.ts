@@ -236,7 +236,9 @@ describe('the loan state machine table', () => {
       const next = chain[i + 1];
       assert.deepEqual(ALLOWED_TRANSITIONS[step], [...(next ? [next] : []), S.Returned, S.Presale, S.Discount]);
     });
-    assert.deepEqual(ALLOWED_TRANSITIONS[S.Presale], [S.Sold, S.Overdue]);
+    // Presale is still ours: the customer may repay, and a full repayment closes it (the sale is called off).
+    assert.deepEqual(ALLOWED_TRANSITIONS[S.Presale], [S.Sold, S.Overdue, S.Returned]);
+    assert.ok(REPAYABLE_STATUSES.includes(S.Presale));
     assert.deepEqual(ALLOWED_TRANSITIONS[S.Discount], [S.Returned]);
   });
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { phoneProblem, sandboxCaptchaToken } from '@credimo/shared/domain';
+import sharp from 'sharp';
 import type { TestApi } from './harness.js';
 
 let counter = 0;
@@ -21,6 +22,28 @@ export async function waitForStatus(api: TestApi, headers: Record<string, string
     if (Date.now() > until) assert.fail(`loan stayed in status ${body?.status}, wanted ${statuses.join('/')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A photo the documents room accepts (a plain JPEG). */
+export const testPhoto = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6ea5' } })
+    .jpeg()
+    .toBuffer();
+
+/** Uploads a photo of `type` as the customer does (POST /v2/user/document, multipart). */
+export async function uploadPhoto(api: TestApi, headers: Record<string, string>, type: string) {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('document', new Blob([new Uint8Array(await testPhoto())], { type: 'image/jpeg' }), `${type}.jpg`);
+  const response = await fetch(`${api.baseUrl}/v2/user/document`, { method: 'POST', headers, body: form });
+  assert.equal(response.status, 201, await response.text());
+}
+
+/** Sends every file the customer's loan asks for (GET /v2/user/documents' `required`). */
+export async function sendRequiredFiles(api: TestApi, headers: Record<string, string>) {
+  const overview = await api.request('GET', '/v2/user/documents', { headers });
+  assert.equal(overview.status, 200, JSON.stringify(overview.body));
+  for (const type of overview.body.required as string[]) await uploadPhoto(api, headers, type);
 }
 
 /**
@@ -106,6 +129,8 @@ export async function customerAt(
   const me = { phone, headers, loanId: String(applied.body.id) };
   if (stage === 'applied') return me;
   await waitForStatus(api, headers, [26]);
+  // The approval asks for the identity photos and selfie (SPEC section 4): sent before signing.
+  await sendRequiredFiles(api, headers);
   if (stage === 'signable') return me;
   const code = await api.request('POST', '/v2/loan/sign_send', { headers });
   assert.equal(code.status, 200, JSON.stringify(code.body));

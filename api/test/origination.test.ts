@@ -8,7 +8,7 @@ import { decisionTimeout, operatorDecision } from '../src/loans/decision.js';
 import { SIGNATURE_HEADER, signHeader } from '../src/providers/callbacks.js';
 import { SANDBOX_BOUNCING_IBAN } from '../src/providers/payout.js';
 import { startTestApi, type TestApi } from './harness.js';
-import { customerAt, nextDni, TEST_IBAN, waitForStatus } from './origination-path.js';
+import { customerAt, nextDni, sendRequiredFiles, TEST_IBAN, uploadPhoto, waitForStatus } from './origination-path.js';
 
 let api: TestApi;
 const PAYOUT_SECRET = 'test-payout-secret';
@@ -171,18 +171,32 @@ describe('origination: from an application to an active loan', () => {
 
   test('a DNI on the test deny-list is denied; income too low for the amount gets a counter-offer, repriced', async () => {
     const denied = await customerAt(api, 'applied', { personalId: '00000000T' });
-    await waitForStatus(api, denied.headers, [LoanStatus.Denied]);
+    const refused = await waitForStatus(api, denied.headers, [LoanStatus.Denied]);
+    // Told in the inbox with SPEC's text too (the page may be closed); a refused loan asks for no photos.
+    const inbox = await api.request('GET', '/v2/notifications/inbox', { headers: denied.headers });
+    assert.deepEqual(
+      inbox.body.map((n: { message: string; severity: string }) => [n.message, n.severity]),
+      [[messages.applicationDeclined, 'error']],
+    );
+    assert.deepEqual(refused.required_files, []);
     const lower = await customerAt(api, 'applied', { amount: 80_000, income: 100_000 });
     const loan = await waitForStatus(api, lower.headers, [LoanStatus.AwaitingSignContract]);
+    // An approval asks for the identity photos and the selfie not sent yet.
+    assert.deepEqual(loan.required_files, ['id_card', 'id_card_back', 'selfie_with_id_card']);
     assert.equal(loan.original_request_amount, 80_000);
     assert.equal(loan.request_amount, 50_000);
     assert.equal(loan.return_amount, 50_000 + loan.commission);
   });
 
-  test('an existing loan sends the application to manual verification; an operator approves it', async () => {
+  test('manual verification asks for the identity photos, the selfie and an income statement, each until it is uploaded; nothing is signed without them', async () => {
     const me = await customerAt(api, 'applied', { hasCurrentLoan: true, iban: false });
     const loan = await waitForStatus(api, me.headers, [LoanStatus.AwaitingVerification]);
-    assert.deepEqual(loan.required_files, ['income_statement']);
+    assert.deepEqual(loan.required_files, ['id_card', 'id_card_back', 'selfie_with_id_card', 'income_statement']);
+    await uploadPhoto(api, me.headers, 'income_statement');
+    const identity = ['id_card', 'id_card_back', 'selfie_with_id_card'];
+    assert.deepEqual((await api.request('GET', '/v2/loan', { headers: me.headers })).body.required_files, identity);
+    // The documents page offers exactly what is still missing.
+    assert.deepEqual((await api.request('GET', '/v2/user/documents', { headers: me.headers })).body.required, identity);
     assert.equal(
       await operatorDecision(db(), me.loanId, 'laura', { approve: true }),
       LoanStatus.AwaitingIssuanceMethod,
@@ -202,6 +216,13 @@ describe('origination: from an application to an active loan', () => {
     assert.equal(await loanStatus(me.loanId), LoanStatus.AwaitingSignContract);
     const accounts = await api.request('GET', '/v2/user/available_bank_accounts', { headers: me.headers });
     assert.deepEqual(accounts.body, [TEST_IBAN]);
+    const early = await api.request('POST', '/v2/loan/sign_send', { headers: me.headers });
+    assert.equal(early.status, 409, JSON.stringify(early.body));
+    assert.equal(early.body.errors[0].message, messages.requiredFilesOutstanding);
+    await sendRequiredFiles(api, me.headers);
+    assert.deepEqual((await api.request('GET', '/v2/loan', { headers: me.headers })).body.required_files, []);
+    assert.deepEqual((await api.request('GET', '/v2/user/documents', { headers: me.headers })).body.required, []);
+    assert.equal((await api.request('POST', '/v2/loan/sign_send', { headers: me.headers })).status, 200);
   });
 
   test('an operator can approve a lower amount: repriced by the product rules, a first loan up to 300 EUR is free', async () => {

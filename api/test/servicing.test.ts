@@ -315,6 +315,35 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     assert.equal(sold.calculations.today.amount, 0, 'the debt is now the buyer’s');
     assert.equal(await ledgerTotal(), 0);
   });
+
+  test('a customer in presale may repay, and a full repayment closes the loan (Returned) instead of failing', async () => {
+    const me = await customerAt(api, 'active', { amount: AMOUNT });
+    const loan = await loanOf(me.headers);
+    await ops('advance-days', '31');
+    await ops('collection', loan.public_id, 'awaiting-collector');
+    await ops(
+      'presale',
+      loan.public_id,
+      'Cobros SA',
+      '910000000',
+      'info@cobros.es',
+      'Cobros SA',
+      TEST_BUYER_IBAN,
+      'CAIXESBBXXX',
+      'CaixaBank',
+    );
+    assert.equal((await loanOf(me.headers)).status, 28);
+    const offer = await api.request('GET', '/v2/loan/partial_repay', { headers: me.headers });
+    assert.equal(offer.status, 200, JSON.stringify(offer.body));
+    const payoff = await api.request('POST', '/v2/loan/payment-request/generate', {
+      headers: me.headers,
+      body: { payment_type: 'payoff' },
+    });
+    assert.equal(payoff.status, 201, JSON.stringify(payoff.body));
+    await settle(payoff.body.reference);
+    assert.equal((await loanOf(me.headers)).status, 3);
+    assert.equal(await ledgerTotal(), 0);
+  });
 });
 
 const TEST_BUYER_IBAN = 'ES7921000813610123456789';

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { signInThroughApi } from './session';
 
 /** A valid Spanish IBAN (check digits per ISO 13616). */
@@ -30,6 +31,28 @@ async function waitForStatus(apiUrl: string, token: string, statuses: number[], 
   throw new Error(`the loan did not reach ${statuses.join(' or ')} within ${seconds} s`);
 }
 
+/** A plain JPEG the documents room accepts. */
+export const photo = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6ea5' } })
+    .jpeg()
+    .toBuffer();
+
+/** Sends every photo the customer's loan asks for (GET /v2/user/documents' `required`), as the documents page does. */
+export async function sendRequiredFilesThroughApi(apiUrl: string, token: string) {
+  const overview = await call(apiUrl, 'GET', '/v2/user/documents', token);
+  for (const type of overview.required as string[]) {
+    const form = new FormData();
+    form.append('type', type);
+    form.append('document', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), `${type}.jpg`);
+    const response = await fetch(`${apiUrl}/v2/user/document`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!response.ok) throw new Error(`upload of ${type} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
 /**
  * Takes a registered customer (completeRegistration) through the API, as api/test/origination-path.ts does, from
  * the application to an active loan: sandbox decision, IBAN, signing by SMS, auto-debit skipped, payout.
@@ -55,6 +78,7 @@ export async function paidOutThroughApi(
     iban,
   });
   await waitForStatus(apiUrl, token, [26]);
+  await sendRequiredFilesThroughApi(apiUrl, token);
   const sent = await call(apiUrl, 'POST', '/v2/loan/sign_send', token);
   await call(apiUrl, 'POST', '/v2/loan/sign', token, { code: sent.__smsCode });
   await call(apiUrl, 'POST', '/v2/loan/steps/autodebit/complete', token, { autodebit_enabled: false });

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole, watchCspViolations } from '../src/browser';
 import { appShown } from '../src/first-paint';
+import { sendRequiredFilesThroughApi } from '../src/loan';
 import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
@@ -14,12 +15,6 @@ const AGENT = { username: 'agente', password: 'agente-sandbox-1', totpSecret: 'J
 
 /** The code the agent's authenticator app shows now. */
 const totpCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-
-/** A 16x16 grey PNG: the income statement the decision asks for (the API re-encodes it to JPEG). */
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAHElEQVQokWPoIBEwjGogAjAQowgZjGogBtA+lADnoJgQ2ess4gAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const api = (stack: Stack, method: string, path: string, token: string, body?: unknown) =>
   fetch(`${stack.urls.api}${path}`, {
@@ -64,15 +59,8 @@ describe('the operators console in Chromium: manual verification', () => {
       assert.ok(tries < 60, `the loan stayed in status ${loan.status}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const form = new FormData();
-    form.append('type', 'income_statement');
-    form.append('document', new Blob([PHOTO], { type: 'image/png' }), 'nomina.png');
-    const uploaded = await fetch(`${stack.urls.api}/v2/user/document`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    assert.ok(uploaded.ok, await uploaded.text());
+    // It asks for the identity photos and selfie too: all sent here, so the customer waits for the analyst.
+    await sendRequiredFilesThroughApi(stack.urls.api, token);
     const customer = await (await browser.newContext()).newPage();
     await customer.context().addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
     const customerErrors = watchConsole(customer);

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
+import { photo } from '../src/loan';
 import { stackPorts } from '../src/ports';
 import { completeRegistration } from '../src/session';
 
@@ -29,6 +30,16 @@ async function applyAndConnectBank(page: Page, stack: Stack, phone: string) {
   await page.goto(`${stack.urls.app}/account`);
   await page.getByRole('slider', { name: 'Importe' }).waitFor();
   await page.getByRole('button', { name: 'Solicitar' }).click();
+  // The approval asks for the identity photos and selfie first, through the documents page.
+  await page.waitForURL(/\/registration\/photo-verification$/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Empezar' }).click();
+  for (const label of ['DNI o NIE: parte delantera', 'DNI o NIE: parte trasera', 'Selfie con tu DNI o NIE']) {
+    await page
+      .getByLabel(`Elegir foto: ${label}`)
+      .setInputFiles({ name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: await photo() });
+    await page.getByRole('heading', { name: label }).waitFor({ state: 'detached' });
+  }
+  await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL(/\/application\/issue-method$/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Conectar mi banco' }).click();
   await page.waitForURL(/\/application\/bank-data-preview$/, { timeout: 20_000 });

@@ -81,7 +81,16 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     assert.match((await amount.getAttribute('aria-valuetext')) ?? '', /^300\s€$/);
     await page.getByRole('button', { name: 'Solicitar' }).click();
 
-    // The sandbox approves the application and asks how to receive the money.
+    // The sandbox approves the application, which asks for the identity photos and the selfie first (SPEC's flow:
+    // photo verification), through the documents page; then how to receive the money.
+    await page.waitForURL(/\/registration\/photo-verification$/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Empezar' }).click();
+    for (const label of ['DNI o NIE: parte delantera', 'DNI o NIE: parte trasera', 'Selfie con tu DNI o NIE']) {
+      await page.getByLabel(`Elegir foto: ${label}`).setInputFiles(photo(`${label}.png`));
+      await page.getByRole('heading', { name: label }).waitFor({ state: 'detached' });
+    }
+    await page.getByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' }).waitFor();
+    await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL(/\/application\/issue-method$/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Ir a la firma' }).waitFor();
     await accessible(page, 'the IBAN screen');

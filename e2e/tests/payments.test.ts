@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
+import { sendRequiredFilesThroughApi } from '../src/loan';
 import { stackPorts, testPort } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
@@ -49,7 +50,7 @@ async function waitForStatus(call: ReturnType<typeof apiOf>, statuses: number[],
 }
 
 /** An active loan of 400 EUR for 30 days, taken the way origination.test.ts takes it in the browser. */
-async function activeLoan(call: ReturnType<typeof apiOf>) {
+async function activeLoan(call: ReturnType<typeof apiOf>, send: () => Promise<void>) {
   const applied = await call('POST', '/v2/loan', {
     loan_period: 30,
     loan_sum: 40_000,
@@ -59,6 +60,8 @@ async function activeLoan(call: ReturnType<typeof apiOf>) {
   });
   assert.equal(applied.status, 201, JSON.stringify(applied.body));
   await waitForStatus(call, [26]);
+  // The approval asks for the identity photos and selfie: sent before signing.
+  await send();
   const sent = await call('POST', '/v2/loan/sign_send');
   assert.equal((await call('POST', '/v2/loan/sign', { code: sent.headers.get('x-sms-code') })).status, 200);
   assert.equal((await call('POST', '/v2/loan/steps/autodebit/complete', { autodebit_enabled: false })).status, 200);
@@ -111,7 +114,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     const token = await signInThroughApi(stack.urls.api, PHONE);
     await completeRegistration(stack.urls.api, token, PHONE);
     const call = apiOf(stack.urls.api, token);
-    const active = await activeLoan(call);
+    const active = await activeLoan(call, () => sendRequiredFilesThroughApi(stack.urls.api, token));
     const total = active.calculations.today.amount;
     const context = await browser.newContext();
     await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);

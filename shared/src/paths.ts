@@ -146,7 +146,9 @@ export const ROUTES: AppRoute[] = [
   ).map(([name, slug]) => screen(name, `/application/${slug}`, 'registration', 'registration', { protected: true })),
   screen('unnaxAggregation', '/unnax-aggregation/:status', 'registration', 'registration', { protected: true }),
   // Blocked and account
-  screen('blocked', '/blocked', 'centred', 'registration', { protected: true }),
+  // Public: a blocked customer is refused a session at sign-in (the code screen sends them here); a signed-in one
+  // who is blocked later lands here by rule 1.
+  screen('blocked', '/blocked', 'centred', 'registration'),
   {
     kind: 'screen',
     name: 'account',

@@ -173,7 +173,7 @@ export function cessionMarkup(loan: LoanView): string {
   if (cession?.sold_date) rows.push([t.soldDate, wireToDisplayDate(cession.sold_date)]);
   return card(
     'cession',
-    `<h2 id="fp-cession-title">${text(loan.status === LoanStatus.Presale ? t.presaleTitle : t.title)}</h2><p>${text(t.body)}</p>${summary(rows)}${buyerRows}`,
+    `<h2 id="fp-cession-title">${text(loan.status === LoanStatus.Presale ? t.presaleTitle : t.title)}</h2><p>${text(loan.status === LoanStatus.Presale ? t.presaleBody : t.body)}</p>${summary(rows)}${buyerRows}`,
     'warning',
   );
 }

@@ -44,7 +44,7 @@ describe("the account's first paint is the account screen's own markup (issue 17
     [
       'signed with a card on file',
       { status: LoanStatus.ContractSigned, auto_debit_step_completed: false },
-      { payment_cards: [{ id: '1', pan: '4111' }] },
+      { payment_cards: [{ id: '1', pan: '4111', expiry_month: 12, expiry_year: 2099 }] },
     ],
     ['paid out, on its way', { status: LoanStatus.Processing }, {}],
     ['returned by the bank', { status: LoanStatus.ProcessingFail, status_text: 'Cuenta <cerrada>' }, {}],

@@ -60,7 +60,14 @@ describe("the account's first paint draws the customer's cards as the account sc
   });
 
   test('a card, or a completed card request, leaves the offer out; one being checked says so; a failed one says why', () => {
-    expect(headings(accountMainMarkup(registered({ payment_cards: [{ id: '1', pan: '4111' }] }), none))).toEqual([]);
+    expect(
+      headings(
+        accountMainMarkup(
+          registered({ payment_cards: [{ id: '1', pan: '4111', expiry_month: 12, expiry_year: 2099 }] }),
+          none,
+        ),
+      ),
+    ).toEqual([]);
     expect(accountMainMarkup(registered({ payment_card_request_status: 'Completed' }), none)).not.toContain(
       texts.autoDebit.title,
     );
@@ -139,7 +146,7 @@ describe("an application: the account's offers, and below them the registration 
   test('signed with a card on file, the step still open: signed too (the app completes it with that card)', () => {
     const markup = application(
       { status: LoanStatus.ContractSigned, auto_debit_step_completed: false },
-      { payment_cards: [{ id: '1', pan: '4111' }] },
+      { payment_cards: [{ id: '1', pan: '4111', expiry_month: 12, expiry_year: 2099 }] },
     );
     expect(headings(markup)).toEqual([origination.moneyOnTheWay.signedTitle]);
     // Without a card the customer belongs on the auto-debit step, not here: no progress.
@@ -257,14 +264,12 @@ describe('a loan in service is painted as the account screen draws it, from the 
     expect(markup).toContain(`<dt>${texts.cession.swift}</dt><dd>CAIXESBBXXX</dd>`);
     expect(markup).not.toContain(texts.loan.title);
 
-    // Presale: its own title; a portfolio not yet named: the notice and the loan alone.
+    // Presale is still repayable: its repayment card needs the offer, so the app draws that view itself.
     const presale = accountMainMarkup(
       registered({ loan: activeLoan({ status: LoanStatus.Presale, cession_portfolio: null }) }),
       none,
     );
-    expect(headings(presale)).toEqual([texts.cession.presaleTitle, texts.autoDebit.title]);
-    expect(presale).not.toContain(texts.cession.buyer);
-    expect(presale).not.toContain(texts.cession.soldDate);
+    expect(presale).toBeNull();
   });
 
   test('the 14-day withdrawal while it lasts, and its acknowledgement once used', () => {

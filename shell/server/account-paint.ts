@@ -113,6 +113,8 @@ const PAINTED_VIEWS: readonly LoanViewKind[] = ['none', 'application', 'closed',
 
 function paintedView(user: UserResponse): LoanViewKind | null {
   const kind = loanViewKind(user.loan, user.payment_procession_on_loan_view === true);
+  // A presale loan is still repayable: its repayment card needs the offer, so the app draws that view itself.
+  if (kind === 'sold' && user.loan && isRepayable(user.loan)) return null;
   return PAINTED_VIEWS.includes(kind) ? kind : null;
 }
 
@@ -126,7 +128,7 @@ export function accountMainMarkup(
   { user, bankAccounts, offers }: AccountPaintData,
   search: URLSearchParams,
 ): string | null {
-  if (redirectFor({ route: 'account', user: toRedirectUser(user), loan: toRedirectLoan(user.loan) })) return null;
+  if (redirectFor({ route: 'account', user: toRedirectUser(user), loan: toRedirectLoan(user.loan, user) })) return null;
   const kind = paintedView(user);
   if (kind === null) return null;
   if (kind === 'service' && (!user.loan || !offers)) return null;

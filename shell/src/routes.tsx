@@ -37,14 +37,14 @@ function Screen({ route }: { route: ScreenRoute }) {
   // menu's stepper flag skips the registration steps, as authorization status 3 does, not the blocked page). The
   // forbidden page is public (a blacklisted customer lands there), yet SPEC sends everyone else on from it to the
   // account, so the rules run there too for a signed-in user.
-  if (user && (route.protected || route.name === 'forbidden')) {
+  if (user && (route.protected || route.name === 'forbidden' || route.name === 'blocked')) {
     const redirectUser = toRedirectUser(user);
     // The developer menu's liveness flag: the selfie requirement counts as met.
     if (devFlags.livenessDisabled) redirectUser.photos = { ...redirectUser.photos, livenessOrSelfieMet: true };
     const target = redirectFor({
       route: route.name,
       user: redirectUser,
-      loan: toRedirectLoan(user.loan),
+      loan: toRedirectLoan(user.loan, user),
       flags: { stepperDisabled: devFlags.stepperDisabled },
     });
     const path = target ? pathOf(target) : null;

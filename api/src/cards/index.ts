@@ -6,6 +6,7 @@ import {
   cardHolderMatches,
   cardRequestGroup,
   cardValidLongEnough,
+  hasAutoDebitCard,
 } from '@credimo/shared/domain';
 import { type MessageKey, messages } from '@credimo/shared/i18n';
 import type { Kysely, Transaction } from 'kysely';
@@ -184,8 +185,7 @@ export async function validateCard(
 
 /** SPEC: auto-debit needs a completed card request whose card is still valid long enough. */
 export async function hasUsableCard(db: Kysely<Database>, userId: string, today: Date = new Date()) {
-  const cards = await listCards(db, userId);
-  return cards.some((c) => cardValidLongEnough(c.expiry_month, c.expiry_year, today));
+  return hasAutoDebitCard(await listCards(db, userId), today);
 }
 
 /**

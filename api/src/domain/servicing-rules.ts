@@ -1,4 +1,4 @@
-import { LoanStatus } from '@credimo/shared/domain';
+import { LoanStatus, REPAYABLE_LOAN_STATUSES } from '@credimo/shared/domain';
 import { dailyBasisPoints, type PricingRules, termsOf } from '../pricing/price';
 
 /**
@@ -8,20 +8,8 @@ import { dailyBasisPoints, type PricingRules, termsOf } from '../pricing/price';
 
 const S = LoanStatus;
 
-/** Loans that accrue and can be repaid: in service (SPEC section 4) except Sold, whose debt belongs to the buyer. */
-export const REPAYABLE_STATUSES: readonly number[] = [
-  S.Active,
-  S.Extended,
-  S.Overdue,
-  S.AwaitingCollector,
-  S.CollectorInProgress,
-  S.PreCourt,
-  S.Court,
-  S.PostCourt,
-  S.Execution,
-  S.Presale,
-  S.Discount,
-];
+/** Loans that accrue and can be repaid: the shared rule the account's repayment card follows too. */
+export const REPAYABLE_STATUSES: readonly number[] = REPAYABLE_LOAN_STATUSES;
 
 /** Only a loan still with us and not in collection can be extended. */
 export const EXTENDABLE_STATUSES: readonly number[] = [S.Active, S.Extended, S.Overdue];

@@ -61,7 +61,8 @@ export const ALLOWED_TRANSITIONS: Readonly<Record<number, readonly number[]>> = 
   [S.PostCourt]: [S.Execution, ...COLLECTION_EXITS],
   [S.Execution]: COLLECTION_EXITS,
   [S.Discount]: [S.Returned],
-  [S.Presale]: [S.Sold, S.Overdue],
+  // Presale is still ours until sold: a full repayment closes it (Returned) and calls the sale off.
+  [S.Presale]: [S.Sold, S.Overdue, S.Returned],
   // Closed: Returned 3, Denied 4, Timeout 36 and Sold 27 go nowhere.
   [S.Returned]: [],
   [S.Denied]: [],

@@ -1,8 +1,14 @@
 import type { DocumentContent, DocumentEntry, DocumentSaved, DocumentsOverview } from '@credimo/shared/contract';
 import { SUPPORT_PHONE } from '@credimo/shared/contract';
-import { type DocumentType, requiredDocuments } from '@credimo/shared/domain';
+import {
+  type DocumentType,
+  FILES_COLLECTED_STATUSES,
+  filesLeftAfter,
+  loanFilesOutstanding,
+  requiredDocuments,
+} from '@credimo/shared/domain';
 import { messages, t } from '@credimo/shared/i18n';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { DocumentStorage } from '../providers/document-storage';
@@ -49,12 +55,24 @@ export async function documentsOf(db: Kysely<Database>, userId: string): Promise
   return rows.map(entryOf);
 }
 
+/** The files the customer's loan asks for while it collects them (from the application to the signature). */
+async function askedFiles(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const loan = await db
+    .selectFrom('loans')
+    .select('required_files')
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...FILES_COLLECTED_STATUSES])
+    .executeTakeFirst();
+  return loan?.required_files ?? [];
+}
+
 /** What the documents screens need: stored entries, those still asked (SPEC section 4), the liveness state. */
 export async function documentsOverview(db: Kysely<Database>, userId: string): Promise<DocumentsOverview> {
-  const [documents, liveness] = await Promise.all([documentsOf(db, userId), livenessOf(db, userId)]);
-  // Loans list no required files yet (loanView answers []; the origination issue fills them): when they do,
-  // the open loan's required_files go here and win over the default set.
-  const requiredFiles: string[] = [];
+  const [documents, liveness, requiredFiles] = await Promise.all([
+    documentsOf(db, userId),
+    livenessOf(db, userId),
+    askedFiles(db, userId),
+  ]);
   return {
     documents,
     required: requiredDocuments({
@@ -64,6 +82,34 @@ export async function documentsOverview(db: Kysely<Database>, userId: string): P
     }),
     liveness,
   };
+}
+
+/**
+ * The files the customer's loan still waits for: none, or the loan may not be signed nor paid out (SPEC section 4,
+ * required documents). A passed liveness check counts for the selfie.
+ */
+export async function filesOutstanding(db: Kysely<Database>, userId: string): Promise<DocumentType[]> {
+  const [requiredFiles, liveness] = await Promise.all([askedFiles(db, userId), livenessOf(db, userId)]);
+  return loanFilesOutstanding(requiredFiles, liveness.status);
+}
+
+/** An uploaded photo is no longer outstanding: the open loan's list loses its type. */
+async function fileArrived(trx: Transaction<Database>, userId: string, type: DocumentType) {
+  const loan = await trx
+    .selectFrom('loans')
+    .select(['id', 'required_files'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...FILES_COLLECTED_STATUSES])
+    .forUpdate()
+    .executeTakeFirst();
+  if (!loan) return;
+  const left = filesLeftAfter(loan.required_files ?? [], type);
+  if (left.length === (loan.required_files ?? []).length) return;
+  await trx
+    .updateTable('loans')
+    .set({ required_files: JSON.stringify(left) })
+    .where('id', '=', loan.id)
+    .execute();
 }
 
 async function saved(db: Kysely<Database>, userId: string, type: DocumentType): Promise<DocumentSaved> {
@@ -125,6 +171,7 @@ export async function uploadDocument(
           })),
         )
         .execute();
+      await fileArrived(trx, userId, type);
     });
   } catch (error) {
     await storage.delete(key);

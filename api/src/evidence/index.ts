@@ -5,6 +5,7 @@ export {
   documentsOf,
   documentsOverview,
   type EvidenceDeps,
+  filesOutstanding,
   skipDocument,
   uploadDocument,
   uploadRefused,

@@ -115,7 +115,7 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
     jsonArrayFrom(
       eb
         .selectFrom('payment_cards')
-        .select(['payment_cards.id', 'payment_cards.pan'])
+        .select(['payment_cards.id', 'payment_cards.pan', 'payment_cards.expiry_month', 'payment_cards.expiry_year'])
         .whereRef('payment_cards.user_id', '=', 'users.id')
         .where('payment_cards.status', 'in', COMPLETED_CARD_STATUSES)
         .where('payment_cards.token', 'is not', null)
@@ -303,7 +303,12 @@ function toUserView(
     loan,
     loan_count: { all: Number(row.loan_count?.all ?? 0), active: Number(row.loan_count?.active ?? 0) },
     discounts: row.discounts.map((d) => ({ target: d.target, percent: d.percent, description: d.description })),
-    payment_cards: row.payment_cards.map((c) => ({ id: String(c.id), pan: c.pan ?? '' })),
+    payment_cards: row.payment_cards.map((c) => ({
+      id: String(c.id),
+      pan: c.pan ?? '',
+      expiry_month: c.expiry_month ?? 0,
+      expiry_year: c.expiry_year ?? 0,
+    })),
     payment_card_request_status: row.payment_card_request_status ?? null,
     documents: row.documents.map(
       (d): DocumentEntry => ({ type: d.type, uploaded_at: new Date(d.uploaded_at).toISOString() }),

@@ -1,4 +1,4 @@
-import { LoanStatus } from '@credimo/shared/domain';
+import { filesToAsk, LoanStatus } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely, Transaction } from 'kysely';
 import { loanEarnedDiscountPercent } from '../cards';
@@ -7,8 +7,10 @@ import type { Database } from '../db/schema';
 import { ageOn, type DecisionOutcome, evaluate, type Reason } from '../domain/decision-rules';
 import { emitFunnelEvent } from '../domain/funnel';
 import { type Actor, lockLoan, transition } from '../domain/transitions';
+import { documentsOf, livenessOf } from '../evidence';
 import { ApiError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
+import { notifyCustomer } from '../notifications';
 import { priceFor } from '../pricing/price';
 import { loadProduct } from '../pricing/repository';
 
@@ -111,6 +113,28 @@ async function approve(
   return transition(trx, loanId, nextAfterApproval(loan), { actor, reason });
 }
 
+/**
+ * SPEC section 4, required documents: a decision that may lend asks for the identity photos and selfie not sent
+ * yet, and manual verification for an income statement too. The loan keeps the list until each photo arrives.
+ */
+async function askForFiles(trx: Transaction<Database>, loanId: string, userId: string, manualReview: boolean) {
+  const [documents, liveness] = await Promise.all([documentsOf(trx, userId), livenessOf(trx, userId)]);
+  const files = filesToAsk({
+    documents: documents.map((d) => d.type),
+    livenessStatus: liveness.status,
+    manualReview,
+  });
+  await trx
+    .updateTable('loans')
+    .set({ required_files: JSON.stringify(files) })
+    .where('id', '=', loanId)
+    .execute();
+}
+
+/** SPEC section 8: the declined text, left in the customer's inbox too (they may have closed the page). */
+const tellDeclined = (trx: Transaction<Database>, userId: string) =>
+  notifyCustomer(trx, userId, messages.applicationDeclined, 'error');
+
 async function loanInputs(trx: Transaction<Database>, userId: string) {
   const [profile, employment] = await Promise.all([
     trx
@@ -154,13 +178,9 @@ export async function decide(db: Kysely<Database>, jobs: JobQueue, loanId: strin
     const why = outcome.reasons.map((r) => r.code).join(',');
     if (outcome.kind === 'deny') {
       await transition(trx, loanId, LoanStatus.Denied, { actor: job, reason: `automated decision: ${why}` });
+      await tellDeclined(trx, loan.user_id);
     } else if (outcome.kind === 'manual') {
-      // Manual verification may ask for an income statement; the documents room shows it as required.
-      await trx
-        .updateTable('loans')
-        .set({ required_files: JSON.stringify(['income_statement']) })
-        .where('id', '=', loanId)
-        .execute();
+      await askForFiles(trx, loanId, loan.user_id, true);
       await transition(trx, loanId, LoanStatus.AwaitingVerification, { actor: job, reason: `manual review: ${why}` });
       await jobs.send(
         'loan.decision-timeout',
@@ -172,6 +192,7 @@ export async function decide(db: Kysely<Database>, jobs: JobQueue, loanId: strin
         },
       );
     } else {
+      await askForFiles(trx, loanId, loan.user_id, false);
       await approve(trx, loanId, job, offered, `automated decision: ${outcome.kind} (${why})`);
     }
     return { userId: loan.user_id, outcome: outcome.kind };
@@ -191,6 +212,7 @@ export async function decisionTimeout(db: Kysely<Database>, loanId: string, stat
       actor: { kind: 'job', id: 'decision-timeout' },
       reason: 'nothing decided in time',
     });
+    await tellDeclined(trx, loan.user_id);
     return true;
   });
 }
@@ -219,11 +241,13 @@ export async function operatorDecision(
     });
     if (!decision.approve) {
       const { loan: after } = await transition(trx, loanId, LoanStatus.Denied, { actor, reason: decision.reason });
+      await tellDeclined(trx, loan.user_id);
       return after.status;
     }
+    // The analyst has seen the income; the identity photos still asked for are still needed before signing.
     await trx
       .updateTable('loans')
-      .set({ required_files: JSON.stringify([]) })
+      .set({ required_files: JSON.stringify((loan.required_files ?? []).filter((f) => f !== 'income_statement')) })
       .where('id', '=', loanId)
       .execute();
     const { loan: after } = await approve(trx, loanId, actor, decision.amount ?? null, 'manual approval');

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { post, recipes } from '../domain/ledger';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
+import { filesOutstanding } from '../evidence';
 import { ApiError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { type PayoutEvent, type PayoutProvider, SandboxPayoutProvider } from '../providers/payout';
@@ -29,6 +30,8 @@ export async function startPayout(
   idempotencyKey: string | null,
 ): Promise<{ reference: string; created: boolean }> {
   const loanId = await openLoanId(db, userId);
+  // Nor paid out (files asked after the signature, by an operator, count too).
+  if ((await filesOutstanding(db, userId)).length > 0) throw ApiError.request(409, messages.requiredFilesOutstanding);
   const result = await db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, loanId);
     const attempts = await trx

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { renderDocument } from '../documents';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
+import { filesOutstanding } from '../evidence';
 import { ApiError } from '../http/errors';
 import { consumeCode, issueCode } from '../identity/codes';
 import type { SmsProvider } from '../providers/sms';
@@ -20,6 +21,8 @@ async function loanAwaitingSignature(db: Kysely<Database>, userId: string) {
   const loanId = await openLoanId(db, userId);
   const loan = await db.selectFrom('loans').selectAll().where('id', '=', loanId).executeTakeFirstOrThrow();
   if (loan.status !== LoanStatus.AwaitingSignContract || !loan.iban) throw transitionRefused();
+  // SPEC section 4, required documents: nothing is signed while a file the loan asks for is missing.
+  if ((await filesOutstanding(db, userId)).length > 0) throw ApiError.request(409, messages.requiredFilesOutstanding);
   return loan;
 }
 

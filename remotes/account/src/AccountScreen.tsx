@@ -11,7 +11,7 @@ import { AutoDebitOffer, PromoCodes } from './loan/Offers';
 import { preloadOffers } from './loan/offers';
 import { ProlongationCard } from './loan/ProlongationCard';
 import { RepaymentCard } from './loan/RepaymentCard';
-import { CessionCard, ProcessingCard, ReviewCard } from './loan/StatusCards';
+import { CessionCard, DeclinedCard, ProcessingCard, ReviewCard } from './loan/StatusCards';
 import { WithdrawalCard } from './loan/WithdrawalCard';
 import { isExtendable, isRepayable, loanViewKind } from './rules';
 
@@ -40,7 +40,7 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
 
   if (!user) return null;
   const kind = loanViewKind(loan, processingViewOn(user));
-  if (loan && kind === 'service') preloadOffers(loan, isRepayable(loan), isExtendable(loan));
+  if (loan && (kind === 'service' || kind === 'sold')) preloadOffers(loan, isRepayable(loan), isExtendable(loan));
   return (
     <div className={styles.screen} data-screen={screen} data-loan-view={kind}>
       {loan && kind === 'service' && (
@@ -58,9 +58,16 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
           <LoanDetail loan={loan} />
         </>
       )}
-      {loan && kind === 'sold' && <CessionCard loan={loan} />}
+      {loan && kind === 'sold' && (
+        <>
+          <CessionCard loan={loan} />
+          {/* Presale: still ours, so still repayable (a full repayment calls the sale off). */}
+          {isRepayable(loan) && <RepaymentCard loan={loan} navigate={navigate} />}
+        </>
+      )}
+      {kind === 'declined' && <DeclinedCard />}
       {kind === 'closed' && <ReviewCard />}
-      {(kind === 'none' || kind === 'closed') && <IbanSelector userId={user.id} />}
+      {(kind === 'none' || kind === 'closed' || kind === 'declined') && <IbanSelector userId={user.id} />}
       <PromoCodes user={user} />
       <AutoDebitOffer user={user} />
     </div>

@@ -15,10 +15,10 @@ const loan = (overrides: Partial<LoanView> = {}) =>
   ({ status: LoanStatus.Active, days: { total: 30, left: 10 }, has_pending_payment: false, ...overrides }) as LoanView;
 
 describe('the loan view rules of SPEC section 4', () => {
-  test('no loan, or a declined application, shows no loan view (the calculator shows)', () => {
+  test('no loan shows no loan view; a declined application says so (the calculator shows below both)', () => {
     expect(loanViewKind(null, true)).toBe('none');
-    expect(loanViewKind(loan({ status: LoanStatus.Denied }), true)).toBe('none');
-    expect(loanViewKind(loan({ status: LoanStatus.Timeout }), true)).toBe('none');
+    expect(loanViewKind(loan({ status: LoanStatus.Denied }), true)).toBe('declined');
+    expect(loanViewKind(loan({ status: LoanStatus.Timeout }), true)).toBe('declined');
   });
   test('a returned loan shows the review card', () => {
     expect(loanViewKind(loan({ status: LoanStatus.Returned }), true)).toBe('closed');
@@ -39,7 +39,8 @@ describe('the loan view rules of SPEC section 4', () => {
   test('repayable statuses show the repayment card; extendable loans the prolongation card; a pending payment neither', () => {
     expect(isRepayable(loan())).toBe(true);
     expect(isRepayable(loan({ status: LoanStatus.Overdue }))).toBe(true);
-    expect(isRepayable(loan({ status: LoanStatus.Presale }))).toBe(false);
+    expect(isRepayable(loan({ status: LoanStatus.Presale }))).toBe(true);
+    expect(isRepayable(loan({ status: LoanStatus.Sold }))).toBe(false);
     expect(isRepayable(loan({ has_pending_payment: true }))).toBe(false);
     expect(isExtendable(loan({ extendable: true }))).toBe(true);
     expect(isExtendable(loan({ extendable: false }))).toBe(false);

@@ -140,8 +140,20 @@ export const UserResponse = Type.Object({
     active: Type.Integer({ description: 'open ones (not returned, denied or timed out)' }),
   }),
   discounts: Type.Array(Type.Object({ target: Type.String(), percent: Type.Integer(), description: Type.String() })),
-  /** SPEC section 3: the saved cards (id, masked pan), default first. Optional for clients built before cards. */
-  payment_cards: Type.Optional(Type.Array(Type.Object({ id: Type.String(), pan: Type.String() }))),
+  /**
+   * SPEC section 3: the saved cards (id, masked pan), default first, with their expiry: a card valid 3 months or
+   * less cannot carry auto-debit (the browser's rule 13 and the API agree on it). Optional for older clients.
+   */
+  payment_cards: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        pan: Type.String(),
+        expiry_month: Type.Optional(Type.Integer()),
+        expiry_year: Type.Optional(Type.Integer()),
+      }),
+    ),
+  ),
   /** The latest card request's status (SPEC section 9: Completed, New, Error...), null when none. */
   payment_card_request_status: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** SPEC section 3: the documents handed in (skip_<type> for a skipped one). Optional for older clients' fixtures. */

@@ -47,6 +47,38 @@ export function cardValidLongEnough(expiryMonth: number, expiryYear: number, tod
   return lastDay > addMonths(today, CARD_MIN_VALID_MONTHS);
 }
 
+/** A saved card as GET /v2/user and the cards list name it (expiry absent from older answers: then unusable). */
+export interface SavedCardExpiry {
+  expiry_month?: number | null;
+  expiry_year?: number | null;
+}
+
+/** SPEC section 5: a saved card can carry auto-debit while it stays valid more than 3 months. */
+export const canCarryAutoDebit = (card: SavedCardExpiry, today: Date = new Date()) =>
+  cardValidLongEnough(card.expiry_month ?? 0, card.expiry_year ?? 0, today);
+
+/**
+ * The one rule the browser (rule 13, the account finishing the auto-debit step) and the API (which refuses
+ * auto-debit otherwise) share: the customer has a saved card that can carry auto-debit.
+ */
+export const hasAutoDebitCard = (cards: readonly SavedCardExpiry[] | null | undefined, today: Date = new Date()) =>
+  (cards ?? []).some((card) => canCarryAutoDebit(card, today));
+
+/** Saved cards, none of which can carry auto-debit any more: the customer is told and asked for another. */
+export const savedCardsExpiringSoon = (
+  cards: readonly SavedCardExpiry[] | null | undefined,
+  today: Date = new Date(),
+) => (cards ?? []).length > 0 && !hasAutoDebitCard(cards, today);
+
+/**
+ * Rule 13 and the account: a customer with a card on file that can carry auto-debit (a completed card request saves
+ * its card, so a completed request whose card now expires too soon does not count either).
+ */
+export const autoDebitCardOnFile = (
+  user: { payment_cards?: readonly SavedCardExpiry[] | null } | null | undefined,
+  today: Date = new Date(),
+) => hasAutoDebitCard(user?.payment_cards, today);
+
 const comparable = (name: string) =>
   name
     .normalize('NFD')

@@ -1,4 +1,11 @@
-import { requiredDocuments } from './documents';
+import {
+  filesLeftAfter,
+  filesToAsk,
+  loanFilesOutstanding,
+  requiredDocuments,
+  requiredFilesOutstanding,
+} from './documents';
+import { LoanStatus } from './loan-status';
 
 describe('required documents (SPEC section 4)', () => {
   test('without required files on the loan, those not yet uploaded are asked: front, back, selfie', () => {
@@ -58,5 +65,50 @@ describe('required documents (SPEC section 4)', () => {
       'id_card_back',
       'selfie_with_id_card',
     ]);
+  });
+});
+
+describe('the files a loan asks for, tracked until uploaded (SPEC sections 1 and 4)', () => {
+  test('a decision that may lend asks for the identity photos and selfie not uploaded yet', () => {
+    expect(filesToAsk({ documents: [], manualReview: false })).toEqual([
+      'id_card',
+      'id_card_back',
+      'selfie_with_id_card',
+    ]);
+    expect(filesToAsk({ documents: ['id_card', 'id_card_back'], manualReview: false })).toEqual([
+      'selfie_with_id_card',
+    ]);
+    // A passed liveness check is the selfie; a skipped photo was put off, not sent: it is asked by name.
+    expect(
+      filesToAsk({ documents: ['skip_id_card', 'id_card_back'], livenessStatus: 'success', manualReview: false }),
+    ).toEqual(['id_card']);
+    expect(filesToAsk({ documents: ['liveness_selfie', 'id_card', 'id_card_back'], manualReview: false })).toEqual([]);
+  });
+
+  test('manual verification also asks for an income statement, even if one was sent for an earlier loan', () => {
+    expect(
+      filesToAsk({
+        documents: ['id_card', 'id_card_back', 'selfie_with_id_card', 'income_statement'],
+        manualReview: true,
+      }),
+    ).toEqual(['income_statement']);
+  });
+
+  test('an upload takes its type off the loan’s list (a liveness requirement by the selfie too)', () => {
+    expect(filesLeftAfter(['id_card', 'income_statement'], 'income_statement')).toEqual(['id_card']);
+    expect(filesLeftAfter(['liveness_selfie', 'id_card'], 'selfie_with_id_card')).toEqual(['id_card']);
+    expect(filesLeftAfter(['id_card'], 'id_card_back')).toEqual(['id_card']);
+  });
+
+  test('rule 8 counts the outstanding files only while the loan collects them', () => {
+    const asked = ['id_card', 'liveness_selfie'];
+    expect(requiredFilesOutstanding({ status: LoanStatus.AwaitingSignContract, required_files: asked })).toBe(2);
+    expect(
+      requiredFilesOutstanding({ status: LoanStatus.AwaitingVerification, required_files: asked }, 'success'),
+    ).toBe(1);
+    expect(requiredFilesOutstanding({ status: LoanStatus.Request, required_files: ['passport'] })).toBe(0);
+    for (const status of [LoanStatus.Denied, LoanStatus.Timeout, LoanStatus.Active, LoanStatus.Processing])
+      expect(requiredFilesOutstanding({ status, required_files: asked })).toBe(0);
+    expect(loanFilesOutstanding(null)).toEqual([]);
   });
 });

@@ -32,6 +32,12 @@ export type LoanStatusNumber = (typeof LoanStatus)[keyof typeof LoanStatus];
 export const APPLICATION_IN_PROGRESS: readonly number[] = [1, 10, 15];
 export const LOAN_IN_SERVICE: readonly number[] = [2, 20, 21, 23, 24, 29, 30, 31, 32, 28, 38];
 
+/**
+ * Loans that accrue and can be repaid: in service (SPEC section 4) except Sold, whose debt belongs to the buyer.
+ * Presale is still ours: the customer may repay, and a full repayment takes it to Returned (the sale is called off).
+ */
+export const REPAYABLE_LOAN_STATUSES: readonly number[] = LOAN_IN_SERVICE;
+
 /** SPEC section 2, rule 9: each awaiting page and the status it waits on. */
 export const AWAITING_PAGES: ReadonlyArray<{ status: number; route: string }> = [
   { status: LoanStatus.AwaitingBankDataImport, route: 'applicationAwaitingBankDataImporting' },

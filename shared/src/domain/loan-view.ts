@@ -1,35 +1,39 @@
 import type { LoanView } from '../contract/loans';
-import { cardRequestGroup } from './cards';
-import { APPLICATION_IN_PROGRESS, LOAN_IN_SERVICE, LoanStatus } from './loan-status';
+import { autoDebitCardOnFile, type SavedCardExpiry } from './cards';
+import { LOAN_IN_SERVICE, LoanStatus, REPAYABLE_LOAN_STATUSES } from './loan-status';
 
 /**
  * SPEC section 4, loan view: what the account shows for the current loan.
- * - none: no loan, or a declined application (the calculator is shown instead);
+ * - none: no loan (the calculator is shown instead);
+ * - declined: the latest application was refused or timed out: SPEC's declined text, and the calculator below;
  * - application: being decided, signed or paid out (the registration remote's screens say where it stands);
  * - processing: a payment waits for the bank and the processing view is on: every payment action waits;
  * - closed: repaid, the review card;
- * - sold: sold or presale, the buyer's data and requisites instead of amounts;
+ * - sold: sold or presale, the buyer's data and requisites instead of amounts (a presale loan is still repayable);
  * - service: the loan detail with its repayment card, and the prolongation card when extendable.
  */
-export type LoanViewKind = 'none' | 'application' | 'processing' | 'closed' | 'sold' | 'service';
+export type LoanViewKind = 'none' | 'declined' | 'application' | 'processing' | 'closed' | 'sold' | 'service';
 
 export const SOLD_STATUSES: readonly number[] = [LoanStatus.Sold, LoanStatus.Presale];
 export const CLOSED_VIEW_STATUSES: readonly number[] = [LoanStatus.Returned];
 export const DECLINED_STATUSES: readonly number[] = [LoanStatus.Denied, LoanStatus.Timeout];
 
 export function loanViewKind(loan: LoanView | null, processingView: boolean): LoanViewKind {
-  if (!loan || DECLINED_STATUSES.includes(loan.status)) return 'none';
+  if (!loan) return 'none';
+  if (DECLINED_STATUSES.includes(loan.status)) return 'declined';
   if (CLOSED_VIEW_STATUSES.includes(loan.status)) return 'closed';
-  if (SOLD_STATUSES.includes(loan.status)) return 'sold';
   if (loan.has_pending_payment && processingView) return 'processing';
+  if (SOLD_STATUSES.includes(loan.status)) return 'sold';
   if (LOAN_IN_SERVICE.includes(loan.status)) return 'service';
-  if (APPLICATION_IN_PROGRESS.includes(loan.status)) return 'application';
   return 'application';
 }
 
-/** SPEC section 4: repayable statuses show the repayment card (not while a payment waits for the bank). */
+/**
+ * SPEC section 4: repayable statuses show the repayment card (not while a payment waits for the bank). The same
+ * statuses the API takes payments for; presale included (see docs/journey.md), sold not.
+ */
 export const isRepayable = (loan: LoanView) =>
-  LOAN_IN_SERVICE.includes(loan.status) && !SOLD_STATUSES.includes(loan.status) && !loan.has_pending_payment;
+  REPAYABLE_LOAN_STATUSES.includes(loan.status) && !loan.has_pending_payment;
 
 /** SPEC section 4: extendable loans show the prolongation card. */
 export const isExtendable = (loan: LoanView) => isRepayable(loan) && loan.extendable === true;
@@ -56,17 +60,14 @@ export const payoutDue = (loan: LoanView) =>
   loan.status === LoanStatus.ContractSigned && loan.auto_debit_step_completed;
 
 /**
- * SPEC rule 13 shows the auto-debit page only to a customer with no card: one with a card on file (or a card
- * request completed) comes to the account with the step still open, and it is completed with auto-debit on that
- * card.
+ * SPEC rule 13 shows the auto-debit page only to a customer with no card: one with a card on file that can carry
+ * auto-debit comes to the account with the step still open, and it is completed with auto-debit on that card (the
+ * API's rule, so it is not refused).
  */
 export const autoDebitStepDoneByCard = (
   loan: LoanView,
-  user: { payment_cards?: readonly unknown[] | null; payment_card_request_status?: string | null } | null,
-) =>
-  loan.status === LoanStatus.ContractSigned &&
-  !loan.auto_debit_step_completed &&
-  ((user?.payment_cards?.length ?? 0) > 0 || cardRequestGroup(user?.payment_card_request_status) === 'completed');
+  user: { payment_cards?: readonly SavedCardExpiry[] | null; payment_card_request_status?: string | null } | null,
+) => loan.status === LoanStatus.ContractSigned && !loan.auto_debit_step_completed && autoDebitCardOnFile(user);
 
 /** Signed, the payout still to order (the account's loan progress orders it on arrival). */
 export const payoutToOrder = (loan: LoanView, user: Parameters<typeof autoDebitStepDoneByCard>[1]) =>

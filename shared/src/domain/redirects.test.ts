@@ -227,6 +227,15 @@ describe('the exceptions', () => {
     expect(from('forbidden', registered({ isBlacklisted: true }))).toBeNull();
     expect(from('forbidden', registered({ authorizationStatus: 3 }))).toBe('account');
   });
+
+  test('a blacklisted repeat customer whose loans are closed goes to the forbidden page, not the calculator', () => {
+    const blacklisted = registered({ isBlacklisted: true, isRepeated: true, authorizationStatus: 3 });
+    for (const status of [LoanStatus.Returned, LoanStatus.Denied, LoanStatus.Timeout]) {
+      expect(from('account', blacklisted, loanWith(status))).toBe('forbidden');
+    }
+    // With a loan still open, the account (to repay it).
+    expect(from('account', registered({ isBlacklisted: true }), loanWith(LoanStatus.Active))).toBeNull();
+  });
 });
 
 describe('what the rules count as done (SPEC section 2)', () => {

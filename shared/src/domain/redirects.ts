@@ -1,4 +1,4 @@
-import { AWAITING_PAGES, LoanStatus } from './loan-status';
+import { AWAITING_PAGES, isOpenLoanStatus, LoanStatus } from './loan-status';
 
 /** What the redirect rules need to know of the user; the shell maps GET /v2/user onto it. */
 export interface RedirectUser {
@@ -156,8 +156,9 @@ export function redirectFor({ route, user, loan, flags }: RedirectState): string
   if (route === 'blocked' && user) return 'account';
   // Rule 2: everything past auth requires a user.
   if (!user) return null;
-  // A blacklisted user with no loan goes to the forbidden page; from it, to the account otherwise.
-  if (user.isBlacklisted && !loan) return go('forbidden');
+  // A blacklisted user with no loan goes to the forbidden page; from it, to the account otherwise. A repeat
+  // customer's closed loans do not count: the API refuses them a new one, so the calculator would be a dead end.
+  if (user.isBlacklisted && (!loan || !isOpenLoanStatus(loan.status))) return go('forbidden');
   if (route === 'forbidden') return 'account';
   // Skipped for customers registered without an active loan, and when the stepper is switched off.
   const skipped = (user.authorizationStatus === 3 && !user.isBlocked) || flags?.stepperDisabled === true;

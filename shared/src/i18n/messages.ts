@@ -37,6 +37,7 @@ export const messages = {
   autoDebitFailed: 'No podemos activar el pago automático',
   // Origination
   loanStateConflict: 'Esta acción ya no es posible en el estado actual de tu préstamo.',
+  requiredFilesOutstanding: 'Antes de continuar, envía los documentos que te hemos pedido.',
   autoDebitCardRequired: 'Añade una tarjeta válida para activar el pago automático.',
   autoDebitRequired: 'Activa el pago automático para continuar.',
   // Payment cards (SPEC section 5: valid more than 3 months, personal)

@@ -1,3 +1,4 @@
+import { addMonths } from 'date-fns';
 import type { UserResponse } from '../contract/identity';
 import type { LoanView } from '../contract/loans';
 import { LoanStatus } from '../domain/loan-status';
@@ -45,7 +46,7 @@ function apiUser(loan: Partial<LoanView> | null, extra: Partial<UserResponse> = 
 
 /** Where the shell's guard sends this answer of GET /v2/user from `route`. */
 const next = (route: string, user: UserResponse) =>
-  redirectFor({ route, user: toRedirectUser(user), loan: toRedirectLoan(user.loan) });
+  redirectFor({ route, user: toRedirectUser(user), loan: toRedirectLoan(user.loan, user) });
 
 describe('the redirect rules read the real GET /v2/user through the origination steps', () => {
   test('an approved loan awaiting its method goes to the IBAN screen', () => {
@@ -82,20 +83,61 @@ describe('the redirect rules read the real GET /v2/user through the origination 
     );
   });
 
+  test('rule 8 counts only the files the loan still asks for: once they are in, the awaiting page (rule 9)', () => {
+    // The API takes each uploaded file off the loan's list; the liveness check counts for the selfie.
+    const asked = (required_files: string[], extra: Partial<UserResponse> = {}) =>
+      next(
+        'applicationRequestAdditionalPhotos',
+        apiUser({ status: LoanStatus.AwaitingVerification, required_files }, extra),
+      );
+    expect(asked(['id_card_back', 'income_statement'])).toBeNull();
+    expect(asked([])).toBe('applicationAwaitingVerificationLoan');
+    expect(asked(['liveness_selfie'], { liveness: { status: 'success', allowed: true } })).toBe(
+      'applicationAwaitingVerificationLoan',
+    );
+    // From the account, the documents page while files are missing; no way back to the account meanwhile.
+    expect(next('account', apiUser({ status: LoanStatus.AwaitingSignContract, required_files: ['id_card'] }))).toBe(
+      'applicationRequestAdditionalPhotos',
+    );
+  });
+
+  test('a declined or closed loan asks for no files (rule 8 applies while the loan collects them)', () => {
+    for (const status of [LoanStatus.Denied, LoanStatus.Timeout, LoanStatus.Returned, LoanStatus.Active]) {
+      const user = apiUser({ status, required_files: ['income_statement'] });
+      expect(toRedirectLoan(user.loan, user)?.requiredFilesOutstanding).toBe(0);
+    }
+  });
+
   test('a selfie asked for by the loan, after registration, is photo verification first (before the application)', () => {
     const selfie = apiUser({ status: LoanStatus.AwaitingVerification, required_files: ['liveness_selfie'] });
     expect(next('account', selfie)).toBe('registrationPhotoVerification');
   });
 
-  test('rule 13: a saved card, or a card request the acquirer completed, skips the auto-debit step', () => {
+  test('rule 13: a saved card that can carry auto-debit (valid more than 3 months, as the API asks) skips the auto-debit step', () => {
     const signed = { status: LoanStatus.ContractSigned };
-    expect(next('account', apiUser(signed, { payment_cards: [{ id: '1', pan: '424242******4242' }] }))).toBeNull();
-    expect(next('account', apiUser(signed, { payment_card_request_status: 'Completed' }))).toBeNull();
-    expect(next('account', apiUser(signed, { payment_card_request_status: 'Refunded' }))).toBeNull();
+    const card = (expiry_month: number, expiry_year: number) => ({
+      id: '1',
+      pan: '424242******4242',
+      expiry_month,
+      expiry_year,
+    });
+    expect(next('account', apiUser(signed, { payment_cards: [card(12, 2099)] }))).toBeNull();
+    expect(
+      next('account', apiUser(signed, { payment_card_request_status: 'Completed', payment_cards: [card(12, 2099)] })),
+    ).toBeNull();
+    expect(
+      next('account', apiUser(signed, { payment_card_request_status: 'Refunded', payment_cards: [card(12, 2099)] })),
+    ).toBeNull();
+    // A card that expires within 3 months cannot carry auto-debit: the step stays, where the customer is told.
+    const soon = addMonths(new Date(), 1);
+    const expiring = card(soon.getMonth() + 1, soon.getFullYear());
+    expect(
+      next('account', apiUser(signed, { payment_card_request_status: 'Completed', payment_cards: [expiring] })),
+    ).toBe('applicationAutoDebitConfirmation');
     // Still processing, or refused: the step stays.
-    expect(next('account', apiUser(signed, { payment_card_request_status: 'PendingConfirmation' }))).toBe(
-      'applicationAutoDebitConfirmation',
-    );
+    expect(
+      next('account', apiUser(signed, { payment_card_request_status: 'PendingConfirmation', payment_cards: [] })),
+    ).toBe('applicationAutoDebitConfirmation');
     expect(next('account', apiUser(signed, { payment_card_request_status: 'Error', payment_cards: [] }))).toBe(
       'applicationAutoDebitConfirmation',
     );

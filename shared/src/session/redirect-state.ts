@@ -1,25 +1,24 @@
 import type { UserResponse } from '../contract/identity';
 import type { LoanView } from '../contract/loans';
-import { cardRequestGroup } from '../domain/cards';
-import { requiredDocuments, SKIP_PREFIX } from '../domain/documents';
+import { autoDebitCardOnFile } from '../domain/cards';
+import { loanFilesOutstanding, requiredFilesOutstanding, SKIP_PREFIX } from '../domain/documents';
 import type { RedirectLoan, RedirectUser } from '../domain/redirects';
 
 /** SPEC section 4: a liveness requirement counts for the selfie. */
 const SELFIE_FILES = ['selfie_with_id_card', 'liveness_selfie'];
 
 /**
- * Redirect rule 4's inputs from the user's documents and liveness (SPEC sections 2 and 4): the selfie
- * requirement is met unless the loan asks for a selfie (or liveness) that is still outstanding by SPEC's
- * required-documents rule (a passed liveness check counts for it); photos are skipped when the customer put
- * one off (skip_<type>).
+ * Redirect rule 4's inputs from the user's documents and liveness (SPEC sections 2 and 4): the selfie requirement
+ * is met unless the loan asks for a selfie (or liveness) that is still outstanding (a passed liveness check counts
+ * for it); photos are skipped when the customer put one off (skip_<type>).
  */
 function photoState(user: UserResponse) {
   const documents = (user.documents ?? []).map((d) => d.type);
-  const requiredFiles = user.loan?.required_files ?? [];
-  const selfieAsked = requiredFiles.some((file) => SELFIE_FILES.includes(file));
-  const outstanding = selfieAsked
-    ? requiredDocuments({ requiredFiles, documents, livenessStatus: user.liveness?.status ?? null })
-    : [];
+  const loan = user.loan;
+  const outstanding =
+    loan && requiredFilesOutstanding(loan, user.liveness?.status) > 0
+      ? loanFilesOutstanding(loan.required_files, user.liveness?.status)
+      : [];
   return {
     registrationFinished: user.permissions.authorization_status !== 1,
     photosSkipped: documents.some((type) => type.startsWith(SKIP_PREFIX)),
@@ -59,14 +58,21 @@ export function toRedirectUser(user: UserResponse): RedirectUser {
       businessActivityId: e?.business_activity_id ?? null,
     },
     photos: photoState(user),
-    // Rule 13: a saved card, or a card request the acquirer completed, skips the auto-debit step.
-    hasPaymentCard: (user.payment_cards ?? []).length > 0,
-    cardRequestCompleted: cardRequestGroup(user.payment_card_request_status) === 'completed',
+    // Rule 13: a saved card that can carry auto-debit (valid more than 3 months, as the API requires), or a card
+    // request the acquirer completed for such a card, skips the auto-debit step.
+    hasPaymentCard: autoDebitCardOnFile(user),
+    cardRequestCompleted: autoDebitCardOnFile(user),
   };
 }
 
-/** The current loan in the shape the redirect rules read; SPEC section 4: while status is 1 it is not used. */
-export function toRedirectLoan(loan: LoanView | null): RedirectLoan | null {
+/**
+ * The current loan in the shape the redirect rules read; SPEC section 4: while status is 1 it is not used. Rule 8
+ * counts the files the loan still asks for (a passed liveness check, on the user, counts for the selfie).
+ */
+export function toRedirectLoan(
+  loan: LoanView | null,
+  user?: Pick<UserResponse, 'liveness'> | null,
+): RedirectLoan | null {
   if (!loan) return null;
   return {
     status: loan.status,
@@ -74,7 +80,7 @@ export function toRedirectLoan(loan: LoanView | null): RedirectLoan | null {
     originalRequestAmount: loan.original_request_amount,
     // Older API answers had no flag and no counter-offers: nothing to approve then.
     newConditionsApproved: loan.new_conditions_approved ?? true,
-    requiredFilesOutstanding: loan.required_files.length,
+    requiredFilesOutstanding: requiredFilesOutstanding(loan, user?.liveness?.status),
     autoDebitStepCompleted: loan.auto_debit_step_completed,
   };
 }

@@ -66,7 +66,7 @@ export function customer(loan: LoanView | null, overrides: Partial<UserResponse>
     loan,
     loan_count: { all: 1, active: loan ? 1 : 0 },
     discounts: [],
-    payment_cards: [{ id: '3', pan: '411111******1111' }],
+    payment_cards: [{ id: '3', pan: '411111******1111', expiry_month: 12, expiry_year: 2099 }],
     payment_card_request_status: 'Completed',
     session: { kind: 'customer', actor: null },
     ...overrides,

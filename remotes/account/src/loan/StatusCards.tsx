@@ -1,4 +1,4 @@
-import { Button, LoanStatus, type LoanView } from '@credimo/shared';
+import { Button, LoanStatus, type LoanView, messages } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useState } from 'react';
 import styles from '../account.module.css';
@@ -41,6 +41,16 @@ export function ReviewCard() {
   );
 }
 
+/** SPEC section 8's declined text for a refused (or timed-out) application; the calculator below offers a new one. */
+export function DeclinedCard() {
+  return (
+    <section className={`${styles.card} ${styles.warning}`} aria-labelledby="declined-title">
+      <h2 id="declined-title">{messages.applicationDeclined}</h2>
+      <p>{texts.declined.body}</p>
+    </section>
+  );
+}
+
 /**
  * SPEC section 4: a sold (27) or presale (28) loan shows the buyer's data and payment requisites instead of
  * amounts (the cession notice).
@@ -51,7 +61,7 @@ export function CessionCard({ loan }: { loan: LoanView }) {
   return (
     <section className={`${styles.card} ${styles.warning}`} aria-labelledby="cession-title">
       <h2 id="cession-title">{loan.status === LoanStatus.Presale ? t.presaleTitle : t.title}</h2>
-      <p>{t.body}</p>
+      <p>{loan.status === LoanStatus.Presale ? t.presaleBody : t.body}</p>
       <dl className={styles.summary}>
         <dt>{texts.loan.reference}</dt>
         <dd>{loan.public_id}</dd>

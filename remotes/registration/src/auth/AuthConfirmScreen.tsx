@@ -4,7 +4,9 @@ import {
   calls,
   formatPhone,
   Modal,
+  messages,
   normaliseApiError,
+  PATHS,
   type ScreenProps,
   SMS_RESEND_SECONDS,
   sessionIdAtom,
@@ -94,6 +96,11 @@ function CodeForm({
         navigate(afterSignIn(user.permissions.authorization_status), { replace: true });
       } catch (error) {
         const problem = normaliseApiError(error);
+        // SPEC section 4: a blocked customer goes to the blocked page (the API refuses them a session).
+        if (problem.status === 403 && problem.message === messages.accountBlocked) {
+          navigate(PATHS.blocked, { replace: true });
+          return;
+        }
         if (problem.fieldErrors.code) formik.setFieldError('code', problem.fieldErrors.code);
         else setNotice({ tone: 'error', text: problem.message });
       }

@@ -29,10 +29,13 @@ export const BLOCKED_POLL_MS = 20_000;
 
 export function BlockedScreen({ navigate }: ScreenProps) {
   const user = useAtomValue(userAtom);
+  const signedIn = user !== null;
   useEffect(() => {
+    // Only a signed-in customer has a user to poll (one refused at sign-in has no session).
+    if (!signedIn) return;
     const id = setInterval(() => void refreshUser().catch(() => {}), BLOCKED_POLL_MS);
     return () => clearInterval(id);
-  }, []);
+  }, [signedIn]);
   useEffect(() => {
     if (user && !user.permissions.is_blocked) navigate('/account', { replace: true });
   }, [user, navigate]);

@@ -236,6 +236,16 @@ describe('/auth/confirm: the 4-digit code', () => {
     expect(await screen.findByText(messages.codeIncorrect)).toBeInTheDocument();
   });
 
+  test('a blocked customer with the right code is sent to the blocked page, not left with an error', async () => {
+    http.onPost('/v2/user/login_confirm').reply(403, { errors: [{ message: messages.accountBlocked }] });
+    const navigate = show(AuthConfirmScreen, { state });
+    await userEvent.type(screen.getByLabelText('Código de 4 cifras'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await act(async () => {});
+    expect(navigate).toHaveBeenCalledWith('/blocked', { replace: true });
+    expect(screen.queryByText(messages.accountBlocked)).toBeNull();
+  });
+
   test('a code of letters is refused before calling the API', async () => {
     show(AuthConfirmScreen, { state });
     await userEvent.type(screen.getByLabelText('Código de 4 cifras'), '12ab');

@@ -81,6 +81,12 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
       .then(reload);
     navigate(window.location.pathname, { replace: true });
   }, [transactionId, reload, navigate]);
+  // The redirect rules read the loan's files from the user: refreshed after each photo, so the next step is taken
+  // with what the API now asks (not the list from before the upload, which would lead back here).
+  const saved = useCallback(async () => {
+    await reload();
+    await refreshUser().catch(() => {});
+  }, [reload]);
   const title = TITLES[screen] ?? texts.title;
   if (!overview) {
     return failure ? <Alert tone="error">{failure}</Alert> : <Skeleton />;
@@ -109,13 +115,21 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
       {done ? (
         <>
           <p>{texts.doneBody}</p>
-          <Button onClick={() => navigate(PATHS.account)}>{texts.continue}</Button>
+          <Button
+            onClick={async () => {
+              await refreshUser().catch(() => {});
+              navigate(PATHS.account);
+            }}
+          >
+            {texts.continue}
+          </Button>
         </>
       ) : (
         <ul className={styles.documents}>
           {overview.required.map((type) => (
             <li key={type} className={styles.document}>
-              <DocumentCard type={type} onSaved={reload} />
+              {/* A file the loan asks for by name cannot be put off: the loan is not signed without it. */}
+              <DocumentCard type={type} onSaved={saved} skippable={!askedByLoan(user?.loan, type)} />
             </li>
           ))}
         </ul>
@@ -177,7 +191,20 @@ function Liveness({
   );
 }
 
-function DocumentCard({ type, onSaved }: { type: string; onSaved: () => Promise<void> }) {
+const askedByLoan = (loan: { required_files?: readonly string[] } | null | undefined, type: string) =>
+  (loan?.required_files ?? []).some(
+    (file) => file === type || (file === 'liveness_selfie' && type === 'selfie_with_id_card'),
+  );
+
+function DocumentCard({
+  type,
+  onSaved,
+  skippable,
+}: {
+  type: string;
+  onSaved: () => Promise<void>;
+  skippable: boolean;
+}) {
   const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState(false);
   const [rejected, setRejected] = useState<{ preview: string; message: string } | null>(null);
@@ -249,9 +276,11 @@ function DocumentCard({ type, onSaved }: { type: string; onSaved: () => Promise<
           <Button variant="secondary" onClick={() => setCamera(true)} disabled={busy}>
             {texts.useCamera}
           </Button>
-          <Button variant="link" onClick={skip} disabled={busy}>
-            {texts.skip}
-          </Button>
+          {skippable && (
+            <Button variant="link" onClick={skip} disabled={busy}>
+              {texts.skip}
+            </Button>
+          )}
         </div>
       )}
     </>

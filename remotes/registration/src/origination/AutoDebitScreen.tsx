@@ -9,6 +9,7 @@ import {
   normaliseApiError,
   refreshUser,
   type ScreenProps,
+  savedCardsExpiringSoon,
   userAtom,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
@@ -134,6 +135,9 @@ export function AutoDebitScreen({ screen, query }: ScreenProps) {
         <Alert tone="error">
           {messages.autoDebitFailed}. {texts.failedRetry}
         </Alert>
+      )}
+      {group !== 'error' && savedCardsExpiringSoon(user?.payment_cards) && (
+        <Alert tone="warning">{texts.savedCardExpiring}</Alert>
       )}
       <p>{texts.body}</p>
       <form noValidate onSubmit={form.handleSubmit}>

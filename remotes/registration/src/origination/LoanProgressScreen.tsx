@@ -15,7 +15,7 @@ import {
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { narrowScreen } from '../screen';
 import { originationCalls } from './calls';
 import styles from './origination.module.css';
@@ -58,11 +58,22 @@ function MoneyOnTheWay({
   byCard: boolean;
 }) {
   useUserPolling(USER_POLL_MS.awaiting);
-  useEffect(() => {
-    if (!due) return;
+  const [problem, setProblem] = useState<string | null>(null);
+  // A refusal is said, with a retry (after a refresh the rules may lead to the auto-debit page instead).
+  const order = useCallback(() => {
+    setProblem(null);
     const step = byCard ? originationCalls.autodebitComplete(true) : Promise.resolve(null);
-    void step.then(() => originationCalls.issuance()).then(refreshUser, () => {});
-  }, [due, byCard]);
+    void step
+      .then(() => originationCalls.issuance())
+      .then(refreshUser)
+      .catch((error) => {
+        setProblem(normaliseApiError(error).message);
+        void refreshUser().catch(() => {});
+      });
+  }, [byCard]);
+  useEffect(() => {
+    if (due) order();
+  }, [due, order]);
   return (
     <section className={narrowScreen} data-screen={`${screen}:moneyOnTheWay`} aria-labelledby="money-title">
       <h2 id="money-title">{due ? money.signedTitle : money.title}</h2>
@@ -72,6 +83,14 @@ function MoneyOnTheWay({
         <dd>{formatMoney(loan.request_amount)}</dd>
       </dl>
       <p>{money.reference(loan.public_id)}</p>
+      {problem && (
+        <>
+          <Alert tone="error">{problem}</Alert>
+          <div className={styles.actions}>
+            <Button onClick={order}>{money.retry}</Button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

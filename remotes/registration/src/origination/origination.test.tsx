@@ -498,7 +498,10 @@ describe('money on the way (account page)', () => {
   test('a customer with a card on file (rule 13 skipped the auto-debit page) finishes the step with it, then the payout', async () => {
     const signed = loan({ status: LoanStatus.ContractSigned, auto_debit_step_completed: false });
     sessionStore.set(loanAtom, signed);
-    sessionStore.set(userAtom, userWith(signed, { payment_cards: [{ id: '1', pan: '424242******4242' }] }));
+    sessionStore.set(
+      userAtom,
+      userWith(signed, { payment_cards: [{ id: '1', pan: '424242******4242', expiry_month: 12, expiry_year: 2099 }] }),
+    );
     http.current.onPost('/v2/loan/steps/autodebit/complete').reply(200, { ...signed, auto_debit_step_completed: true });
     http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P1' });
     http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));

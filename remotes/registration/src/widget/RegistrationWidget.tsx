@@ -110,7 +110,7 @@ export function RegistrationWidget({
   // lead on (to the other step here, or to the app's next step once the customer is done with what the widget covers).
   const target =
     user && (GUARDED.includes(place.screen) || place.screen === 'auth')
-      ? redirectFor({ route: place.screen, user: toRedirectUser(user), loan: toRedirectLoan(user.loan) })
+      ? redirectFor({ route: place.screen, user: toRedirectUser(user), loan: toRedirectLoan(user.loan, user) })
       : null;
   useEffect(() => {
     if (!target || !GUARDED.includes(place.screen)) return;

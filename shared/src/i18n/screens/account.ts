@@ -65,9 +65,14 @@ export const account = {
     thanks: '¡Gracias por tu valoración!',
     again: 'Cuando quieras, puedes pedir un préstamo nuevo aquí abajo.',
   },
+  declined: {
+    body: 'Esta vez no podemos concederte el préstamo. Podrás volver a solicitarlo más adelante; si tienes dudas, llámanos.',
+  },
   cession: {
     title: 'Tu préstamo ha sido cedido',
     presaleTitle: 'Tu préstamo está en proceso de cesión',
+    presaleBody:
+      'Estamos ofreciendo tu deuda a otra entidad. Hasta que se ceda puedes seguir pagándonos: si la pagas entera, no se cederá.',
     body: 'Desde ahora el titular de tu deuda es la entidad indicada. Para pagar, contacta con ella o haz una transferencia a su cuenta.',
     soldDate: 'Fecha de cesión',
     buyer: 'Nuevo acreedor',

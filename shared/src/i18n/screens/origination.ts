@@ -85,6 +85,8 @@ export const origination = {
     processingTitle: 'Estamos comprobando tu tarjeta',
     processing: 'Tu banco aún no ha respondido. Esta página se actualizará sola en cuanto lo haga.',
     failedRetry: 'Puedes probar con otra tarjeta o continuar sin pago automático y activarlo más tarde.',
+    savedCardExpiring:
+      'Tu tarjeta guardada caduca en menos de 3 meses y no sirve para el pago automático. Añade otra tarjeta o continúa sin él.',
   },
   payoutFailed: {
     title: 'No hemos podido enviar el dinero',
@@ -101,5 +103,6 @@ export const origination = {
     signedBody: 'Estamos preparando la transferencia a tu cuenta.',
     amount: 'Importe',
     reference: (id: string) => `Referencia: ${id}`,
+    retry: 'Reintentar',
   },
 } as const;
