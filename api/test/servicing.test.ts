@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { formatWireDate } from '@credimo/shared/format';
 import { madridToday } from '@credimo/shared/domain';
+import { formatWireDate } from '@credimo/shared/format';
 import { sql } from 'kysely';
 import { clockToday, settlePaymentRequest } from '../src/servicing/index.js';
 import { SERVICING_COMMANDS } from '../src/servicing/operator-commands.js';

@@ -1,6 +1,6 @@
+import type { LoanView } from '@credimo/shared';
 import { messages, PAYMENT_PROBLEM_MESSAGES, parseEuros, paymentAmountProblem } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
-import type { LoanView } from '@credimo/shared';
 
 // The loan view's rules are shared with the shell's server, which paints the account's first screen (issue 17).
 export {
