@@ -10,7 +10,7 @@ import { type LoanWithParts, loanParts, loanViewContext, loanViewOf } from '../s
 import { offerFor } from '../src/pricing/offer.js';
 import { clockToday } from '../src/servicing/clock.js';
 import { startTestApi, type TestApi } from './harness.js';
-import { customerAt, waitForStatus } from './origination-path.js';
+import { customerAt, sendRequiredFiles, waitForStatus } from './origination-path.js';
 
 let api: TestApi;
 
@@ -130,6 +130,7 @@ async function agreementFigures(headers: Record<string, string>) {
 }
 
 async function signAndPayOut(headers: Record<string, string>) {
+  await sendRequiredFiles(api, headers);
   const code = await api.request('POST', '/v2/loan/sign_send', { headers });
   assert.equal(code.status, 200, JSON.stringify(code.body));
   const signed = await api.request('POST', '/v2/loan/sign', {

@@ -8,7 +8,7 @@ import { toRedirectLoan, toRedirectUser } from '@credimo/shared/session/redirect
 import { addMonths } from 'date-fns';
 import { openSession } from '../src/identity/sessions.js';
 import { startTestApi, type TestApi } from './harness.js';
-import { customerAt, TEST_IBAN, uploadPhoto } from './origination-path.js';
+import { customerAt, postPhoto, TEST_IBAN } from './origination-path.js';
 
 /**
  * The journey model (docs/journey.md): every loan status of SPEC section 4, with files outstanding or not, a saved
@@ -105,12 +105,7 @@ async function act(action: JourneyAction, session: SessionKind, user: UserRespon
       const overview = await call('GET', '/v2/user/documents');
       if (overview.status >= 400) return overview;
       const type = (overview.body.required as string[])[0] ?? 'id_card';
-      try {
-        await uploadPhoto(api, as, type);
-        return { status: 201, body: {} };
-      } catch (error) {
-        return { status: 400, body: { errors: [{ message: String(error) }] } };
-      }
+      return postPhoto(api, as, type);
     }
     case 'giveIban':
       return call('PUT', '/v2/user/issue_method', { method_of_disbursement: 1, iban: TEST_IBAN });

@@ -31,12 +31,19 @@ export const testPhoto = () =>
     .toBuffer();
 
 /** Uploads a photo of `type` as the customer does (POST /v2/user/document, multipart). */
-export async function uploadPhoto(api: TestApi, headers: Record<string, string>, type: string) {
+/** Posts a photo of `type` as the documents page does, and gives back the API's answer. */
+export async function postPhoto(api: TestApi, headers: Record<string, string>, type: string) {
   const form = new FormData();
   form.append('type', type);
   form.append('document', new Blob([new Uint8Array(await testPhoto())], { type: 'image/jpeg' }), `${type}.jpg`);
   const response = await fetch(`${api.baseUrl}/v2/user/document`, { method: 'POST', headers, body: form });
-  assert.equal(response.status, 201, await response.text());
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {} };
+}
+
+export async function uploadPhoto(api: TestApi, headers: Record<string, string>, type: string) {
+  const answer = await postPhoto(api, headers, type);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
 }
 
 /** Sends every file the customer's loan asks for (GET /v2/user/documents' `required`). */

@@ -42,8 +42,9 @@ describe('crash safety of a payment', () => {
       TRUST_PROXY: 'true',
       PUBLIC_API_URL: `http://127.0.0.1:${port}`,
     };
+    let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
     try {
-      const api = await startApiProcess({ ...env, CREDIMO_SIGKILL_AT: 'payment-callback' }, START_SECONDS);
+      api = await startApiProcess({ ...env, CREDIMO_SIGKILL_AT: 'payment-callback' }, START_SECONDS);
       const borrower = await customerAt(overHttp(api.url), 'active', { amount: 40_000 });
       const before = await loanOf(api.url, borrower.headers);
       const made = await fetch(`${api.url}/v2/loan/payment-request/generate`, {
@@ -87,6 +88,8 @@ describe('crash safety of a payment', () => {
         await database.close();
       }
     } finally {
+      // A failure before the planned kill must not leave the process holding the test open.
+      if (api && api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -69,7 +69,7 @@ export function overHttp(baseUrl: string): TestApi {
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
   };
-  return { request } as TestApi;
+  return { request, baseUrl } as TestApi;
 }
 
 /** The customer's GET /v2/loan from a spawned API; anything but a 200 fails the test. */

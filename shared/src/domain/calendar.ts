@@ -1,5 +1,4 @@
-import { addDays } from 'date-fns';
-import { formatWireDate, parseWireDate } from '../format/dates';
+import { parseWireDate } from '../format/dates';
 
 /** The lender's calendar: every date a customer reads, and every day a loan is due on, is a day in Madrid. */
 export const LENDER_TIME_ZONE = 'Europe/Madrid';
@@ -14,8 +13,8 @@ const madridCalendar = new Intl.DateTimeFormat('en-GB', {
 
 /** The calendar date in Madrid at an instant, as a wire date (yyyy-MM-dd), whatever the device's time zone. */
 export function madridToday(now: Date | number = Date.now()): string {
-  const parts = Object.fromEntries(madridCalendar.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  // en-GB writes dd/mm/yyyy.
+  return madridCalendar.format(now).split('/').reverse().join('-');
 }
 
 /**
@@ -26,11 +25,15 @@ export function madridDay(now: Date | number = Date.now()): Date {
   return parseWireDate(madridToday(now)) as Date;
 }
 
-/** A wire date moved by whole calendar days. */
+/**
+ * A wire date moved by whole calendar days. Counted on UTC's calendar, which has no summer time, so no day is
+ * ever 23 or 25 hours long; and without date-fns, which the calculator's first answer need not load.
+ */
 export function addWireDays(day: string, days: number): string {
-  const date = parseWireDate(day);
-  if (!date) throw new RangeError(`not a date: ${day}`);
-  return formatWireDate(addDays(date, days));
+  const [year, month, date] = day.split('-').map(Number);
+  const moved = new Date(Date.UTC(year ?? Number.NaN, (month ?? 1) - 1, (date ?? Number.NaN) + days));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(moved.getTime())) throw new RangeError(`not a date: ${day}`);
+  return moved.toISOString().slice(0, 10);
 }
 
 /** The day a loan of `term` days taken on Madrid's `today` (yyyy-MM-dd) is due. */
