@@ -413,7 +413,7 @@ describe('the browser comes back to the app where APP_PORT puts it', () => {
     assert.equal(location, 'http://localhost:4310/account');
 
     const byBizum = await customerAt(api, 'active', { amount: AMOUNT });
-    const query = new URLSearchParams({ access_token: tokenOf(byBizum), payment_type: 'payoff' });
+    const query = new URLSearchParams({ code: await linkCode(byBizum, 'bizum_payment'), payment_type: 'payoff' });
     const form = await api.request('GET', `/v2/loan/payment/bizum?${query}`);
     assert.equal(form.status, 200, JSON.stringify(form.body));
     await postForm(onTestApi(form.body.actionUrl), form.body.fields);
