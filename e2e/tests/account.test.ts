@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
@@ -81,7 +82,15 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await page.waitForURL(/\/account\/history$/);
     await page.getByRole('heading', { name: String(active.public_id) }).waitFor();
     await page.getByRole('button', { name: `Ver documentos del préstamo ${active.public_id}` }).click();
-    assert.ok((await page.getByRole('listitem').getByRole('link').count()) > 0, 'agreement links are listed');
+    // The signed agreement opens as a file the customer keeps: fetched with their session, never a raw error.
+    const agreement = page
+      .getByRole('listitem')
+      .getByRole('button', { name: /\.pdf$/ })
+      .first();
+    const [download] = await Promise.all([page.waitForEvent('download'), agreement.click()]);
+    assert.match(download.suggestedFilename(), /\.pdf$/);
+    const saved = await download.path();
+    assert.equal(readFileSync(saved).subarray(0, 5).toString(), '%PDF-', 'the agreement is a PDF');
     await accessible(page, 'the loan history');
 
     // Personal information: name, DNI/NIE, phone, no saved card yet.
@@ -134,14 +143,13 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await appShown(page);
     await page.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' }).waitFor();
     // The repaid loan's account is painted from the server with the review card and the IBAN the loan was paid
-    // to, where the app then draws them (issue 17).
+    // to, where the app then draws them. No promo codes: the customer earned none (personal codes are their own).
     const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
     assert.deepEqual(
       pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text),
       [
         '¡Gracias! Has devuelto tu préstamo',
         'Cuenta para recibir tu próximo préstamo',
-        'Tus códigos promocionales',
         'Activa el pago automático',
       ],
     );
