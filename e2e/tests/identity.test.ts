@@ -15,7 +15,13 @@ const LINK_INVALID = 'El enlace no es válido, ha caducado o ya se ha usado.';
 
 describe('signing in, and agent and admin sessions, in Chromium', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-identity-'));
-  const env = { ...stackPorts(3500), PGLITE_DATA_DIR: dataDir, PUBLIC_APP_URL: `http://localhost:${testPort(3500)}` };
+  // The first paint's content is asserted, not its timing: the server may wait for the API on a busy machine.
+  const env = {
+    ...stackPorts(3500),
+    PGLITE_DATA_DIR: dataDir,
+    PUBLIC_APP_URL: `http://localhost:${testPort(3500)}`,
+    ACCOUNT_PAINT_TIMEOUT_MS: '5000',
+  };
   let stack: Stack;
   let browser: Browser;
   let agentLink: string;
