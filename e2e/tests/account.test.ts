@@ -147,11 +147,7 @@ describe('the account area in Chromium: an active loan through its screens', () 
     const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
     assert.deepEqual(
       pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text),
-      [
-        '¡Gracias! Has devuelto tu préstamo',
-        'Cuenta para recibir tu próximo préstamo',
-        'Activa el pago automático',
-      ],
+      ['¡Gracias! Has devuelto tu préstamo', 'Cuenta para recibir tu próximo préstamo', 'Activa el pago automático'],
     );
     assert.ok(pairs.some(({ painted }) => painted.tag === 'select' && painted.text.startsWith('ES91 2100 0418')));
     for (const { painted, app } of pairs) assert.deepEqual(app?.box, painted.box, painted.text);

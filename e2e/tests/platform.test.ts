@@ -89,12 +89,11 @@ describe('the federated customer app in Chromium', () => {
     await completeRegistration(stack.urls.api, token, phone);
     for (const width of [412, 1280]) {
       const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width, token });
-      // A registered customer without a loan or a card: the promo codes and the auto-debit offer, whose
-      // paragraph is the screen's largest text.
+      // A registered customer without a loan, a card or an earned discount (no promo codes of their own): the
+      // auto-debit offer, whose paragraph is the screen's largest text.
       assert.deepEqual(
         pairs.map(({ painted }) => painted.text),
         [
-          'Tus códigos promocionales',
           'Activa el pago automático',
           'Añade tu tarjeta para pagar automáticamente en la fecha de devolución y consigue un 15 % de descuento en tu próximo préstamo.',
           'Añadir tarjeta',
