@@ -35,12 +35,15 @@ export const overviewPollMs = (overview: DocumentsOverview | null) =>
 function useOverview() {
   const [overview, setOverview] = useState<DocumentsOverview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (): Promise<DocumentsOverview | null> => {
     try {
-      setOverview(await documentCalls.overview());
+      const next = await documentCalls.overview();
+      setOverview(next);
       setFailure(null);
+      return next;
     } catch (error) {
       setFailure(normaliseApiError(error).message);
+      return null;
     }
   }, []);
   useEffect(() => {
@@ -82,10 +85,12 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
     navigate(window.location.pathname, { replace: true });
   }, [transactionId, reload, navigate]);
   // The redirect rules read the loan's files from the user: refreshed after each photo, so the next step is taken
-  // with what the API now asks (not the list from before the upload, which would lead back here).
+  // with what the API now asks (not the list from before the upload, which would lead back here). Once nothing is
+  // left the customer reads the done message first: its button refreshes the user and moves on, so a refresh here
+  // would take them away from it at a random moment.
   const saved = useCallback(async () => {
-    await reload();
-    await refreshUser().catch(() => {});
+    const next = await reload();
+    if (next === null || next.required.length > 0) await refreshUser().catch(() => {});
   }, [reload]);
   const title = TITLES[screen] ?? texts.title;
   if (!overview) {

@@ -70,6 +70,27 @@ describe('documents (/registration/photo-verification and the additional photos)
     expect(upload).toHaveBeenCalledWith('id_card', photo);
   });
 
+  test('the user is refreshed after a photo that leaves others to send, not after the last: the done message stays until Continuar', async () => {
+    signedIn({});
+    http.current
+      .onGet('/v2/user/documents')
+      .replyOnce(200, overview(['id_card', 'id_card_back']))
+      .onGet('/v2/user/documents')
+      .replyOnce(200, overview(['id_card_back']))
+      .onGet('/v2/user/documents')
+      .reply(200, overview([]));
+    jest.spyOn(documentCalls, 'upload').mockResolvedValue({ document: { type: 'id_card', uploaded_at: '' }, documents: [] });
+    showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'front.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(await screen.findByLabelText('Elegir foto: DNI o NIE: parte delantera'), photo);
+    await waitFor(() => expect(http.current.history.get.filter((r) => r.url === '/v2/user')).toHaveLength(1));
+    await userEvent.upload(screen.getByLabelText('Elegir foto: DNI o NIE: parte trasera'), photo);
+    expect(await screen.findByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' })).toBeInTheDocument();
+    expect(http.current.history.get.filter((r) => r.url === '/v2/user')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(http.current.history.get.filter((r) => r.url === '/v2/user')).toHaveLength(2));
+  });
+
   test('a refused photo shows the error view comparing it with the expected one', async () => {
     http.current.onGet('/v2/user/documents').reply(200, overview(['selfie_with_id_card']));
     jest.spyOn(documentCalls, 'upload').mockRejectedValue({
