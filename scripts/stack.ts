@@ -88,14 +88,14 @@ async function waitForHealth(url: string, api: ChildProcess, timeoutMs = 90_000)
       throw new StartError(`the API ${describeExit(api.exitCode, api.signalCode)} during start-up`);
     }
     try {
-      const response = await fetch(`${url}/health`);
+      const response = await fetch(`${url}/ready`);
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new StartError(`the API did not answer ${url}/health within ${timeoutMs / 1000} s`);
+  throw new StartError(`the API was not ready at ${url}/ready within ${timeoutMs / 1000} s`);
 }
 
 function startApi(env: NodeJS.ProcessEnv): ChildProcess {

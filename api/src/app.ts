@@ -22,6 +22,7 @@ import { authentication } from './identity/auth';
 import { JobQueue } from './jobs/queue';
 import { type SandboxPayoutBank, startWorkers } from './jobs/workers';
 import { settlePayout } from './loans/payout';
+import { createMetrics } from './metrics';
 import { documentStorageProviderFor, livenessProviderFor } from './providers';
 import { AGGREGATION_CALLBACK_PATH, AGGREGATION_PROVIDER_NAME, AggregationEvent } from './providers/aggregation';
 import { postSignedCallback, registerCallbackRoute } from './providers/callback-route';
@@ -92,6 +93,8 @@ async function assembleApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
+  const metrics = createMetrics(context.database.db);
+  app.addHook('onResponse', async (request, reply) => metrics.answered(request, reply));
   installJsonBodies(app);
 
   // First, so its answer hook sees HTML before compression and every answer (errors too) gets the headers.
@@ -129,7 +132,7 @@ async function assembleApp(
     kind: context.database.kind,
     factor: context.config.rateLimitFactor,
   });
-  await app.register(healthRoutes, context);
+  await app.register(healthRoutes, { ...context, metrics });
   await app.register(contentRoutes);
   await app.register(identityRoutes, context);
   await app.register(pricingRoutes, context);

@@ -5,6 +5,8 @@ import { RECAPTCHA_VERIFY_URL, type RecaptchaConfig } from './providers/captcha'
 export type ProviderMode = 'sandbox' | 'production';
 
 export interface ApiConfig {
+  /** GET /metrics answers only `Authorization: Bearer <it>`; null: only clients on this machine (sandbox). */
+  metricsToken: string | null;
   port: number;
   host: string;
   /** Real PostgreSQL when set; otherwise the embedded PGlite in `dataDir`. */
@@ -207,6 +209,15 @@ function readRecaptcha(env: NodeJS.ProcessEnv, providerMode: ProviderMode): Reca
   return { secret, minScore, verifyUrl: env.RECAPTCHA_VERIFY_URL || RECAPTCHA_VERIFY_URL };
 }
 
+/** GET /metrics' token; production refuses to start without one (the sandbox answers this machine only). */
+function readMetricsToken(env: NodeJS.ProcessEnv, providerMode: ProviderMode): string | null {
+  const token = env.METRICS_TOKEN || '';
+  if (token) return token;
+  if (providerMode === 'production')
+    throw new ConfigError('PROVIDER_MODE=production needs METRICS_TOKEN: GET /metrics answers only with it');
+  return null;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
   const sms = env.SMS_PROVIDER_URL ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN ?? '' } : null;
@@ -262,5 +273,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       bankVerificationAdapter: aggregation.provider,
     },
     aggregation,
+    metricsToken: readMetricsToken(env, providerMode),
   };
 }

@@ -314,6 +314,7 @@ describe('the configured aggregation provider (AGGREGATION_PROVIDER, AGGREGATION
       PROVIDER_MODE: 'production',
       SMS_PROVIDER_URL: 'http://127.0.0.1:9/send',
       RECAPTCHA_SECRET: 'recaptcha-secret',
+      METRICS_TOKEN: 'metrics-token',
       PROVIDER_SECRET_LIVENESS: 'liveness-secret',
       PROVIDER_SECRET_AGGREGATION: SECRET,
     });

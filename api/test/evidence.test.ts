@@ -553,6 +553,7 @@ describe('production mode', () => {
       PROVIDER_MODE: 'production',
       SMS_PROVIDER_URL: 'http://127.0.0.1:9/send',
       RECAPTCHA_SECRET: 'recaptcha-secret',
+      METRICS_TOKEN: 'metrics-token',
     });
     await assert.rejects(
       buildApp({ config, database: api.database, sms: smsProviderFor(config, api.database.db) }, { logger: false }),

@@ -100,6 +100,16 @@ export class JobQueue {
     }
   }
 
+  /** Started, and its tables answer (readiness: a queue that cannot take jobs loses the steps that send them). */
+  async running(): Promise<boolean> {
+    if (!this.started) return false;
+    try {
+      return (await this.boss.getQueue('loan.decide')) !== null;
+    } catch {
+      return false;
+    }
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;

@@ -1,7 +1,7 @@
 import * as around from './around';
 import * as cards from './cards';
 import * as documents from './documents';
-import { HealthResponse } from './health';
+import { HealthResponse, ReadinessResponse } from './health';
 import * as identity from './identity';
 import * as loans from './loans';
 import * as notifications from './notifications';
@@ -44,6 +44,14 @@ export const endpoints = {
     access: 'public',
     summary: 'Liveness and database check',
     response: HealthResponse,
+  },
+  readiness: {
+    method: 'GET',
+    path: '/ready',
+    access: 'public',
+    summary: 'Readiness for traffic: the database and the job queue (503 while either is down)',
+    errors: [503],
+    response: ReadinessResponse,
   },
   login: {
     method: 'POST',
