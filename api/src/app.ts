@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { recordBankSession } from './aggregation';
 import { recordCardRequest } from './cards';
 import { CARD_CALLBACK_PATH, CardRequestEvent, SandboxCardAcquirer } from './cards/acquirer';
@@ -13,7 +13,7 @@ import { recordLivenessVerdict } from './evidence';
 import { conditionalGet } from './http/conditional';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { installJsonBodies } from './http/json-body';
-import { loggerOptions } from './http/log-redaction';
+import { logAnswer, loggerOptions } from './http/log-redaction';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
@@ -55,7 +55,12 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export async function buildApp(
   given: AppContext,
-  options: { logger?: boolean; workers?: boolean; logStream?: { write(line: string): void } } = {},
+  options: {
+    logger?: boolean;
+    workers?: boolean;
+    logStream?: { write(line: string): void };
+    prettyLogs?: boolean;
+  } = {},
 ): Promise<FastifyInstance> {
   // The job queue shares the database handle; its workers run only where asked (the API process, tests).
   const jobs = given.jobs ?? new JobQueue(given.database);
@@ -83,10 +88,15 @@ export async function buildApp(
 async function assembleApp(
   context: AppContext,
   jobs: JobQueue,
-  options: { logger?: boolean; workers?: boolean; logStream?: { write(line: string): void } },
+  options: { logger?: boolean; workers?: boolean; logStream?: { write(line: string): void }; prettyLogs?: boolean },
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(context.config.logLevel, options.logStream),
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(context.config.logLevel, options.logStream, options.prettyLogs === true),
+    // Our own one line per answer (logAnswer) replaces Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: context.config.trustProxy,
     frameworkErrors,
@@ -94,7 +104,10 @@ async function assembleApp(
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
   const metrics = createMetrics(context.database.db);
-  app.addHook('onResponse', async (request, reply) => metrics.answered(request, reply));
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.answered(request, reply);
+    logAnswer(request, reply);
+  });
   installJsonBodies(app);
 
   // First, so its answer hook sees HTML before compression and every answer (errors too) gets the headers.

@@ -30,7 +30,12 @@ async function main() {
   const config = readConfig();
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, sms: smsProviderFor(config, database.db) }, { workers: true });
+  // Readable lines in a developer's terminal; JSON lines everywhere else (production, files, collectors).
+  const prettyLogs = config.providerMode !== 'production' && process.stdout.isTTY === true;
+  const app = await buildApp(
+    { config, database, sms: smsProviderFor(config, database.db) },
+    { workers: true, prettyLogs },
+  );
   const unusedConnections = trackUnusedConnections(app.server);
 
   let closing = false;
