@@ -96,9 +96,11 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
       if (paid.status === 'paid') navigate('/account');
       else navigate(failedPath('declined'));
     } catch (error) {
-      setFailure(normaliseApiError(error).message);
-      // Refused before any charge (a wrong amount, a pending payment): another try is another payment.
-      setKey(paymentKey());
+      const problem = normaliseApiError(error);
+      setFailure(problem.message);
+      // Refused (a wrong amount, a pending payment): nothing was charged, another try is another payment. With no
+      // answer the card may have been charged: a retry keeps the key, so it is the same payment.
+      if (problem.status >= 400 && problem.status < 500) setKey(paymentKey());
       setSavedCardBusy(false);
     }
   };

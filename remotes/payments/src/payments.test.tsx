@@ -172,6 +172,25 @@ describe('payment methods', () => {
     expect(retried.idempotency_key).not.toBe(refused.idempotency_key);
   });
 
+  test('a saved-card payment left without an answer is retried as the same payment, never a second one', async () => {
+    signedIn(false, [savedCard]);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current
+      .onPost('/v2/loan/payment/saved_card')
+      .networkErrorOnce()
+      .onPost('/v2/loan/payment/saved_card')
+      .replyOnce(200, { reference: 'pay_11', status: 'paid' });
+    const { navigate } = showScreen(PaymentMethodsScreen, { state: partial });
+    const button = await screen.findByRole('button', { name: /con la tarjeta terminada en 4242/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    const [lost, retried] = http.current.history.post.map((request) => JSON.parse(request.data));
+    expect(retried.idempotency_key).toBe(lost.idempotency_key);
+  });
+
   test('without a saved card there is no such offer', async () => {
     signedIn(false);
     http.current.onGet('/v2/loan').reply(200, loan());
