@@ -54,6 +54,21 @@ export interface ApiConfig {
    * bank_verification_adapter) and its origin (AGGREGATION_PROVIDER_URL; the API itself for the sandbox providers).
    */
   aggregation: AggregationConfig;
+  /** The lender named in every document the customer receives (LENDER_*); production refuses to start without it. */
+  lender: LenderIdentity;
+}
+
+/** The lender's legal identity, as the SECCI, the agreement and the legal notice state it. */
+export interface LenderIdentity {
+  name: string;
+  /** The company's tax id (CIF/NIF). */
+  cif: string;
+  /** The registered office. */
+  address: string;
+  /** Where the company is registered (Registro Mercantil, volume, sheet, entry). */
+  registry: string;
+  phone: string;
+  email: string;
 }
 
 export type AggregationProviderName = 'unnax' | 'kontomatik';
@@ -218,6 +233,45 @@ function readMetricsToken(env: NodeJS.ProcessEnv, providerMode: ProviderMode): s
   return null;
 }
 
+/** What sandbox documents name: plainly not a real company, so a sandbox document is never taken for a real one. */
+export const SANDBOX_LENDER: LenderIdentity = {
+  name: 'Credimo Financiación, S.L. (entorno de pruebas)',
+  cif: 'B00000000 (ficticio)',
+  address: 'Calle de Alcalá 1, 28014 Madrid (dirección de pruebas)',
+  registry: 'Registro Mercantil de Madrid: datos de pruebas, sin inscripción real',
+  phone: '+34 900 000 000',
+  email: 'ayuda@credimo.es',
+};
+
+const LENDER_SETTINGS: Record<keyof LenderIdentity, string> = {
+  name: 'LENDER_NAME',
+  cif: 'LENDER_CIF',
+  address: 'LENDER_ADDRESS',
+  registry: 'LENDER_REGISTRY',
+  phone: 'LENDER_PHONE',
+  email: 'LENDER_EMAIL',
+};
+
+/** A Spanish company's CIF: a letter for its kind, seven digits and a control digit or letter. */
+const CIF_PATTERN = /^[ABCDEFGHJNPQRSUVW][0-9]{7}[0-9A-J]$/;
+
+/**
+ * The lender's identity from LENDER_*. Production starts only with every part set: a real customer must never
+ * sign a document naming the sandbox's stand-in company. The sandbox fills what is unset with SANDBOX_LENDER.
+ */
+function readLender(env: NodeJS.ProcessEnv, providerMode: ProviderMode): LenderIdentity {
+  const entries = Object.entries(LENDER_SETTINGS) as Array<[keyof LenderIdentity, string]>;
+  const missing = entries.filter(([, name]) => !env[name]?.trim()).map(([, name]) => name);
+  if (providerMode === 'production' && missing.length > 0)
+    throw new ConfigError(`PROVIDER_MODE=production needs the lender's legal identity: set ${missing.join(', ')}`);
+  const lender = Object.fromEntries(
+    entries.map(([key, name]) => [key, env[name]?.trim() || SANDBOX_LENDER[key]]),
+  ) as unknown as LenderIdentity;
+  if (env.LENDER_CIF?.trim() && !CIF_PATTERN.test(lender.cif))
+    throw new ConfigError(`LENDER_CIF must be a CIF (a letter, 7 digits and a control character), got "${lender.cif}"`);
+  return lender;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
   const sms = env.SMS_PROVIDER_URL ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN ?? '' } : null;
@@ -228,6 +282,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     );
   }
   const recaptcha = readRecaptcha(env, providerMode);
+  const lender = readLender(env, providerMode);
   const port = readPort(env, 'API_PORT', 8080);
   const host = env.API_HOST || '127.0.0.1';
   const dataDir = env.PGLITE_DATA_DIR || path.join(projectRoot, '.data/pglite');
@@ -274,5 +329,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     aggregation,
     metricsToken: readMetricsToken(env, providerMode),
+    lender,
   };
 }

@@ -8,7 +8,7 @@ import { readConfig } from '../src/config.js';
 import { SIGNATURE_HEADER, signHeader } from '../src/providers/callbacks.js';
 import { smsProviderFor } from '../src/providers/index.js';
 import { SandboxLivenessProvider } from '../src/providers/liveness.js';
-import { startTestApi, type TestApi } from './harness.js';
+import { LENDER_ENV, startTestApi, type TestApi } from './harness.js';
 import { customerAt, waitForStatus } from './origination-path.js';
 
 let api: TestApi;
@@ -315,6 +315,7 @@ describe('the configured aggregation provider (AGGREGATION_PROVIDER, AGGREGATION
       SMS_PROVIDER_URL: 'http://127.0.0.1:9/send',
       RECAPTCHA_SECRET: 'recaptcha-secret',
       METRICS_TOKEN: 'metrics-token',
+      ...LENDER_ENV,
       PROVIDER_SECRET_LIVENESS: 'liveness-secret',
       PROVIDER_SECRET_AGGREGATION: SECRET,
     });

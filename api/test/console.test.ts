@@ -554,6 +554,29 @@ describe('Operators console: customers, the verification queue and loan actions,
     assert.equal(entry?.subject, `user:${userId}`);
   });
 
+  test('a transfer whose concept says PRORROGA is recorded with its days and extends the loan', async () => {
+    const me = await customerAt(api, 'active');
+    const admin = await signedIn(ADMIN);
+    const [extension] = (await api.request('GET', '/v2/loan/prolong', { headers: me.headers })).body.extensions;
+    const wrong = await admin.post('/console/actions/payment-received', {
+      loan: me.loanId,
+      amount: (extension.cost / 100).toFixed(2).replace('.', ','),
+      reference: `bank-ext-${me.loanId}`,
+      extension_days: 'siete',
+    });
+    assert.match(wrong.text, /Los días de prórroga deben ser un número entero/);
+    const paid = await admin.post('/console/actions/payment-received', {
+      loan: me.loanId,
+      amount: (extension.cost / 100).toFixed(2).replace('.', ','),
+      reference: `bank-ext-${me.loanId}`,
+      extension_days: String(extension.term),
+    });
+    assert.equal(paid.status, 200, paid.text);
+    const loan = (await api.request('GET', '/v2/loan', { headers: me.headers })).body;
+    assert.equal(loan.status, LoanStatus.Extended);
+    assert.equal(loan.must_pay_date, extension.next_pay_date);
+  });
+
   test('loan actions: a bank transfer received, collection, then an admin sells the loan to a buyer', async () => {
     const me = await customerAt(api, 'active');
     const admin = await signedIn(ADMIN);

@@ -13,7 +13,7 @@ import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { SIGNATURE_HEADER, signatureOf, signHeader } from '../src/providers/callbacks.js';
 import { smsProviderFor } from '../src/providers/index.js';
-import { startTestApi, type TestApi } from './harness.js';
+import { LENDER_ENV, startTestApi, type TestApi } from './harness.js';
 
 const SECRET = 'test-liveness-secret';
 const APP = 'http://localhost:3000';
@@ -554,6 +554,7 @@ describe('production mode', () => {
       SMS_PROVIDER_URL: 'http://127.0.0.1:9/send',
       RECAPTCHA_SECRET: 'recaptcha-secret',
       METRICS_TOKEN: 'metrics-token',
+      ...LENDER_ENV,
     });
     await assert.rejects(
       buildApp({ config, database: api.database, sms: smsProviderFor(config, api.database.db) }, { logger: false }),

@@ -5,6 +5,7 @@ import { type CompactPrices, expandPrices } from '@credimo/shared/contract';
 import { dueDate, LoanStatus } from '@credimo/shared/domain';
 import { formatDecimal, formatMoney, formatWireDate, wireToDisplayDate } from '@credimo/shared/format';
 import { sql } from 'kysely';
+import { SANDBOX_LENDER } from '../src/config.js';
 import { documentHtml, documentLayout } from '../src/documents/index.js';
 import { type LoanWithParts, loanParts, loanViewContext, loanViewOf } from '../src/loans/loan-details.js';
 import { offerFor } from '../src/pricing/offer.js';
@@ -259,7 +260,7 @@ describe('Madrid dates: at 23:30 UTC it is 00:30 of the next day in Madrid, and 
     assert.equal(formatWireDate(await clockToday(db, lateEvening)), '2026-11-28');
     const offer = await offerFor(db, { productId: 1, term: 20, amount: 30_000 }, { userId: null }, lateEvening);
     assert.equal(offer.dueDate, '2026-12-18');
-    assert.match(documentHtml(documentLayout('secci', offer)), /vencimiento el 18\/12\/2026/);
+    assert.match(documentHtml(documentLayout('secci', offer, SANDBOX_LENDER)), /vencimiento el 18\/12\/2026/);
     assert.equal(dueDate(20, lateEvening), '2026-12-18', 'the calculator’s shared due date');
     // An hour earlier it is still 27/11 in Madrid (23:30 there).
     const offerBefore = await offerFor(

@@ -26,6 +26,16 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** A lender's legal identity as an operator configures it (production starts only with one). */
+export const LENDER_ENV = {
+  LENDER_NAME: 'Préstamos Ejemplares, S.A.',
+  LENDER_CIF: 'A28000032',
+  LENDER_ADDRESS: 'Paseo de la Castellana 100, 28046 Madrid',
+  LENDER_REGISTRY: 'Registro Mercantil de Madrid, tomo 1, folio 2, hoja M-3',
+  LENDER_PHONE: '+34 910 000 001',
+  LENDER_EMAIL: 'clientes@ejemplares.es',
+};
+
 export interface TestApi {
   app: FastifyInstance;
   baseUrl: string;

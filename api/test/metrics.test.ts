@@ -5,7 +5,7 @@ import { readConfig } from '../src/config.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { smsProviderFor } from '../src/providers/index.js';
-import { freshDatabase, startTestApi, type TestApi } from './harness.js';
+import { freshDatabase, LENDER_ENV, startTestApi, type TestApi } from './harness.js';
 import { customerAt } from './origination-path.js';
 
 /** One sample's value from Prometheus' text format, by metric name and exact label set ('' for none). */
@@ -122,6 +122,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       PROVIDER_MODE: 'production',
       SMS_PROVIDER_URL: 'http://127.0.0.1:9/send',
       RECAPTCHA_SECRET: 'recaptcha-secret',
+      ...LENDER_ENV,
     };
     assert.throws(() => readConfig(production), /needs METRICS_TOKEN/);
     assert.equal(readConfig({ ...production, METRICS_TOKEN: 'x' }).metricsToken, 'x');

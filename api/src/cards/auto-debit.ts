@@ -8,19 +8,20 @@ import './tables';
 const DECLINED_LAST_DIGITS = ['0002'];
 
 /**
- * The sandbox card acquirer's merchant-initiated charge of a customer's default card (auto-debit on the due
- * date). Like a real acquirer it keeps one charge per idempotency key: the same key again (a retried job, a
+ * The sandbox card acquirer's charge of a customer's saved card: the default one (auto-debit on the due date) or
+ * the one the customer chose to pay with. Like a real acquirer it keeps one charge per idempotency key: the same key again (a retried job, a
  * second API process servicing the same day) answers the first charge's outcome and takes no money twice.
  */
 export class SandboxCardCharger implements AutoDebitCharger {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async charge(request: { loanId: string; userId: string; amount: number; key: string }) {
+  async charge(request: { loanId: string; userId: string; amount: number; key: string; cardId?: string }) {
     const card = await this.db
       .selectFrom('payment_cards')
       .select(['token', 'pan'])
       .where('user_id', '=', request.userId)
-      .where('is_default', '=', true)
+      .$if(request.cardId === undefined, (q) => q.where('is_default', '=', true))
+      .$if(request.cardId !== undefined, (q) => q.where('id', '=', request.cardId ?? ''))
       .where('status', 'in', COMPLETED_CARD_STATUSES)
       .where('token', 'is not', null)
       .executeTakeFirst();

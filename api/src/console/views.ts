@@ -443,7 +443,12 @@ function loanActions(member: StaffMember, loan: CustomerFile['loans'][number]['l
         'payment-received',
         loanField +
           input('amount', texts.paymentAmount, `id="payment-amount-${id}" inputmode="decimal" required`) +
-          input('reference', texts.paymentReference, `id="payment-reference-${id}" required maxlength="100"`),
+          input('reference', texts.paymentReference, `id="payment-reference-${id}" required maxlength="100"`) +
+          input(
+            'extension_days',
+            texts.paymentExtensionDays,
+            `id="payment-extension-${id}" inputmode="numeric" pattern="[0-9]{1,3}" maxlength="3"`,
+          ),
         texts.record,
         back,
       ),

@@ -1,6 +1,6 @@
 import { madridToday } from '@credimo/shared/domain';
 import { formatMoney, wireToDisplayDate } from '@credimo/shared/format';
-import { type DocumentLayout, LENDER, taeText } from './layout';
+import { type DocumentLayout, type LenderIdentity, taeText } from './layout';
 
 /** What the signed loan agreement states; the signing room fills it from the loan and the signature. */
 export interface AgreementData {
@@ -38,14 +38,15 @@ const dateTime = (date: Date) =>
   `${madridDate(date)} ${date.toLocaleTimeString('es-ES', { timeZone: 'Europe/Madrid', hour12: false })} (hora peninsular)`;
 
 /** The loan agreement: title, parties, amounts in euros, dates, TAE and the signature block. */
-export function agreementLayout(d: AgreementData): DocumentLayout {
+export function agreementLayout(d: AgreementData, lender: LenderIdentity): DocumentLayout {
   return {
     title: `${AGREEMENT_TITLE} n.º ${d.reference}`,
     sections: [
       {
         title: '1. Partes',
         rows: [
-          ['Prestamista', `${LENDER.name} (CIF ${LENDER.cif}), ${LENDER.address}`],
+          ['Prestamista', `${lender.name} (CIF ${lender.cif}), ${lender.address}`],
+          ['Inscripción registral del prestamista', lender.registry],
           ['Prestatario', `${d.borrower.fullName} (DNI/NIE ${d.borrower.personalId})`],
           ['Domicilio del prestatario', d.borrower.address],
           ['Teléfono del prestatario', d.borrower.phone],

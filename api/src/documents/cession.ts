@@ -1,5 +1,5 @@
 import { formatDisplayDate, formatMoney } from '@credimo/shared/format';
-import { type DocumentLayout, LENDER } from './layout';
+import type { DocumentLayout, LenderIdentity } from './layout';
 
 /** SPEC's cession_portfolio: the loan sold to a buyer, who is paid from then on. */
 export interface CessionData {
@@ -22,14 +22,14 @@ export interface CessionData {
 export const CESSION_TITLE = 'Notificación de cesión del crédito';
 
 /** The notice that the loan was assigned, and where to pay from now on. */
-export function cessionLayout(d: CessionData): DocumentLayout {
+export function cessionLayout(d: CessionData, lender: LenderIdentity): DocumentLayout {
   return {
     title: `${CESSION_TITLE} n.º ${d.reference}`,
     sections: [
       {
         title: '1. Cesión',
         paragraphs: [
-          `Le informamos de que ${LENDER.name} ha cedido el ${formatDisplayDate(d.soldDate)} su préstamo n.º ${d.reference} a ${d.buyer.name}. Sus condiciones no cambian.`,
+          `Le informamos de que ${lender.name} ha cedido el ${formatDisplayDate(d.soldDate)} su préstamo n.º ${d.reference} a ${d.buyer.name}. Sus condiciones no cambian.`,
         ],
         rows: [
           ['Prestatario', d.borrowerName],

@@ -14,14 +14,8 @@ export interface DocumentLayout {
   sections: DocumentSection[];
 }
 
-/** The lender named in every document. */
-export const LENDER = {
-  name: 'Credimo Financiación, S.L.',
-  cif: 'B00000000',
-  address: 'Calle de Alcalá 1, 28014 Madrid',
-  phone: '+34 900 000 000',
-  email: 'ayuda@credimo.es',
-};
+/** The lender named in every document: the API's configuration (LENDER_*), never a constant of the documents. */
+export type { LenderIdentity } from '../config';
 
 /** A TAE as customers read it: one decimal, Spanish separators. */
 export const taeText = (tae: number) =>

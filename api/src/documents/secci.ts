@@ -1,5 +1,5 @@
 import { formatMoney, wireToDisplayDate } from '@credimo/shared/format';
-import { type DocumentLayout, LENDER, taeText } from './layout';
+import { type DocumentLayout, type LenderIdentity, taeText } from './layout';
 
 /** What the SECCI states: the offer's figures, priced by the pricing room. */
 export interface SecciData {
@@ -17,7 +17,7 @@ export interface SecciData {
 export const SECCI_TITLE = 'Información Normalizada Europea sobre el Crédito al Consumo';
 
 /** The SECCI ("Información Normalizada Europea sobre el Crédito al Consumo") as labelled rows. */
-export function secciLayout(f: SecciData): DocumentLayout {
+export function secciLayout(f: SecciData, lender: LenderIdentity): DocumentLayout {
   const due = wireToDisplayDate(f.dueDate);
   return {
     title: SECCI_TITLE,
@@ -25,9 +25,10 @@ export function secciLayout(f: SecciData): DocumentLayout {
       {
         title: '1. Identidad y datos de contacto del prestamista',
         rows: [
-          ['Prestamista', `${LENDER.name} (CIF ${LENDER.cif})`],
-          ['Dirección', LENDER.address],
-          ['Teléfono y correo electrónico', `${LENDER.phone} · ${LENDER.email}`],
+          ['Prestamista', `${lender.name} (CIF ${lender.cif})`],
+          ['Dirección', lender.address],
+          ['Inscripción registral', lender.registry],
+          ['Teléfono y correo electrónico', `${lender.phone} · ${lender.email}`],
         ],
       },
       {

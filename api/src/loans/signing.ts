@@ -3,7 +3,7 @@ import { formatWireDate } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { renderDocument } from '../documents';
+import { type LenderIdentity, renderDocument } from '../documents';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
 import { filesOutstanding } from '../evidence';
@@ -61,6 +61,7 @@ export async function signLoan(
   userId: string,
   code: string,
   address: string | null,
+  lender: LenderIdentity,
   sms?: SmsProvider,
 ) {
   const loan = await loanAwaitingSignature(db, userId);
@@ -121,28 +122,32 @@ export async function signLoan(
       .execute();
     await trx.updateTable('loans').set({ signed_at: signedAt }).where('id', '=', loan.id).execute();
     // The agreement comes from the documents room, with the signature block filled in.
-    const { pdf } = await renderDocument('agreement', {
-      reference: locked.public_id,
-      productName: product.name,
-      borrower: {
-        fullName: [profile?.first_name, profile?.first_surname, profile?.second_surname].filter(Boolean).join(' '),
-        personalId: profile?.personal_id ?? '',
-        address: home
-          ? [home.street, home.house, home.postal_code, home.city, home.region].filter(Boolean).join(', ')
-          : '',
-        phone: user.mobile_phone,
+    const { pdf } = await renderDocument(
+      'agreement',
+      {
+        reference: locked.public_id,
+        productName: product.name,
+        borrower: {
+          fullName: [profile?.first_name, profile?.first_surname, profile?.second_surname].filter(Boolean).join(' '),
+          personalId: profile?.personal_id ?? '',
+          address: home
+            ? [home.street, home.house, home.postal_code, home.city, home.region].filter(Boolean).join(', ')
+            : '',
+          phone: user.mobile_phone,
+        },
+        amount: Number(locked.request_amount),
+        commission: Number(locked.commission),
+        totalToRepay: Number(locked.return_amount),
+        term: locked.term,
+        tae: locked.tae_tenths / 10,
+        lateDailyBasisPoints: product.late_daily_basis_points,
+        issuedAt: new Date(locked.request_date),
+        // Due as the loan will be when paid out today (payout.ts): Madrid's day on the servicing clock plus the term.
+        dueDate: dueDateAfter(formatWireDate(await clockToday(trx, signedAt)), locked.term),
+        signature: { signedAt, codeHash: codeRow.code_hash, address },
       },
-      amount: Number(locked.request_amount),
-      commission: Number(locked.commission),
-      totalToRepay: Number(locked.return_amount),
-      term: locked.term,
-      tae: locked.tae_tenths / 10,
-      lateDailyBasisPoints: product.late_daily_basis_points,
-      issuedAt: new Date(locked.request_date),
-      // Due as the loan will be when paid out today (payout.ts): Madrid's day on the servicing clock plus the term.
-      dueDate: dueDateAfter(formatWireDate(await clockToday(trx, signedAt)), locked.term),
-      signature: { signedAt, codeHash: codeRow.code_hash, address },
-    });
+      lender,
+    );
     await trx
       .insertInto('loan_agreements')
       .values({ loan_id: loan.id, type: 'agreement', name: `Contrato ${locked.public_id}.pdf`, pdf })

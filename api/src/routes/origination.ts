@@ -80,7 +80,7 @@ export async function originationRoutes(app: FastifyInstance, context: AppContex
 
   route(app, endpoints.sign, async (request) => {
     const session = requireSession(request);
-    await signLoan(db, session.userId, request.body.code, request.ip, sms);
+    await signLoan(db, session.userId, request.body.code, request.ip, context.config.lender, sms);
     return currentView(session.userId);
   });
 

@@ -22,7 +22,7 @@ const documentAnswer = {
   },
 };
 
-export async function pricingRoutes(app: FastifyInstance, { database }: AppContext) {
+export async function pricingRoutes(app: FastifyInstance, { database, config }: AppContext) {
   const db = database.db;
 
   route(app, endpoints.products, async () => {
@@ -79,7 +79,7 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
     );
     // Priced for this customer: never kept by a shared cache.
     if (userId) reply.header('Cache-Control', 'private, no-store');
-    const layout = documentLayout('secci', offer);
+    const layout = documentLayout('secci', offer, config.lender);
     if (format === 'pdf') {
       return reply
         .header('Content-Type', 'application/pdf')
@@ -135,7 +135,7 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
     async (request, reply) =>
       reply
         .header('Content-Type', 'text/html; charset=utf-8')
-        .send(documentHtml(documentLayout('secci', await defaultOffer(db, request.params.id)))),
+        .send(documentHtml(documentLayout('secci', await defaultOffer(db, request.params.id), config.lender))),
   );
 
   app.get<{ Params: { id: number; type: string } }>(
@@ -157,7 +157,7 @@ export async function pricingRoutes(app: FastifyInstance, { database }: AppConte
       if (!isAgreementType(type)) throw ApiError.request(404, messages.routeNotFound);
       return reply
         .header('Content-Type', 'text/html; charset=utf-8')
-        .send(documentHtml(templateLayout(type, product.name)));
+        .send(documentHtml(templateLayout(type, product.name, config.lender)));
     },
   );
 }

@@ -14,10 +14,11 @@ import {
   prolongDetails,
   prolongOffer,
 } from '../servicing/customer';
+import { payWithSavedCard } from '../servicing/saved-card';
 import { route } from './route';
 
 /** Repayment, extension and withdrawal (issue 11): each route one call into the servicing room. */
-export async function servicingRoutes(app: FastifyInstance, { database, checkout, config }: AppContext) {
+export async function servicingRoutes(app: FastifyInstance, { database, checkout, config, autoDebit }: AppContext) {
   const db = database.db;
 
   route(app, endpoints.partialRepay, async (request) => partialRepayOffer(db, requireSession(request).userId));
@@ -62,6 +63,17 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
     );
     reply.code(created ? 201 : 200);
     return made;
+  });
+  route(app, endpoints.savedCardPayment, async (request, reply) => {
+    const { payment, created } = await payWithSavedCard(
+      db,
+      requireSession(request).userId,
+      request.body,
+      await clockToday(db),
+      autoDebit ?? null,
+    );
+    reply.code(created ? 201 : 200);
+    return payment;
   });
   route(app, endpoints.withdrawal, async (request) =>
     withdraw(db, requireSession(request).userId, await clockToday(db)),

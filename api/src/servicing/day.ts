@@ -12,11 +12,18 @@ import { owedOf } from './owed';
 import { applyPayment } from './payments';
 
 /**
- * The card acquirer's auto-debit: charges the customer's saved card for the amount, with the key as the
- * provider's idempotency key (one charge per loan and day). Null when the customer has no usable card.
+ * The card acquirer's charge of a saved card: the default one (auto-debit, one charge per loan and day) or the
+ * one the customer picked to pay with (`cardId`), with the key as the provider's idempotency key. Null when the
+ * customer has no such usable card.
  */
 export interface AutoDebitCharger {
-  charge(request: { loanId: string; userId: string; amount: number; key: string }): Promise<{ paid: boolean } | null>;
+  charge(request: {
+    loanId: string;
+    userId: string;
+    amount: number;
+    key: string;
+    cardId?: string;
+  }): Promise<{ paid: boolean } | null>;
 }
 
 const JOB_ACTOR = { kind: 'job', id: 'servicing' } as const;

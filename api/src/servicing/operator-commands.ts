@@ -1,3 +1,4 @@
+import { EXTENSION_CONCEPT_WORD } from '@credimo/shared/domain';
 import { formatMoney, formatWireDate } from '@credimo/shared/format';
 import type { Kysely } from 'kysely';
 import { SandboxCardCharger } from '../cards/auto-debit';
@@ -52,12 +53,19 @@ export const SERVICING_COMMANDS: Record<string, ServicingCommand> = {
     },
   },
   'payment-received': {
-    usage: '<loan> <cents> <reference>  (bank transfer or cash, applied once per reference)',
-    async run([loan, cents, reference], { db, operator }) {
+    usage:
+      '<loan> <cents> <reference> [prorroga <days>]  (bank transfer or cash, applied once per reference; ' +
+      'prorroga when its concept asks for an extension)',
+    async run([loan, cents, reference, word, days], { db, operator }) {
       const loanId = await loanArgument(db, loan);
       const amount = Number(cents);
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new ServicingUsageError('cents: a whole number above 0');
       if (!reference) throw new ServicingUsageError('reference: the bank statement line or cash receipt');
+      const term = word === undefined ? null : Number(days);
+      if (word !== undefined && (word.toUpperCase() !== EXTENSION_CONCEPT_WORD || !Number.isInteger(term)))
+        throw new ServicingUsageError(
+          `${EXTENSION_CONCEPT_WORD.toLowerCase()} <days>: the extension the concept asks for`,
+        );
       const owed = await owedOf(db, loanId);
       const result = await applyPayment(
         db,
@@ -66,7 +74,9 @@ export const SERVICING_COMMANDS: Record<string, ServicingCommand> = {
           externalId: `transfer:${reference}`,
           channel: 'transfer',
           amount,
-          paymentType: amount >= owed.total ? 'payoff' : 'partial_repay',
+          // An extension the money does not cover repays instead (applyPayment decides, as for a card).
+          paymentType: term !== null ? 'prolongation' : amount >= owed.total ? 'payoff' : 'partial_repay',
+          term,
           actor: operatorActor(operator),
         },
         await clockToday(db),
@@ -76,6 +86,7 @@ export const SERVICING_COMMANDS: Record<string, ServicingCommand> = {
         subject: `loan:${loanId}`,
         lines: [
           result.applied ? `applied ${formatMoney(amount)} to loan ${loan}` : `reference ${reference} already applied`,
+          ...(result.extended_to ? [`extended to ${result.extended_to}`] : []),
           `status ${result.status}, still owed ${formatMoney(left.total)}`,
         ],
       };

@@ -274,6 +274,8 @@ export async function requestPayment(
   input: PaymentRequestInput,
   today: Date,
   checkout: PaymentCheckout | null,
+  /** The request's own reference when the caller derives it (an idempotent payment); otherwise a new one. */
+  reference: string | null = null,
 ): Promise<{ request: PaymentRequestView; created: boolean }> {
   const loanId = await openLoanId(db, userId);
   return db.transaction().execute(async (trx) => {
@@ -294,14 +296,15 @@ export async function requestPayment(
         pending.channel === channel &&
         Number(pending.amount) === amount &&
         pending.term === term;
-      if (!same) throw ApiError.request(409, messages.paymentPending);
+      // A request of its own reference is never confused with another pending one (a checkout left open).
+      if (!same || (reference && pending.reference !== reference)) throw ApiError.request(409, messages.paymentPending);
       return { request: requestView(pending, checkout), created: false };
     }
     const row = await trx
       .insertInto('payment_requests')
       .values({
         loan_id: loanId,
-        reference: `pay_${randomUUID()}`,
+        reference: reference ?? `pay_${randomUUID()}`,
         payment_type: input.payment_type,
         channel,
         amount,

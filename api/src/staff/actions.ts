@@ -1,3 +1,4 @@
+import { EXTENSION_CONCEPT_WORD } from '@credimo/shared/domain';
 import { formatMoney, parseEuros } from '@credimo/shared/format';
 import { t as messageText } from '@credimo/shared/i18n';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
@@ -161,12 +162,20 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       const reference = field(form, 'reference');
       if (!cents) throw new ConsoleActionError(texts.invalidAmount);
       if (!reference) throw new ConsoleActionError(texts.fieldsRequired);
+      // The concept "CR… PRORROGA 7" asks for an extension: the money buys it when it covers the cost.
+      const extensionDays = field(form, 'extension_days');
+      if (extensionDays && !/^[0-9]{1,3}$/.test(extensionDays))
+        throw new ConsoleActionError(texts.invalidExtensionDays);
       const before = await context.db
         .selectFrom('loan_payments')
         .select('id')
         .where('external_id', '=', `transfer:${reference}`)
         .executeTakeFirst();
-      await command('payment-received', [loan.id, String(cents), reference], context);
+      await command(
+        'payment-received',
+        [loan.id, String(cents), reference, ...(extensionDays ? [EXTENSION_CONCEPT_WORD, extensionDays] : [])],
+        context,
+      );
       const owed = await owedOf(context.db, loan.id);
       const status = await statusOf(context.db, loan.id);
       return {

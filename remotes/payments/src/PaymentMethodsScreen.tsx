@@ -5,6 +5,7 @@ import {
   groupedIban,
   type LoanView,
   normaliseApiError,
+  paymentConcept,
   type ScreenProps,
   userAtom,
 } from '@credimo/shared';
@@ -24,6 +25,12 @@ export const CARD_BUTTON_DISABLED_MS = 8_000;
 /** While a payment awaits the bank, the loan is asked again this often. */
 export const PENDING_POLL_MS = 5_000;
 
+/** A new key for one payment the customer means to make (the API charges a key once). */
+function paymentKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * SPEC sections 2 and 4: the payment methods for the amount chosen on the account (card, Bizum when the customer
  * has it, bank transfer to three banks, cash at a cash machine with no fee). Reachable only through the button
@@ -37,6 +44,10 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [cardBusy, setCardBusy] = useState(false);
   const [bizumBusy, setBizumBusy] = useState(false);
+  const [savedCardBusy, setSavedCardBusy] = useState(false);
+  // One key for this page's payment: a second click or a retry is the same payment, never a second charge.
+  const [key, setKey] = useState(paymentKey);
+  const savedCards = user?.payment_cards ?? [];
 
   useEffect(() => {
     if (!choice) navigate('/account', { replace: true });
@@ -77,6 +88,22 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
       setFailure(normaliseApiError(error).message);
     }
   };
+  const payBySavedCard = async (cardId: string) => {
+    setSavedCardBusy(true);
+    setFailure(null);
+    try {
+      const paid = await paymentCalls.savedCard(choice, cardId, key);
+      if (paid.status === 'paid') navigate('/account');
+      else navigate(failedPath('declined'));
+    } catch (error) {
+      const problem = normaliseApiError(error);
+      setFailure(problem.message);
+      // Refused (a wrong amount, a pending payment): nothing was charged, another try is another payment. With no
+      // answer the card may have been charged: a retry keeps the key, so it is the same payment.
+      if (problem.status >= 400 && problem.status < 500) setKey(paymentKey());
+      setSavedCardBusy(false);
+    }
+  };
   const payByBizum = async () => {
     setBizumBusy(true);
     setFailure(null);
@@ -88,7 +115,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
       setBizumBusy(false);
     }
   };
-  const reference = loan?.public_id ?? '';
+  const concept = paymentConcept(loan?.public_id ?? '', choice);
 
   return (
     <section className={styles.screen} data-screen={screen} aria-labelledby="payment-methods-title">
@@ -100,6 +127,18 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
         </div>
       )}
       {failure && <Alert tone="error">{failure}</Alert>}
+
+      {savedCards.length > 0 && (
+        <section className={styles.method} aria-labelledby="method-saved-card">
+          <h2 id="method-saved-card">{texts.savedCard}</h2>
+          <p>{texts.savedCardBody}</p>
+          {savedCards.map((card) => (
+            <Button key={card.id} onClick={() => payBySavedCard(card.id)} disabled={blocked || savedCardBusy}>
+              {texts.payWithSavedCard(formatMoney(choice.amount), card.pan.slice(-4))}
+            </Button>
+          ))}
+        </section>
+      )}
 
       <section className={styles.method} aria-labelledby="method-card">
         <h2 id="method-card">{texts.card}</h2>
@@ -123,7 +162,8 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
         <>
           <section className={styles.method} aria-labelledby="method-transfer">
             <h2 id="method-transfer">{texts.transfer}</h2>
-            <p>{texts.transferBody(reference)}</p>
+            <p>{texts.transferBody(concept)}</p>
+            {choice.payment_type === 'prolongation' && <p>{texts.extensionConcept}</p>}
             <ul className={styles.banks}>
               {PAYMENT_BANKS.map((bank) => (
                 <li key={bank.iban}>
@@ -140,7 +180,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
 
           <section className={styles.method} aria-labelledby="method-cash">
             <h2 id="method-cash">{texts.cash}</h2>
-            <p>{texts.cashBody(reference)}</p>
+            <p>{texts.cashBody(concept)}</p>
             <p>
               <strong>{texts.noFee}</strong>
             </p>

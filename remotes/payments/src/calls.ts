@@ -34,6 +34,20 @@ export const paymentCalls = {
   card: async (choice: PaymentChoice) =>
     (await api().post<{ payment_link: string | null }>('/v2/loan/payment-request/generate', paymentOf(choice))).data,
   /**
+   * POST /v2/loan/payment/saved_card: charged to a saved card at once. The key names this one payment, so a
+   * repeated click or a retried request never charges twice.
+   */
+  savedCard: async (choice: PaymentChoice, cardId: string, key: string) =>
+    (
+      await api().post<{ status: string }>('/v2/loan/payment/saved_card', {
+        ...paymentOf(choice),
+        // The button names the amount: a payoff is charged only if it is still exactly what is owed.
+        ...(choice.payment_type === 'payoff' ? { amount: choice.amount } : {}),
+        card_id: cardId,
+        idempotency_key: key,
+      })
+    ).data,
+  /**
    * SPEC section 7: Bizum's query answers the form to post. It is opened with a one-time code for it, never the
    * session token (an address ends up in logs).
    */

@@ -17,10 +17,11 @@ const loan = (overrides: object = {}) => ({
 });
 const partial = { payment_type: 'partial_repay', amount: 15_000 };
 
-function signedIn(bizum: boolean) {
+function signedIn(bizum: boolean, cards: Array<{ id: string; pan: string }> = []) {
   sessionStore.set(accessTokenAtom, 'tok');
-  sessionStore.set(userAtom, { id: '1', is_bizum_payment_provider_enabled: bizum } as never);
+  sessionStore.set(userAtom, { id: '1', is_bizum_payment_provider_enabled: bizum, payment_cards: cards } as never);
 }
+const savedCard = { id: '5', pan: '424242******4242' };
 
 describe('payment methods', () => {
   let go: jest.SpyInstance;
@@ -127,6 +128,89 @@ describe('payment methods', () => {
     await act(async () => jest.advanceTimersByTime(PENDING_POLL_MS));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pagar con tarjeta' })).toBeEnabled());
     expect(screen.queryByText(/Tu pago está en proceso/)).not.toBeInTheDocument();
+  });
+
+  test('a saved card is offered first and pays at once, under one key however often it is clicked', async () => {
+    signedIn(false, [savedCard]);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onPost('/v2/loan/payment/saved_card').reply(201, { reference: 'pay_9', status: 'paid' });
+    const { navigate } = showScreen(PaymentMethodsScreen, { state: partial });
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings[0]).toHaveTextContent('Con tu tarjeta guardada');
+    const button = screen.getByRole('button', { name: /^Pagar 150,00\s€ con la tarjeta terminada en 4242$/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    const sent = http.current.history.post.map((request) => JSON.parse(request.data));
+    expect(sent[0]).toEqual({
+      payment_type: 'partial_repay',
+      amount: 15_000,
+      card_id: '5',
+      idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+    });
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  test('a declined saved card leads to the payment-failed page; a refused one shows why and pays nothing', async () => {
+    signedIn(false, [savedCard]);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current
+      .onPost('/v2/loan/payment/saved_card')
+      .replyOnce(422, { errors: [{ message: 'El importe no puede superar lo que debes hoy.', property: 'amount' }] })
+      .onPost('/v2/loan/payment/saved_card')
+      .replyOnce(201, { reference: 'pay_10', status: 'failed' });
+    const { navigate } = showScreen(PaymentMethodsScreen, { state: partial });
+    const button = await screen.findByRole('button', { name: /con la tarjeta terminada en 4242/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByText('El importe no puede superar lo que debes hoy.')).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account/payment/failed?motivo=declined'));
+    const [refused, retried] = http.current.history.post.map((request) => JSON.parse(request.data));
+    expect(retried.idempotency_key).not.toBe(refused.idempotency_key);
+  });
+
+  test('a saved-card payment left without an answer is retried as the same payment, never a second one', async () => {
+    signedIn(false, [savedCard]);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current
+      .onPost('/v2/loan/payment/saved_card')
+      .networkErrorOnce()
+      .onPost('/v2/loan/payment/saved_card')
+      .replyOnce(200, { reference: 'pay_11', status: 'paid' });
+    const { navigate } = showScreen(PaymentMethodsScreen, { state: partial });
+    const button = await screen.findByRole('button', { name: /con la tarjeta terminada en 4242/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    const [lost, retried] = http.current.history.post.map((request) => JSON.parse(request.data));
+    expect(retried.idempotency_key).toBe(lost.idempotency_key);
+  });
+
+  test('without a saved card there is no such offer', async () => {
+    signedIn(false);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    showScreen(PaymentMethodsScreen, { state: partial });
+    expect(await screen.findByRole('button', { name: 'Pagar con tarjeta' })).toBeInTheDocument();
+    expect(screen.queryByText('Con tu tarjeta guardada')).not.toBeInTheDocument();
+  });
+
+  test('an extension is offered every way SPEC lists: card, Bizum, transfer and cash, the concept naming it', async () => {
+    signedIn(true, [savedCard]);
+    http.current.onGet('/v2/loan').reply(200, loan());
+    showScreen(PaymentMethodsScreen, { state: { payment_type: 'prolongation', amount: 3_080, term: 7 } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pagar con tarjeta' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: /^Pagar 30,80\s€ con la tarjeta terminada en 4242$/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Pagar con Bizum' })).toBeEnabled();
+    for (const method of ['Transferencia bancaria', 'Efectivo en un cajero'])
+      expect(screen.getByRole('heading', { name: method })).toBeInTheDocument();
+    // Without PRORROGA and its days a transfer or a deposit would only repay.
+    expect(screen.getByText(/con este concepto: CR-000007 PRORROGA 7\. La recibiremos/)).toBeInTheDocument();
+    expect(screen.getByText(/con este concepto: CR-000007 PRORROGA 7\. Sin comisiones/)).toBeInTheDocument();
   });
 
   test('a refused request shows the API’s message and sends nobody away', async () => {

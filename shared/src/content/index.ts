@@ -1,1 +1,2 @@
+export * from './legal';
 export * from './site-content';

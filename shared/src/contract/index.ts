@@ -453,6 +453,16 @@ export const endpoints = {
     body: servicing.PaymentRequestBody,
     response: servicing.PaymentRequestResponse,
   },
+  savedCardPayment: {
+    method: 'POST',
+    path: '/v2/loan/payment/saved_card',
+    summary:
+      'Pay (payoff, partial_repay, prolongation) with a saved card at once: charged and applied, or declined; ' +
+      'idempotent by idempotency_key',
+    errors: [409],
+    body: servicing.SavedCardPaymentBody,
+    response: servicing.PaymentRequestResponse,
+  },
   withdrawal: {
     method: 'POST',
     path: '/v2/loan/withdrawal',

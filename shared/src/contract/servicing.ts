@@ -75,6 +75,22 @@ export const PaymentRequestBody = Type.Object(
   strict,
 );
 
+/** POST /v2/loan/payment/saved_card: a payment request paid at once with a saved card (ours; SPEC shows none). */
+export const SavedCardPaymentBody = Type.Object(
+  {
+    ...PaymentRequestBody.properties,
+    card_id: Type.String({ pattern: '^[0-9]{1,18}$', maxLength: 18, 'x-message': 'savedCardUnavailable' }),
+    idempotency_key: Type.String({
+      minLength: 8,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: 'one per payment the customer means to make: the same key again never charges twice',
+      'x-message': 'incorrectData',
+    }),
+  },
+  strict,
+);
+
 export const PaymentRequestResponse = Type.Object({
   reference: Type.String(),
   payment_type: PaymentTypeSchema,

@@ -10,6 +10,7 @@ export * from './loan-status';
 export * from './loan-status-view';
 export * from './loan-view';
 export * from './payment-amount';
+export * from './payment-concept';
 export * from './personal';
 export * from './phone';
 export * from './redirects';

@@ -56,6 +56,8 @@ export const messages = {
   paymentOffStep: 'El importe debe ir en pasos de 0,10 €.',
   paymentPending: 'Tienes un pago pendiente. Espera la respuesta del banco antes de hacer otro.',
   bizumUnavailable: 'El pago con Bizum no está disponible para tu cuenta.',
+  savedCardUnavailable: 'Esta tarjeta guardada ya no se puede usar. Elige otra forma de pago.',
+  paymentKeyReused: 'Este pago ya se hizo con otro importe. Vuelve a tu préstamo y empieza de nuevo.',
   loanNotRepayable: 'Este préstamo no admite pagos ahora mismo.',
   loanNotExtendable: 'Tu préstamo no se puede prorrogar ahora mismo.',
   promoUnusableForExtension: 'Este código promocional no se puede usar para prorrogar el préstamo.',

@@ -1,4 +1,11 @@
-import { type Link as ContentLink, findRoute, messages, siteContentAtom } from '@credimo/shared';
+import {
+  type Link as ContentLink,
+  contentUrl,
+  findRoute,
+  legalDocumentUrl,
+  messages,
+  siteContentAtom,
+} from '@credimo/shared';
 import { shell as texts } from '@credimo/shared/i18n/screens/shell';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
@@ -12,7 +19,7 @@ function LinkList({ title, links }: { title: string; links: ContentLink[] }) {
       <ul className={styles.footerLinks}>
         {links.map((link) => (
           <li key={`${link.title}|${link.url}`}>
-            <a href={link.url}>{link.title}</a>
+            <a href={contentUrl(link.url)}>{link.title}</a>
           </li>
         ))}
       </ul>
@@ -27,6 +34,21 @@ function RepaymentHelpLink({ menus }: { menus: Array<Array<{ url: string }>> }) 
   return (
     <p>
       <Link to={help.path}>{messages.repaymentHelpLink}</Link>
+    </p>
+  );
+}
+
+/**
+ * The legal notice (LSSI art. 10: who the lender is) on every page, unless a list of this footer links it already.
+ * Its address is the content site's "Aviso legal", else the API's, which states the configured lender.
+ */
+function LegalNoticeLink({ shown }: { shown: ContentLink[] }) {
+  const content = useAtomValue(siteContentAtom);
+  const href = legalDocumentUrl(content, 'legalNotice');
+  if (shown.some((link) => contentUrl(link.url) === href)) return null;
+  return (
+    <p>
+      <a href={href}>{texts.legalNotice}</a>
     </p>
   );
 }
@@ -60,6 +82,7 @@ export function Footer({ big }: { big: boolean }) {
         </div>
       )}
       {!big && <LinkList title={texts.documents} links={documents} />}
+      <LegalNoticeLink shown={big ? [...footer.menu, ...footer.menu_2, ...documents] : documents} />
       <RepaymentHelpLink menus={[footer.menu, footer.menu_2]} />
       <p>{messages.applicationsAccepted}</p>
       <p>{footer.copyright}</p>

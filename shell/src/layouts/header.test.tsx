@@ -168,6 +168,24 @@ describe("the footer (SPEC section 2) with the content site's documents", () => 
     expect(within(list).getByRole('link', { name: 'Condiciones generales' })).toBeInTheDocument();
   });
 
+  test("every footer links the legal notice: the lender's own when the content site names none", async () => {
+    await open('/auth');
+    const notice = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Aviso legal' });
+    expect(notice.getAttribute('href')).toMatch(/\/v2\/products\/1\/agreement\/legal_notice$/);
+  });
+
+  test("the content site's legal notice, once, where the footer lists it already", async () => {
+    signIn();
+    const legal = { title: 'Aviso legal', url: 'https://www.credimo.es/aviso-legal' };
+    sessionStore.set(siteContentAtom, {
+      ...DEFAULT_SITE_CONTENT,
+      footer: { ...DEFAULT_SITE_CONTENT.footer, menu_2: [legal] },
+    });
+    await open('/account/history');
+    const links = within(screen.getByRole('contentinfo')).getAllByRole('link', { name: 'Aviso legal' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([legal.url]);
+  });
+
   test('no documents, no empty list', async () => {
     await open('/auth');
     expect(within(screen.getByRole('contentinfo')).queryByRole('navigation', { name: 'Documentos' })).toBeNull();

@@ -4,11 +4,13 @@ import {
   clearSession,
   configureApi,
   configureCaptcha,
+  DEFAULT_SITE_CONTENT,
   messages,
   removeCookie,
   type ScreenProps,
   sessionIdAtom,
   sessionStore,
+  siteContentAtom,
   writeCookie,
 } from '@credimo/shared';
 import { act, render, screen, within } from '@testing-library/react';
@@ -64,6 +66,42 @@ describe('/auth: phone and consents', () => {
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeChecked();
     await userEvent.click(screen.getByLabelText('Aceptar todo'));
     for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
+  });
+
+  describe('the consents link to the documents they accept', () => {
+    // Reset once nothing is rendered any more (the screens are unmounted after each test).
+    beforeEach(() => sessionStore.set(siteContentAtom, DEFAULT_SITE_CONTENT));
+    afterAll(() => sessionStore.set(siteContentAtom, DEFAULT_SITE_CONTENT));
+
+    test("the content site's privacy policy and general conditions, opened in a new tab", () => {
+      sessionStore.set(siteContentAtom, {
+        ...DEFAULT_SITE_CONTENT,
+        documents: [{ title: 'Condiciones generales', url: 'https://www.credimo.es/condiciones.pdf' }],
+        footer: { ...DEFAULT_SITE_CONTENT.footer, menu_2: [{ title: 'Política de privacidad', url: '/privacidad' }] },
+      });
+      show(AuthScreen);
+      const privacy = screen.getByRole('link', { name: /política de privacidad/ });
+      // A path of the content site is the content site's page, not one of this app.
+      expect(privacy).toHaveAttribute('href', 'http://wp.test/privacidad');
+      expect(privacy).toHaveAttribute('target', '_blank');
+      expect(screen.getByRole('link', { name: /condiciones generales/ })).toHaveAttribute(
+        'href',
+        'https://www.credimo.es/condiciones.pdf',
+      );
+      expect(screen.getByLabelText(/política de privacidad/)).toHaveAttribute('type', 'checkbox');
+    });
+
+    test("content naming neither links the lender's own versions the API serves", () => {
+      show(AuthScreen);
+      expect(screen.getByRole('link', { name: /política de privacidad/ })).toHaveAttribute(
+        'href',
+        'http://api.test/v2/products/1/agreement/privacy',
+      );
+      expect(screen.getByRole('link', { name: /condiciones generales/ })).toHaveAttribute(
+        'href',
+        'http://api.test/v2/products/1/agreement/general',
+      );
+    });
   });
 
   test('marketing consent is never pre-ticked and is optional', async () => {

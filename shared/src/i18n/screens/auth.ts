@@ -7,6 +7,11 @@ export const auth = {
   selectAll: 'Aceptar todo',
   privacy: 'He leído y acepto la política de privacidad y confirmo que soy mayor de 18 años.',
   terms: 'Acepto las condiciones generales del servicio.',
+  /** The words of each consent that open its document (they must appear in the consent's sentence). */
+  privacyDocument: 'política de privacidad',
+  termsDocument: 'condiciones generales',
+  /** Read by screen readers after a link that opens in a new tab. */
+  opensInNewTab: '(se abre en una pestaña nueva)',
   marketing: 'Quiero recibir ofertas e información comercial de Credimo (opcional).',
   continue: 'Continuar',
   // Google's reCAPTCHA FAQ: the badge may be hidden if the user flow says the site is protected by reCAPTCHA

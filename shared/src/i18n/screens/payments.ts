@@ -10,20 +10,26 @@ export const payments = {
     amount: 'Importe',
     term: (days: number) => `${days} días`,
     pending: 'Tu pago está en proceso. Esperamos la respuesta del banco: hasta entonces no puedes hacer otro pago.',
+    savedCard: 'Con tu tarjeta guardada',
+    savedCardBody: 'Paga al momento con la tarjeta que ya guardaste, sin volver a escribir sus datos.',
+    payWithSavedCard: (amount: string, lastDigits: string) =>
+      `Pagar ${amount} con la tarjeta terminada en ${lastDigits}`,
     card: 'Pagar con tarjeta',
     cardBody: 'Paga al momento con tu tarjeta de débito o crédito.',
     bizum: 'Pagar con Bizum',
     bizumBody: 'Paga desde la aplicación de tu banco con tu número de móvil.',
     transfer: 'Transferencia bancaria',
-    transferBody: (reference: string) =>
-      `Haz una transferencia a una de estas cuentas indicando en el concepto tu número de préstamo ${reference}. ` +
+    transferBody: (concept: string) =>
+      `Haz una transferencia a una de estas cuentas con este concepto: ${concept}. ` +
       'La recibiremos en 24 a 48 horas hábiles.',
     entidad: 'Entidad',
     iban: 'IBAN',
     cash: 'Efectivo en un cajero',
-    cashBody: (reference: string) =>
-      `Ingresa el importe en efectivo en un cajero de la entidad, en la cuenta indicada, con tu número de préstamo ` +
-      `${reference} como concepto. Sin comisiones.`,
+    cashBody: (concept: string) =>
+      `Ingresa el importe en efectivo en un cajero de la entidad, en la cuenta indicada, con este concepto: ` +
+      `${concept}. Sin comisiones.`,
+    /** Why an extension's concept has more than the loan number. */
+    extensionConcept: 'Escribe el concepto tal cual: así sabremos que es para prorrogar y no para devolver.',
     atm: (bank: string) => `Buscar cajeros de ${bank}`,
     noFee: 'Sin comisiones',
     back: 'Volver a tu préstamo',

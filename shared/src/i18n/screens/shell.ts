@@ -8,6 +8,7 @@ export const shell = {
   loanHistory: 'Historial de préstamos',
   personalInfo: 'Información personal',
   documents: 'Documentos',
+  legalNotice: 'Aviso legal',
   previewWaiting: 'Vista previa de la cabecera y el pie con el contenido que estás editando.',
   /** DESIGN.md section 7: the banner of an admin's impersonation session; SPEC section 2: an agent's welcome. */
   adminSession: (who: string, phone: string) =>
