@@ -222,5 +222,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
   running = true;
-  return { urls: { app: `http://localhost:${ports.app}`, api: apiUrl, remotes: remoteUrls }, stop };
+  return { urls: { app: appUrl, api: apiUrl, remotes: remoteUrls }, stop };
 }

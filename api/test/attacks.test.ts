@@ -463,6 +463,71 @@ describe('no session token or code in the logs', () => {
   });
 });
 
+/** The hand-off cookie an answer sets, as the browser sends it back ("name=value"). */
+const handoffCookieOf = (headers: Headers) => (headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+/** The customer a token's session belongs to. */
+const customerOf = async (token: string) =>
+  (await api.request('GET', '/v2/user', { headers: bearer(token) })).body.id as string;
+
+describe('login CSRF through the hand-off code: a code works only in the browser that asked for it', () => {
+  test("A's code exchanged in B's browser signs B in to nothing and leaves B's session; A's browser still can", async () => {
+    const a = await signIn();
+    const b = await signIn();
+    const bId = await customerOf(b.token);
+    assert.ok(bId);
+    const issued = await api.request('POST', '/v2/user/handoff', { headers: bearer(a.token) });
+    assert.equal(issued.status, 200, JSON.stringify(issued.body));
+    const code = issued.body.code as string;
+    // B's browser has handed over before: it has a hand-off cookie of its own, and it has B's session.
+    const bIssued = await api.request('POST', '/v2/user/handoff', { headers: bearer(b.token) });
+    for (const cookie of [handoffCookieOf(bIssued.headers), '']) {
+      const refused = await api.request('POST', '/v2/user/handoff/exchange', {
+        body: { code, replace: true },
+        headers: { ...bearer(b.token), ...(cookie ? { cookie } : {}) },
+      });
+      assert.equal(refused.status, 403, JSON.stringify(refused.body));
+      assert.deepEqual(refused.body, { errors: [{ message: messages.handoffOtherBrowser, property: 'request' }] });
+    }
+    assert.equal(await customerOf(b.token), bId, "B's session still opens B's account");
+
+    const inA = await api.request('POST', '/v2/user/handoff/exchange', {
+      body: { code },
+      headers: { cookie: handoffCookieOf(issued.headers), ...from() },
+    });
+    assert.equal(inA.status, 200, JSON.stringify(inA.body));
+    assert.equal(await customerOf(inA.body.token), await customerOf(a.token));
+  });
+
+  test("a browser holding another customer's session is asked first: 409 keeps the code, replace goes on", async () => {
+    const a = await signIn();
+    const other = await signIn();
+    const issued = await api.request('POST', '/v2/user/handoff', { headers: bearer(a.token) });
+    const cookie = handoffCookieOf(issued.headers);
+    const code = issued.body.code as string;
+    const asked = await api.request('POST', '/v2/user/handoff/exchange', {
+      body: { code },
+      headers: { ...bearer(other.token), cookie },
+    });
+    assert.equal(asked.status, 409, JSON.stringify(asked.body));
+    assert.deepEqual(asked.body, { errors: [{ message: messages.handoffOtherSession, property: 'request' }] });
+    assert.equal((await api.request('GET', '/v2/user', { headers: bearer(other.token) })).status, 200);
+    const replaced = await api.request('POST', '/v2/user/handoff/exchange', {
+      body: { code, replace: true },
+      headers: { ...bearer(other.token), cookie },
+    });
+    assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
+    assert.equal(await customerOf(replaced.body.token), await customerOf(a.token));
+
+    // The same customer's own session in the app is no conflict.
+    const again = await api.request('POST', '/v2/user/handoff', { headers: { ...bearer(a.token), cookie } });
+    const same = await api.request('POST', '/v2/user/handoff/exchange', {
+      body: { code: again.body.code },
+      headers: { ...bearer(replaced.body.token), cookie },
+    });
+    assert.equal(same.status, 200, JSON.stringify(same.body));
+  });
+});
+
 describe('smaller findings', () => {
   test('numbers in an address are decimal only: 0x10 and 1e2 are refused, 16 and 100 read', async () => {
     for (const amount of ['0x7530', '3e4', '30000.', ' 30000']) {

@@ -12,6 +12,16 @@ let phoneCounter = 0;
 const newPhone = () => `7${String(20_000_000 + ++phoneCounter * 7919).padStart(8, '0')}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The hand-off cookie an answer sets, as the browser sends it back ("name=value"). */
+const cookieOf = (headers: Headers) => (headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+/** A code asked for by a customer's browser, and that browser's hand-off cookie. */
+async function issue(token: string) {
+  const issued = await api.request('POST', '/v2/user/handoff', { headers: bearer(token) });
+  assert.equal(issued.status, 200, JSON.stringify(issued.body));
+  return { code: issued.body.code as string, cookie: cookieOf(issued.headers), headers: issued.headers };
+}
+
 async function customerSession(kind: 'customer' | 'agent' = 'customer') {
   const userId = await confirmedUser(api.database.db, newPhone());
   const token = await openSession(api.database.db, {
@@ -31,29 +41,28 @@ after(() => api.close());
 describe('a WordPress widget hands its customer to the app with a one-time code (issue 12)', () => {
   test('a signed-in customer gets a code that opens a new session of the same customer, once', async () => {
     const { token } = await customerSession();
-    const issued = await api.request('POST', '/v2/user/handoff', { headers: bearer(token) });
-    assert.equal(issued.status, 200, JSON.stringify(issued.body));
-    const code = issued.body.code as string;
+    const { code, cookie } = await issue(token);
     assert.match(code, /^[A-Za-z0-9_-]{20,}$/);
     assert.ok(!code.includes(token), 'the code is not the session token');
 
-    const exchanged = await api.request('POST', '/v2/user/handoff/exchange', { body: { code } });
+    const exchanged = await api.request('POST', '/v2/user/handoff/exchange', { body: { code }, headers: { cookie } });
     assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
     assert.notEqual(exchanged.body.token, token, 'the app gets a session of its own');
     const before = await api.request('GET', '/v2/user', { headers: bearer(token) });
     const after = await api.request('GET', '/v2/user', { headers: bearer(exchanged.body.token) });
     assert.equal(after.status, 200);
-    assert.equal(after.body.mobile_phone, before.body.mobile_phone);
+    assert.equal(after.body.id, before.body.id);
+    assert.ok(after.body.id);
     assert.deepEqual(after.body.session, { kind: 'customer', actor: null });
 
-    const again = await api.request('POST', '/v2/user/handoff/exchange', { body: { code } });
+    const again = await api.request('POST', '/v2/user/handoff/exchange', { body: { code }, headers: { cookie } });
     assert.equal(again.status, 410);
     assert.deepEqual(again.body, { errors: [{ message: messages.linkInvalid, property: 'request' }] });
   });
 
   test('a code is good for 60 seconds only', async () => {
     const { token } = await customerSession();
-    const { code } = (await api.request('POST', '/v2/user/handoff', { headers: bearer(token) })).body;
+    const { code, cookie } = await issue(token);
     const row = await api.database.db
       .selectFrom('handoff_codes')
       .select(sql<number>`extract(epoch from expires_at - created_at)`.as('seconds'))
@@ -66,7 +75,8 @@ describe('a WordPress widget hands its customer to the app with a one-time code 
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('kind', '=', 'site')
       .execute();
-    assert.equal((await api.request('POST', '/v2/user/handoff/exchange', { body: { code } })).status, 410);
+    const late = await api.request('POST', '/v2/user/handoff/exchange', { body: { code }, headers: { cookie } });
+    assert.equal(late.status, 410);
   });
 
   test('without a session there is no code, and an unknown or malformed code is a 4xx in the error shape', async () => {
@@ -98,5 +108,39 @@ describe('a WordPress widget hands its customer to the app with a one-time code 
     const { token } = await customerSession();
     const { code } = (await api.request('POST', '/v2/user/handoff', { headers: bearer(token) })).body;
     assert.equal((await api.request('GET', `/api/agent/customer/${code}`)).status, 410);
+  });
+
+  test('the code is bound to the asking browser by an HttpOnly, SameSite=Lax cookie for the hand-off routes only', async () => {
+    const { token } = await customerSession();
+    const first = await issue(token);
+    const attributes = (first.headers.get('set-cookie') ?? '').split(';').map((part) => part.trim());
+    assert.match(first.cookie, /^credimo_handoff=[A-Za-z0-9_-]{32,}$/);
+    for (const attribute of ['Path=/v2/user/handoff', 'HttpOnly', 'SameSite=Lax'])
+      assert.ok(attributes.includes(attribute), `${attribute} in ${attributes.join('; ')}`);
+    // A second tab of the same browser keeps its secret: both codes work there.
+    const second = await api.request('POST', '/v2/user/handoff', {
+      headers: { ...bearer(token), cookie: first.cookie },
+    });
+    assert.equal(cookieOf(second.headers), first.cookie);
+    for (const code of [first.code, second.body.code as string]) {
+      const exchanged = await api.request('POST', '/v2/user/handoff/exchange', {
+        body: { code },
+        headers: { cookie: first.cookie },
+      });
+      assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
+    }
+  });
+
+  test('credentials are allowed to the configured origins only', async () => {
+    const allowed = api.config.corsOrigins[0] ?? '';
+    const ask = (origin: string) =>
+      api.request('OPTIONS', '/v2/user/handoff/exchange', {
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+    const ours = await ask(allowed);
+    assert.equal(ours.headers.get('access-control-allow-origin'), allowed);
+    assert.equal(ours.headers.get('access-control-allow-credentials'), 'true');
+    const theirs = await ask('https://evil.example');
+    assert.equal(theirs.headers.get('access-control-allow-origin'), null);
   });
 });

@@ -28,10 +28,15 @@ export function hasNativePhp(): boolean {
  * (with OPcache, several workers), as a host serves it. The Playground's WebAssembly PHP takes seconds per
  * request; a measure of the page's own loading needs a server that answers like a real one.
  */
-export async function startNativeWordPress(options: { port: number; setupPhp: string }): Promise<WordPress> {
+export async function startNativeWordPress(options: {
+  port: number;
+  setupPhp: string;
+  /** The site's host name as browsers reach it (a *.localhost name resolves to this machine in Chromium). */
+  host?: string;
+}): Promise<WordPress> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'credimo-wp-native-'));
   const wordpress = path.join(dir, 'wordpress');
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
   new AdmZip(WORDPRESS_ZIP).extractAllTo(wordpress, true);
   cpSync(STATIC_FILES, wordpress, { recursive: true, filter: (source) => !source.endsWith('remote-asset-paths') });
   const plugins = path.join(wordpress, 'wp-content/plugins');
@@ -63,7 +68,7 @@ export async function startNativeWordPress(options: { port: number; setupPhp: st
   writeFileSync(
     setup,
     `<?php
-$_SERVER['HTTP_HOST'] = '127.0.0.1:${options.port}';
+$_SERVER['HTTP_HOST'] = '${new URL(url).host}';
 require '${wordpress}/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 update_option('permalink_structure', '/%postname%/');
@@ -92,7 +97,8 @@ flush_rewrite_rules();
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' }, detached: true },
   );
   try {
-    await waitForAnswer(url, child);
+    // Asked at the address PHP listens on: Node resolves no *.localhost name.
+    await waitForAnswer(`http://127.0.0.1:${options.port}/`, child);
   } catch (error) {
     await stopProcessGroup(child);
     throw error;
@@ -140,8 +146,9 @@ async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`PHP exited with ${child.exitCode}:\n${errors}`);
-    const answer = await fetch(url).catch(() => null); // null: not listening yet
-    if (answer?.ok) return;
+    // Not followed: a site named otherwise sends this address on to its own name.
+    const answer = await fetch(url, { redirect: 'manual' }).catch(() => null); // null: not listening yet
+    if (answer && answer.status < 400) return;
     if (answer && answer.status >= 500) {
       throw new Error(`WordPress answered ${answer.status}: ${(await answer.text()).slice(0, 2000)}\n${errors}`);
     }

@@ -25,7 +25,12 @@ export interface WordPress {
  * A real WordPress, offline, with the Credimo plugin mounted and activated, and a blueprint of PHP to set
  * it up (pages, options). Runs on @wp-playground/cli with the SQLite database it brings.
  */
-export async function startWordPress(options: { port: number; setupPhp: string }): Promise<WordPress> {
+export async function startWordPress(options: {
+  port: number;
+  setupPhp: string;
+  /** Native PHP only: the Playground serves its site at 127.0.0.1. */
+  host?: string;
+}): Promise<WordPress> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'credimo-wp-'));
   const wordpress = path.join(dir, 'wordpress');
   new AdmZip(WORDPRESS_ZIP).extractAllTo(wordpress, true);

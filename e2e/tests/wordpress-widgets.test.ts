@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { activeLoanThroughApi } from '../src/loan';
 import { stackPorts, testPort } from '../src/ports';
-import { completeRegistration, signInThroughApi } from '../src/session';
+import { completeRegistration, signedInContext, signInThroughApi } from '../src/session';
 import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
@@ -43,14 +43,29 @@ async function reservedThenMounted(page: Page, widget: string, mounted: () => Pr
   return [reserved, await box()];
 }
 
+/**
+ * As in production (www., app. and api. of one domain), the site, the app and the API are one site with three hosts:
+ * names under credimo.localhost, which Chromium resolves to this machine. Node resolves none of them, so the test's
+ * own calls go to the API's loopback address.
+ */
+const SITE_HOST = 'www.credimo.localhost';
+
 describe('the registration and "my loan" widgets on a real WordPress page (issue 12)', () => {
   let stack: Stack;
   let wordpress: WordPress;
   let browser: Browser;
+  let apiUrl: string;
 
   before(async () => {
     const base = stackPorts(4450);
-    const env = { ...base, CORS_ORIGINS: `http://127.0.0.1:${WP_PORT},http://localhost:${base.APP_PORT}` };
+    apiUrl = `http://127.0.0.1:${base.API_PORT}`;
+    const env = {
+      ...base,
+      PUBLIC_API_URL: `http://api.credimo.localhost:${base.API_PORT}`,
+      PUBLIC_APP_URL: `http://app.credimo.localhost:${base.APP_PORT}`,
+      API_INTERNAL_URL: apiUrl,
+      CORS_ORIGINS: `http://${SITE_HOST}:${WP_PORT},http://app.credimo.localhost:${base.APP_PORT}`,
+    };
     stack = await startStack({ env, log: () => {} });
     const pages = {
       registro: '<p>Regístrate sin salir de la página</p>[credimo widget="registration"]',
@@ -61,6 +76,7 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
     };
     wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
+      host: SITE_HOST,
       setupPhp: `
         ${credimoSettingsPhp(stack.urls)}
         remove_action('wp_head', 'print_emoji_detection_script', 7);
@@ -155,9 +171,9 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
 
   test('a signed-in customer with a loan sees "my loan" on a WordPress page and goes on to the account', async () => {
     const phone = '612000502';
-    const token = await signInThroughApi(stack.urls.api, phone);
-    await completeRegistration(stack.urls.api, token, phone);
-    await activeLoanThroughApi(stack.urls.api, token);
+    const token = await signInThroughApi(apiUrl, phone);
+    await completeRegistration(apiUrl, token, phone);
+    await activeLoanThroughApi(apiUrl, token);
     const context = await browser.newContext();
     await context.addCookies([{ name: 'credimo_access_token', value: token, url: wordpress.url }]);
     const page = await context.newPage();
@@ -180,6 +196,60 @@ describe('the registration and "my loan" widgets on a real WordPress page (issue
     await page.waitForURL(`${stack.urls.app}/account`);
     assert.deepEqual(failures, []);
     await context.close();
+  });
+
+  test("a hand-off code asked for in one browser and opened in another signs nobody in there and keeps that browser's session; where it was asked, it opens the account", async () => {
+    const customerOf = async (token: string) =>
+      (
+        (await (await fetch(`${apiUrl}/v2/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          id: string;
+        }
+      ).id;
+    const appToken = async (context: BrowserContext) =>
+      (await context.cookies(stack.urls.app)).find((c) => c.name === 'credimo_access_token')?.value;
+    const phoneA = '612000503';
+    const tokenA = await signInThroughApi(apiUrl, phoneA);
+    await completeRegistration(apiUrl, tokenA, phoneA);
+    const browserA = await browser.newContext();
+    await browserA.addCookies([{ name: 'credimo_access_token', value: tokenA, url: wordpress.url }]);
+    const pageA = await browserA.newPage();
+    // The attacker's browser: the address the widget opens is kept (the link they would send), not followed.
+    const isHandoff = (url: URL) => url.origin === new URL(stack.urls.app).origin && url.pathname === '/auth/handoff';
+    await pageA.route(isHandoff, (route) => route.abort());
+    await pageA.goto(`${wordpress.url}/mi-prestamo/`, { waitUntil: 'domcontentloaded' });
+    const asked = pageA.waitForRequest((request) => isHandoff(new URL(request.url())));
+    await pageA.getByRole('link', { name: 'Solicitar un préstamo' }).click();
+    const link = (await asked).url();
+    assert.match(link, /[?&]code=/);
+
+    // The victim's browser, signed in to the app as another customer, opens the link.
+    const phoneB = '612000504';
+    const browserB = await signedInContext(await browser.newContext(), stack.urls.app, apiUrl, phoneB);
+    const tokenB = (await appToken(browserB)) ?? '';
+    const customerB = await customerOf(tokenB);
+    assert.ok(customerB);
+    const pageB = await browserB.newPage();
+    await pageB.goto(link);
+    await pageB.getByText('Este enlace se pidió en otro navegador').waitFor();
+    assert.equal(await appToken(browserB), tokenB, "the victim's session is not dropped");
+    assert.equal(await customerOf(tokenB), customerB, 'and it is still theirs');
+
+    // A browser signed in nowhere is not signed in either.
+    const browserC = await browser.newContext();
+    const pageC = await browserC.newPage();
+    await pageC.goto(link);
+    await pageC.getByText('Este enlace se pidió en otro navegador').waitFor();
+    assert.equal(await appToken(browserC), undefined);
+    await pageC.getByRole('link', { name: 'Ir al acceso' }).click();
+    await pageC.getByLabel('Número de móvil').waitFor();
+
+    // In the browser that asked for it the hand-off goes on as always (back on the page the kept link left).
+    await pageA.unroute(isHandoff);
+    await pageA.goto(`${wordpress.url}/mi-prestamo/`, { waitUntil: 'domcontentloaded' });
+    await pageA.getByRole('link', { name: 'Solicitar un préstamo' }).click();
+    await pageA.waitForURL(`${stack.urls.app}/account`);
+    assert.equal(await customerOf((await appToken(browserA)) ?? ''), await customerOf(tokenA));
+    await Promise.all([browserA.close(), browserB.close(), browserC.close()]);
   });
 
   test('signed out, "my loan" is a short sign-in prompt; a page with the calculator alone loads no other widget', async () => {

@@ -73,9 +73,10 @@ export async function issueAdminToken(db: Kysely<Database>, userId: string, admi
 /**
  * Issue 12: a customer signed in on a WordPress page continues in the app, which is another origin. The page asks
  * for a one-time code (60 s) and opens the app with it; the app exchanges it for a session of its own. The session
- * token itself never travels in an address.
+ * token itself never travels in an address. The code is bound to the browser that asked for it (the hash of a
+ * secret kept in that browser's hand-off cookie): a code sent to someone else signs nobody in (login CSRF).
  */
-export async function issueSiteCode(db: Kysely<Database>, userId: string): Promise<string> {
+export async function issueSiteCode(db: Kysely<Database>, userId: string, browserSecret: string): Promise<string> {
   const code = randomToken();
   await db
     .insertInto('handoff_codes')
@@ -84,10 +85,37 @@ export async function issueSiteCode(db: Kysely<Database>, userId: string): Promi
       kind: 'site',
       user_id: userId,
       actor: 'customer',
+      browser_hash: sha256(browserSecret),
       expires_at: sql`now() + make_interval(secs => ${HANDOFF_RULES.siteCodeSeconds})`,
     })
     .execute();
   return code;
+}
+
+/**
+ * The customer of a site code, once: only in the browser that asked for it (403 elsewhere, the code kept), and
+ * not over a session of another customer unless the person chose to replace it (409, the code kept).
+ */
+export async function redeemSiteCode(
+  db: Kysely<Database>,
+  code: string,
+  browserSecret: string | null,
+  current: { userId: string } | null,
+  replace: boolean,
+): Promise<string> {
+  const row = await db
+    .selectFrom('handoff_codes')
+    .select(['id', 'user_id', 'browser_hash'])
+    .where('code_hash', '=', sha256(code))
+    .where('kind', '=', 'site')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row) throw invalidLink();
+  if (!browserSecret || !row.browser_hash || !safeEqual(row.browser_hash, sha256(browserSecret)))
+    throw ApiError.request(403, messages.handoffOtherBrowser);
+  if (current && current.userId !== row.user_id && !replace) throw ApiError.request(409, messages.handoffOtherSession);
+  return (await redeem(db, 'site', code)).userId;
 }
 
 /**
@@ -134,10 +162,6 @@ async function redeem(db: Kysely<Database>, kind: 'agent' | 'admin' | 'site' | '
 
 export function redeemAgentCode(db: Kysely<Database>, code: string) {
   return redeem(db, 'agent', code);
-}
-
-export function redeemSiteCode(db: Kysely<Database>, code: string) {
-  return redeem(db, 'site', code);
 }
 
 export async function redeemAdminToken(db: Kysely<Database>, token: string, adminUsername: string) {

@@ -33,6 +33,8 @@ export const HANDOFF_RULES = {
   adminLinkMinutes: 15,
   /** Issue 12: a WordPress widget hands its session to the app (another origin) with a code good for 60 s, once. */
   siteCodeSeconds: 60,
+  /** The hand-off cookie that binds a code to the browser that asked for it: renewed with each code. */
+  siteBrowserSeconds: 600,
   /** A page the browser opens itself (card payment, Bizum, card form) is opened with a code good for 60 s, once. */
   linkCodeSeconds: 60,
 } as const;

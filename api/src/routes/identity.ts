@@ -2,12 +2,13 @@ import { endpoints, type LoginRequest, type ResendRequest } from '@credimo/share
 import { phoneProblem, SMS_CODE_LENGTH, smsCodeProblem } from '@credimo/shared/domain';
 import { nationalDigits } from '@credimo/shared/format';
 import { type MessageKey, messages, t } from '@credimo/shared/i18n';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { audit } from '../identity/audit';
 import { requireSession, requireSessionFor } from '../identity/auth';
 import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
+import { randomToken } from '../identity/crypto';
 import {
   agentData,
   agentOfSessionId,
@@ -25,7 +26,7 @@ import {
 } from '../identity/phone-change';
 import { conditionalPoll } from '../identity/poll';
 import { variantOf } from '../identity/poll-cache';
-import { CODE_RULES } from '../identity/rules';
+import { CODE_RULES, HANDOFF_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
 import { confirmedUser, isBlocked, userViewByToken } from '../identity/users';
 import { captchaVerifierFor } from '../providers';
@@ -44,6 +45,23 @@ function validCode(code: string, property = 'code'): string {
     throw ApiError.field(422, property, t(problem, { from: code.length, to: SMS_CODE_LENGTH }));
   if (problem) throw ApiError.field(422, property, messages[problem]);
   return code;
+}
+
+/**
+ * The hand-off cookie: a random secret of the browser that asks for a site code, sent back only to the hand-off
+ * routes. The WordPress site, the app and the API are one site (subdomains of one domain), so SameSite=Lax lets the
+ * site's and the app's calls carry it while no other site's can.
+ */
+const HANDOFF_COOKIE = 'credimo_handoff';
+const HANDOFF_COOKIE_PATH = '/v2/user/handoff';
+
+function handoffSecretOf(request: FastifyRequest): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    const secret = value.join('=');
+    if (name === HANDOFF_COOKIE && /^[A-Za-z0-9_-]{32,128}$/.test(secret)) return secret;
+  }
+  return null;
 }
 
 export async function identityRoutes(app: FastifyInstance, { database, sms, config, captcha }: AppContext) {
@@ -177,10 +195,18 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
   });
 
   // Issue 12: a customer's own session only (an agent's or admin's is not handed on from a marketing page).
-  route(app, endpoints.siteHandoff, async (request) => {
+  route(app, endpoints.siteHandoff, async (request, reply) => {
     const session = requireSession(request);
     if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);
-    return { code: await issueSiteCode(db, session.userId) };
+    // One secret per browser: two tabs handing over at once both keep a valid code.
+    const browserSecret = handoffSecretOf(request) ?? randomToken();
+    reply.header(
+      'set-cookie',
+      `${HANDOFF_COOKIE}=${browserSecret}; Path=${HANDOFF_COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${
+        HANDOFF_RULES.siteBrowserSeconds
+      }${config.publicUrl.startsWith('https:') ? '; Secure' : ''}`,
+    );
+    return { code: await issueSiteCode(db, session.userId, browserSecret) };
   });
 
   route(app, endpoints.linkCode, async (request) => ({
@@ -188,7 +214,13 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
   }));
 
   route(app, endpoints.siteHandoffExchange, async (request) => {
-    const { userId } = await redeemSiteCode(db, request.body.code);
+    const userId = await redeemSiteCode(
+      db,
+      request.body.code,
+      handoffSecretOf(request),
+      request.session,
+      request.body.replace === true,
+    );
     return { token: await openSession(db, { userId, kind: 'customer', actor: null, address: request.ip }) };
   });
 

@@ -187,10 +187,18 @@ export const calls = {
   phoneConfirmation: async (code: string, currentPhoneCode: string) => {
     await api().put('/v2/user/phone_confirmation', { code, current_phone_code: currentPhoneCode });
   },
-  /** Issue 12: a one-time code (60 s) that opens this customer's session in the app, on another origin. */
-  siteHandoff: async () => (await api().post<HandoffCode>('/v2/user/handoff', {})).data,
-  siteHandoffExchange: async (code: string) =>
-    (await api().post<TokenResponse>('/v2/user/handoff/exchange', { code })).data,
+  /**
+   * Issue 12: a one-time code (60 s) that opens this customer's session in the app, on another origin. Both calls
+   * carry the API's hand-off cookie (credentials): the code works only in the browser that asked for it.
+   */
+  siteHandoff: async () => (await api().post<HandoffCode>('/v2/user/handoff', {}, { withCredentials: true })).data,
+  /** `replace`: this browser's session of another customer is to be closed (asked first: 409). */
+  siteHandoffExchange: async (code: string, replace = false) =>
+    (
+      await api().post<TokenResponse>('/v2/user/handoff/exchange', replace ? { code, replace } : { code }, {
+        withCredentials: true,
+      })
+    ).data,
   agentCustomer: async (sessionId: string) =>
     (await api().get<AgentSessionResponse>(`/api/agent/customer/${encodeURIComponent(sessionId)}`)).data,
   agentData: async () => (await api().get<AgentDataResponse>('/v2/user/agent_data')).data,

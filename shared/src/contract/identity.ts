@@ -58,6 +58,12 @@ export const LinkCodeRequest = Type.Object({ page: LinkPage }, strict);
 /** Issue 12: the one-time code a WordPress widget hands to the app (another origin). */
 export const HandoffCode = Type.Object({ code: Type.String({ minLength: 1, maxLength: 128 }) }, strict);
 export type HandoffCode = Static<typeof HandoffCode>;
+/** `replace`: the browser has a session of another customer and the person chose to close it. */
+export const HandoffExchange = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 128 }), replace: Type.Optional(Type.Boolean()) },
+  strict,
+);
+export type HandoffExchange = Static<typeof HandoffExchange>;
 
 export const AgentSessionParams = Type.Object({ sessionId: Type.String({ maxLength: 128 }) });
 

@@ -139,16 +139,20 @@ export const endpoints = {
     method: 'POST',
     path: '/v2/user/handoff',
     errors: [403],
-    summary: 'A one-time code (60 s) that opens this customer session in the app on another origin (WordPress widgets)',
+    summary:
+      'A one-time code (60 s) that opens this customer session in the app on another origin (WordPress widgets), ' +
+      'bound to this browser by an HttpOnly cookie',
     response: identity.HandoffCode,
   },
   siteHandoffExchange: {
     method: 'POST',
     path: '/v2/user/handoff/exchange',
     access: 'public',
-    errors: [410],
-    summary: "Exchange a widget's one-time code for a session of the app's own",
-    body: identity.HandoffCode,
+    errors: [403, 409, 410],
+    summary:
+      "Exchange a widget's one-time code for a session of the app's own, in the browser that asked for it " +
+      '(its hand-off cookie); 409 while the caller holds a session of another customer, unless `replace`',
+    body: identity.HandoffExchange,
     response: identity.TokenResponse,
   },
   agentCustomer: {

@@ -84,6 +84,9 @@ export const messages = {
   codeTriesLocked:
     'Por seguridad, tras demasiados códigos incorrectos no podemos comprobar más hasta dentro de 24 horas.',
   linkInvalid: 'El enlace no es válido, ha caducado o ya se ha usado.',
+  handoffOtherBrowser:
+    'Este enlace se pidió en otro navegador y solo sirve en aquel. Entra aquí con tu móvil para continuar.',
+  handoffOtherSession: 'En este navegador ya has entrado con otra cuenta.',
   impersonationForbidden: 'Esta acción no está permitida en una sesión de soporte.',
   phoneInUse: 'Este teléfono ya está registrado en otra cuenta.',
   captchaFailed: 'No hemos podido comprobar que no eres un robot. Recarga la página e inténtalo de nuevo.',

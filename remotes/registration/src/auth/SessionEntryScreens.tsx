@@ -1,5 +1,6 @@
 import {
   Alert,
+  Button,
   calls,
   clearSession,
   messages,
@@ -30,15 +31,7 @@ function useOnce(run: () => Promise<void>) {
 /** A link missing its parameters: said as an invalid link, not as a network problem. */
 class IncompleteLink extends Error {}
 
-function Exchange({ screen, run }: { screen: string; run: () => Promise<void> }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  useOnce(async () => {
-    try {
-      await run();
-    } catch (error) {
-      setFailure(error instanceof IncompleteLink ? messages.linkInvalid : normaliseApiError(error).message);
-    }
-  });
+function ExchangeScreen({ screen, failure }: { screen: string; failure: string | null }) {
   return (
     <section className={narrowScreen} data-screen={screen} aria-labelledby={`${screen}-title`}>
       <h1 id={`${screen}-title`}>{failure ? texts.linkFailed : texts.openingSession}</h1>
@@ -50,6 +43,18 @@ function Exchange({ screen, run }: { screen: string; run: () => Promise<void> })
       )}
     </section>
   );
+}
+
+function Exchange({ screen, run }: { screen: string; run: () => Promise<void> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  useOnce(async () => {
+    try {
+      await run();
+    } catch (error) {
+      setFailure(error instanceof IncompleteLink ? messages.linkInvalid : normaliseApiError(error).message);
+    }
+  });
+  return <ExchangeScreen screen={screen} failure={failure} />;
 }
 
 /** Agent-session entry: the one-time session id of the link becomes a session tied to the agent. */
@@ -77,23 +82,41 @@ export function safeAppPath(to: string | undefined): string {
 
 /**
  * Issue 12: a WordPress widget's customer arrives with a one-time code; it becomes this app's own session and the
- * customer goes on to the step the widget sent them to (the shell's redirect rules still apply there).
+ * customer goes on to the step the widget sent them to (the shell's redirect rules still apply there). The code
+ * works only in the browser that asked for it: elsewhere the API refuses it and whoever is signed in here stays.
+ * Over a session of another customer the person is asked first; keeping it goes on with that session.
  */
 export function AuthHandoffScreen({ query, navigate }: ScreenProps) {
   const code = query.code ?? '';
-  return (
-    <Exchange
-      screen="authHandoff"
-      run={async () => {
-        if (!code) throw new IncompleteLink();
-        const { token } = await calls.siteHandoffExchange(code);
-        // Whoever was signed in here before (another customer, an impersonation) is gone first.
-        clearSession();
-        await signIn(token);
-        navigate(safeAppPath(query.to), { replace: true });
-      }}
-    />
-  );
+  const to = safeAppPath(query.to);
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const exchange = async (replace: boolean) => {
+    try {
+      if (!code) throw new IncompleteLink();
+      const { token } = await calls.siteHandoffExchange(code, replace);
+      clearSession();
+      await signIn(token);
+      navigate(to, { replace: true });
+    } catch (error) {
+      const refusal = normaliseApiError(error);
+      if (refusal.status === 409) setAsking(true);
+      else setFailure(error instanceof IncompleteLink ? messages.linkInvalid : refusal.message);
+    }
+  };
+  useOnce(() => exchange(false));
+  if (asking && !failure)
+    return (
+      <section className={narrowScreen} data-screen="authHandoff" aria-labelledby="authHandoff-title">
+        <h1 id="authHandoff-title">{texts.otherSessionTitle}</h1>
+        <p>{texts.otherSessionBody}</p>
+        <Button onClick={() => void exchange(true)}>{texts.otherSessionReplace}</Button>
+        <Button variant="secondary" onClick={() => navigate(to, { replace: true })}>
+          {texts.otherSessionKeep}
+        </Button>
+      </section>
+    );
+  return <ExchangeScreen screen="authHandoff" failure={failure} />;
 }
 
 /** Admin login-as-user: the one-time signed api key becomes a marked, audited impersonation session. */

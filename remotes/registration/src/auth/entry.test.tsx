@@ -9,7 +9,7 @@ import {
   sessionIdAtom,
   sessionStore,
 } from '@credimo/shared';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { Provider } from 'jotai';
 import { redirectTarget } from './InfoScreens';
@@ -145,6 +145,73 @@ describe('a WordPress widget hands its customer to the app (issue 12)', () => {
     );
     expect(await screen.findByText(messages.linkInvalid)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir al acceso' })).toHaveAttribute('href', '/auth');
+  });
+
+  test('a code asked for in another browser is refused there: the session of this browser stays', async () => {
+    sessionStore.set(accessTokenAtom, 'b-token');
+    http
+      .onPost('/v2/user/handoff/exchange')
+      .reply(403, { errors: [{ message: messages.handoffOtherBrowser, property: 'request' }] });
+    const navigate = jest.fn();
+    render(
+      <Provider store={sessionStore}>
+        <AuthHandoffScreen
+          screen="authHandoff"
+          params={{}}
+          query={{ code: 'from-a', to: '/account' }}
+          navigate={navigate}
+        />
+      </Provider>,
+    );
+    expect(await screen.findByText(messages.handoffOtherBrowser)).toBeInTheDocument();
+    expect(http.history.post[0]?.withCredentials).toBe(true);
+    expect(sessionStore.get(accessTokenAtom)).toBe('b-token');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test("over another customer's session the person is asked: keeping it goes on with it, nothing exchanged", async () => {
+    sessionStore.set(accessTokenAtom, 'other-token');
+    http
+      .onPost('/v2/user/handoff/exchange')
+      .reply(409, { errors: [{ message: messages.handoffOtherSession, property: 'request' }] });
+    const navigate = jest.fn();
+    render(
+      <Provider store={sessionStore}>
+        <AuthHandoffScreen
+          screen="authHandoff"
+          params={{}}
+          query={{ code: 'mine', to: '/account' }}
+          navigate={navigate}
+        />
+      </Provider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Mantener mi sesión' }));
+    expect(navigate).toHaveBeenCalledWith('/account', { replace: true });
+    expect(sessionStore.get(accessTokenAtom)).toBe('other-token');
+    expect(http.history.post).toHaveLength(1);
+  });
+
+  test("choosing the web's account replaces the session of the other customer", async () => {
+    sessionStore.set(accessTokenAtom, 'other-token');
+    http
+      .onPost('/v2/user/handoff/exchange', { code: 'mine' })
+      .reply(409, { errors: [{ message: messages.handoffOtherSession, property: 'request' }] });
+    http.onPost('/v2/user/handoff/exchange', { code: 'mine', replace: true }).reply(200, { token: 'app-token' });
+    http.onGet('/v2/user').reply(200, user('customer', null));
+    const navigate = jest.fn();
+    render(
+      <Provider store={sessionStore}>
+        <AuthHandoffScreen
+          screen="authHandoff"
+          params={{}}
+          query={{ code: 'mine', to: '/account' }}
+          navigate={navigate}
+        />
+      </Provider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Seguir con la cuenta de la web' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account', { replace: true }));
+    expect(sessionStore.get(accessTokenAtom)).toBe('app-token');
   });
 
   test('only a path inside the app is followed: another site, or none, means the account', () => {

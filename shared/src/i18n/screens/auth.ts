@@ -39,6 +39,11 @@ export const auth = {
   openingSession: 'Abriendo la sesión del cliente…',
   linkFailed: 'No hemos podido abrir la sesión.',
   backToAuth: 'Ir al acceso',
+  otherSessionTitle: '¿Con qué cuenta quieres seguir?',
+  otherSessionBody:
+    'En este navegador ya has entrado con otra cuenta. Si sigues con la cuenta de la web, cerraremos aquella sesión.',
+  otherSessionReplace: 'Seguir con la cuenta de la web',
+  otherSessionKeep: 'Mantener mi sesión',
   fallbackTitle: 'No hemos podido completar la operación',
   fallbackBody: 'Vuelve a intentarlo desde el principio. Si el problema continúa, llámanos.',
   forbiddenTitle: 'No podemos ofrecerte un préstamo',
