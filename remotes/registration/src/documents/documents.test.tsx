@@ -79,7 +79,9 @@ describe('documents (/registration/photo-verification and the additional photos)
       .replyOnce(200, overview(['id_card_back']))
       .onGet('/v2/user/documents')
       .reply(200, overview([]));
-    jest.spyOn(documentCalls, 'upload').mockResolvedValue({ document: { type: 'id_card', uploaded_at: '' }, documents: [] });
+    jest
+      .spyOn(documentCalls, 'upload')
+      .mockResolvedValue({ document: { type: 'id_card', uploaded_at: '' }, documents: [] });
     showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'front.jpg', { type: 'image/jpeg' });
     await userEvent.upload(await screen.findByLabelText('Elegir foto: DNI o NIE: parte delantera'), photo);
