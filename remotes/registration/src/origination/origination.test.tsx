@@ -444,12 +444,15 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
     http.current.onPost('/v2/loan/steps/autodebit/complete').reply(200, { ...signed, auto_debit_step_completed: true });
     http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P1' });
     http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
-    showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
+    const { navigate } = showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
     expect(await screen.findByText(/el pago automático está activado/)).toBeInTheDocument();
     await waitFor(() => expect(http.current.history.post).toHaveLength(2));
     const [step, payout] = http.current.history.post;
     expect(JSON.parse(step?.data)).toEqual({ autodebit_enabled: true });
     expect(payout?.url).toBe('/v2/loan/issuance');
+    // The customer reads it, then goes on to the account.
+    await userEvent.click(screen.getByRole('button', { name: 'Ir a mi cuenta' }));
+    expect(navigate).toHaveBeenCalledWith('/account');
   });
 
   test('back with a card still processing: a pending note, and the user is polled every 7 s', async () => {
