@@ -111,6 +111,19 @@ describe('the redirect rules of SPEC section 2, in order', () => {
     );
   });
 
+  test("8's step: the selfie in, the documents page that asked for it goes on with the other photos, then moves on", () => {
+    const selfieIn = registered({
+      photos: { registrationFinished: true, photosSkipped: false, livenessOrSelfieMet: true },
+    });
+    const verifying = LoanStatus.AwaitingVerification;
+    expect(
+      from('registrationPhotoVerification', selfieIn, loanWith(verifying, { requiredFilesOutstanding: 1 })),
+    ).toBeNull();
+    expect(from('registrationPhotoVerification', selfieIn, loanWith(verifying))).toBe(
+      'applicationAwaitingVerificationLoan',
+    );
+  });
+
   test('9. each awaiting page while the loan status matches, left when it no longer does', () => {
     expect(from('account', registered(), loanWith(LoanStatus.Request))).toBe('applicationAwaitingRequestLoan');
     expect(from('account', registered(), loanWith(LoanStatus.New))).toBe('applicationAwaitingNewLoan');

@@ -137,6 +137,9 @@ const RULES: Rule[] = [
  */
 const STEP_PAGES: Record<string, readonly string[]> = {
   applicationBankDataPreview: ['applicationBankData', 'unnaxAggregation'],
+  // Rule 8's photos: the documents page that asked for the selfie goes on with the others, without remounting
+  // under a customer who is choosing the next photo.
+  applicationRequestAdditionalPhotos: ['registrationPhotoVerification'],
 };
 
 /**
