@@ -170,7 +170,8 @@ describe('customer journeys off the happy path, through the pages only', () => {
     nextMonth.setMonth(nextMonth.getMonth() + 1);
     await enterCard(page, nextMonth);
     await page.waitForURL(/\/application\/auto-debit-confirmation\?/, { timeout: 20_000 });
-    await page.getByRole('alert').filter({ hasText: 'No podemos activar el pago automático' }).waitFor();
+    const refusal = page.getByRole('alert').filter({ hasText: 'No podemos activar el pago automático' });
+    await refusal.getByText(/La tarjeta debe ser válida durante más de 3 meses/).waitFor();
     await page.getByText('Puedes probar con otra tarjeta o continuar sin pago automático').waitFor();
     await page.getByRole('button', { name: 'Añadir tarjeta' }).waitFor();
     await accessible(page, 'the refused card on the auto-debit page');

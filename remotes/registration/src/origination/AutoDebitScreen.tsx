@@ -138,7 +138,9 @@ export function AutoDebitScreen({ screen, query, navigate }: ScreenProps) {
       <h1 id="auto-debit-title">{texts.title}</h1>
       {group === 'error' && (
         <Alert tone="error">
-          {messages.autoDebitFailed}. {texts.failedRetry}
+          {messages.autoDebitFailed}.{' '}
+          {user?.payment_card_request_failure ? `${user.payment_card_request_failure} ` : ''}
+          {texts.failedRetry}
         </Alert>
       )}
       {group !== 'error' && savedCardsExpiringSoon(user?.payment_cards) && (

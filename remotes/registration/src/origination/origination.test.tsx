@@ -478,9 +478,17 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
   test('back with a refused card: the failure and the offer again; the API has the last word over the redirect', () => {
     sessionStore.set(loanAtom, signed);
     // The acquirer said completed, but our rules (valid more than 3 months, personal) refused the card.
-    sessionStore.set(userAtom, userWith(signed, { payment_card_request_status: 'Error' }));
+    sessionStore.set(
+      userAtom,
+      userWith(signed, {
+        payment_card_request_status: 'Error',
+        payment_card_request_failure: messages.cardExpiresTooSoon,
+      }),
+    );
     showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
     expect(screen.getByRole('alert')).toHaveTextContent(messages.autoDebitFailed);
+    // Why, in our rules' words.
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.cardExpiresTooSoon);
     expect(screen.getByRole('button', { name: 'Añadir tarjeta' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Ahora no' })).toBeEnabled();
     expect(http.current.history.post).toHaveLength(0);
