@@ -110,6 +110,8 @@ describe('payment cards through the sandbox acquirer', () => {
     assert.deepEqual(await cardsOf(me.headers), []);
     const user = (await api.request('GET', '/v2/user', { headers: me.headers })).body;
     assert.equal(user.payment_card_request_status, 'Error');
+    // The customer is told why, in the rule's words.
+    assert.equal(user.payment_card_request_failure, messages.cardExpiresTooSoon);
     const on = await api.request('POST', '/v2/loan/steps/autodebit/complete', {
       headers: me.headers,
       body: { autodebit_enabled: true },

@@ -219,4 +219,37 @@ describe('the journey model: no customer is ever stranded', () => {
     ])
       assert.ok(pagesSeen.has(page), `the walk reached ${page} (it reached ${[...pagesSeen].join(', ')})`);
   });
+
+  test("a repeat customer's IBAN step is the selection among their accounts, and its IBAN is accepted", async () => {
+    await enter(LoanStatus.AwaitingIssuanceMethod, false, 'none', 'clear');
+    // A loan paid back before makes a repeat customer (the open application stays the current loan).
+    await db()
+      .insertInto('loans')
+      .values({
+        user_id: userId,
+        product_id: 1,
+        status: LoanStatus.Returned,
+        request_amount: 10_000,
+        original_request_amount: 10_000,
+        term: 30,
+        commission: 1_000,
+        original_commission: 1_000,
+        return_amount: 11_000,
+        tae_tenths: 0,
+        is_free: false,
+        attempt_reference: `model-repaid-${++attempt}`,
+      })
+      .execute();
+    const { body: user } = await api.request('GET', '/v2/user', { headers: headers.customer });
+    const page = journeyPage({
+      user: toRedirectUser(user),
+      loan: toRedirectLoan(user.loan, user),
+      view: user.loan,
+      cards: user.payment_cards ?? [],
+      processingView: false,
+    });
+    assert.equal(page, 'registrationSelectAccount');
+    assert.deepEqual(PAGE_OFFERS[page], { actions: ['giveIban'] });
+    assert.ok(accepted(await act('giveIban', 'customer', user)));
+  });
 });

@@ -4,26 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
+import { fillIdentityAndAddress } from '../src/registration';
 import { completeRegistration, signInThroughApi } from '../src/session';
-
-/** Types a person's identity and registration address into the personal-data fields, as a customer would. */
-async function fillIdentityAndAddress(
-  page: Page,
-  person: { name: string; surname: string; id: string; expiry: string; birthday: string; gender: 'Mujer' | 'Hombre' },
-  address: { postalCode: string; province: string; city: string; street: string; number: string },
-) {
-  await page.getByLabel('Nombre', { exact: true }).fill(person.name);
-  await page.getByLabel('Primer apellido').fill(person.surname);
-  await page.getByLabel('DNI o NIE').fill(person.id);
-  await page.getByLabel('Caducidad del documento').fill(person.expiry);
-  await page.getByLabel('Fecha de nacimiento').fill(person.birthday);
-  await page.getByLabel(person.gender).dispatchEvent('click');
-  await page.getByLabel('Código postal').fill(address.postalCode);
-  await page.getByLabel('Provincia').fill(address.province);
-  await page.getByLabel('Municipio').fill(address.city);
-  await page.getByLabel('Calle').fill(address.street);
-  await page.getByLabel('Número', { exact: true }).fill(address.number);
-}
 
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
   let stack: Stack;

@@ -90,7 +90,8 @@ export const ROUTES: AppRoute[] = [
   redirect('loginConfirmation', '/login/confirmation', PATHS.authConfirm, true),
   // Registration (registration layout)
   redirect('registration', '/registration', PATHS.auth),
-  screen('registrationConfirmation', '/registration/step2', 'registration', 'registration'),
+  // Signed-in customers only, and the redirect rules apply (a blocked customer may not change the phone).
+  screen('registrationConfirmation', '/registration/step2', 'registration', 'registration', { protected: true }),
   screen('registrationPersonalData', '/registration/personal-data', 'registration', 'registration', {
     protected: true,
   }),

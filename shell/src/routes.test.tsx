@@ -135,6 +135,14 @@ describe('the redirect rules guard protected pages', () => {
     expect(router.state.location.pathname).toBe('/registration/personal-data');
   });
 
+  test('the confirmation step (/registration/step2) is guarded: signed out to auth, blocked to the blocked page', async () => {
+    sessionStore.set(accessTokenAtom, null);
+    expect((await open('/registration/step2')).state.location.pathname).toBe('/auth');
+    sessionStore.set(accessTokenAtom, 'token');
+    sessionStore.set(userAtom, user({ permissions: { is_blocked: true, authorization_status: 1 } }));
+    expect((await open('/registration/step2')).state.location.pathname).toBe('/blocked');
+  });
+
   test('the developer menu’s stepper flag skips the rules: the page asked for opens', async () => {
     sessionStore.set(accessTokenAtom, 'token');
     sessionStore.set(userAtom, user({ permissions: { is_blocked: false, authorization_status: 1 } }));

@@ -130,6 +130,14 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
       .orderBy('latest_card.id', 'desc')
       .limit(1)
       .as('payment_card_request_status'),
+    eb
+      .selectFrom('payment_cards as latest_refusal')
+      .select('latest_refusal.failure')
+      .whereRef('latest_refusal.user_id', '=', 'users.id')
+      .orderBy('latest_refusal.created_at', 'desc')
+      .orderBy('latest_refusal.id', 'desc')
+      .limit(1)
+      .as('payment_card_request_failure'),
     // SPEC section 3, documents (skip_<type> for a skipped one) and liveness, from the evidence room's views.
     jsonArrayFrom(
       eb
@@ -310,6 +318,7 @@ function toUserView(
       expiry_year: c.expiry_year ?? 0,
     })),
     payment_card_request_status: row.payment_card_request_status ?? null,
+    payment_card_request_failure: row.payment_card_request_failure ?? null,
     documents: row.documents.map(
       (d): DocumentEntry => ({ type: d.type, uploaded_at: new Date(d.uploaded_at).toISOString() }),
     ),

@@ -1,5 +1,6 @@
 import type { ScreenTable } from '@credimo/shared';
 import { ApplicationScreen } from './application/ApplicationScreen';
+import { afterApproval } from './application/ApprovalNote';
 import { AwaitingScreen } from './application/AwaitingScreen';
 import { AuthConfirmScreen } from './auth/AuthConfirmScreen';
 import { AuthScreen } from './auth/AuthScreen';
@@ -17,7 +18,10 @@ import { DynamicScreen } from './profile/DynamicScreen';
 import { PersonalDataScreen } from './profile/PersonalDataScreen';
 import { RegistrationWidget } from './widget/RegistrationWidget';
 
-/** Screens this remote owns, by the route names of @credimo/shared's route table. */
+/**
+ * Screens this remote owns, by the route names of @credimo/shared's route table. The steps an approval leads to
+ * announce it.
+ */
 export const SCREENS: ScreenTable = {
   auth: AuthScreen,
   authConfirm: AuthConfirmScreen,
@@ -31,16 +35,16 @@ export const SCREENS: ScreenTable = {
   registrationPersonalData: PersonalDataScreen,
   registrationAdditionalInformation: AdditionalInformationScreen,
   registrationDynamic: DynamicScreen,
-  registrationPhotoVerification: PhotoVerificationScreen,
+  registrationPhotoVerification: afterApproval(PhotoVerificationScreen),
   registrationPhotoVerificationRepeat: PhotoVerificationScreen,
   registrationApplication: ApplicationScreen,
-  registrationSelectAccount: IssueMethodScreen,
-  applicationRequestAdditionalPhotos: PhotoVerificationScreen,
-  applicationBankDataPreview: BankDataPreviewScreen,
+  registrationSelectAccount: afterApproval(IssueMethodScreen),
+  applicationRequestAdditionalPhotos: afterApproval(PhotoVerificationScreen),
+  applicationBankDataPreview: afterApproval(BankDataPreviewScreen),
   applicationBankData: BankDataScreen,
-  applicationApproveNewConditions: ApproveNewConditionsScreen,
-  applicationIssueMethod: IssueMethodScreen,
-  applicationSign: SignScreen,
+  applicationApproveNewConditions: afterApproval(ApproveNewConditionsScreen),
+  applicationIssueMethod: afterApproval(IssueMethodScreen),
+  applicationSign: afterApproval(SignScreen),
   applicationAutoDebitConfirmation: AutoDebitScreen,
   applicationAwaitingBankDataImporting: AwaitingScreen,
   applicationAwaitingNewLoan: AwaitingScreen,

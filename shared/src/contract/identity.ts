@@ -162,6 +162,8 @@ export const UserResponse = Type.Object({
   ),
   /** The latest card request's status (SPEC section 9: Completed, New, Error...), null when none. */
   payment_card_request_status: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Why our rules refused the latest card request (valid more than 3 months, personal), null otherwise. */
+  payment_card_request_failure: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** SPEC section 3: the documents handed in (skip_<type> for a skipped one). Optional for older clients' fixtures. */
   documents: Type.Optional(DocumentsList),
   /** SPEC section 3: the latest liveness check's status, and whether another try is allowed. */

@@ -65,6 +65,13 @@ describe('the journey: the page each state leads to and what it offers', () => {
     expect(page(registered(null))).toBe('account:none');
   });
 
+  test("the IBAN step: a first customer's gives the IBAN, a repeat customer's selects among their accounts", () => {
+    const awaiting = { status: LoanStatus.AwaitingIssuanceMethod };
+    expect(page(registered(awaiting))).toBe('applicationIssueMethod');
+    expect(page(registered(awaiting, { is_repeated: true }))).toBe('registrationSelectAccount');
+    expect(PAGE_OFFERS.registrationSelectAccount).toEqual({ actions: ['giveIban'] });
+  });
+
   test('presale can be repaid; sold says whom to pay', () => {
     expect(page(registered({ status: LoanStatus.Presale }))).toBe('account:presale');
     expect(PAGE_OFFERS['account:presale']).toEqual({ actions: ['repay'] });

@@ -41,6 +41,7 @@ export const PAGE_OFFERS: Readonly<Record<string, PageOffer>> = {
   applicationAwaitingBankDataImporting: { next: application.bankImportBody },
   applicationApproveNewConditions: { actions: ['approveNewConditions'] },
   applicationIssueMethod: { actions: ['giveIban'] },
+  registrationSelectAccount: { actions: ['giveIban'] },
   applicationBankDataPreview: { actions: ['connectBank'] },
   applicationAutoDebitConfirmation: { actions: ['autoDebitStep'] },
   applicationSign: { actions: ['sign'] },

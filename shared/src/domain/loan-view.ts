@@ -28,6 +28,20 @@ export function loanViewKind(loan: LoanView | null, processingView: boolean): Lo
   return 'application';
 }
 
+/** The steps between an approval and the signature (files asked for, IBAN, bank, new conditions, signing). */
+export const APPROVED_UNSIGNED_STATUSES: readonly number[] = [
+  LoanStatus.AwaitingIssuanceMethod,
+  LoanStatus.AwaitingBankProcessData,
+  LoanStatus.AwaitingSignContract,
+];
+
+/**
+ * An approved application not yet signed: the pages of its last steps say it was approved, and for how much (the
+ * decision moves the customer on from the waiting page, which would otherwise be all they are told).
+ */
+export const approvalToAnnounce = (loan: LoanView | null) =>
+  loan !== null && Boolean(loan.approve_date) && APPROVED_UNSIGNED_STATUSES.includes(loan.status);
+
 /**
  * SPEC section 4: repayable statuses show the repayment card (not while a payment waits for the bank). The same
  * statuses the API takes payments for; presale included (see docs/journey.md), sold not.

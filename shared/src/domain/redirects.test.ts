@@ -1,5 +1,5 @@
 import { LoanStatus } from './loan-status';
-import { type RedirectLoan, type RedirectUser, redirectFor } from './redirects';
+import { type RedirectLoan, type RedirectUser, redirectFor, registrationEntry } from './redirects';
 
 /** A customer who has done every registration step, with no loan yet. */
 function registered(overrides: Partial<RedirectUser> = {}): RedirectUser {
@@ -31,6 +31,7 @@ function registered(overrides: Partial<RedirectUser> = {}): RedirectUser {
     photos: { registrationFinished: false, photosSkipped: true, livenessOrSelfieMet: false },
     hasPaymentCard: false,
     cardRequestCompleted: false,
+    lastCardRequest: null,
     ...overrides,
   };
 }
@@ -110,6 +111,19 @@ describe('the redirect rules of SPEC section 2, in order', () => {
     );
   });
 
+  test("8's step: the selfie in, the documents page that asked for it goes on with the other photos, then moves on", () => {
+    const selfieIn = registered({
+      photos: { registrationFinished: true, photosSkipped: false, livenessOrSelfieMet: true },
+    });
+    const verifying = LoanStatus.AwaitingVerification;
+    expect(
+      from('registrationPhotoVerification', selfieIn, loanWith(verifying, { requiredFilesOutstanding: 1 })),
+    ).toBeNull();
+    expect(from('registrationPhotoVerification', selfieIn, loanWith(verifying))).toBe(
+      'applicationAwaitingVerificationLoan',
+    );
+  });
+
   test('9. each awaiting page while the loan status matches, left when it no longer does', () => {
     expect(from('account', registered(), loanWith(LoanStatus.Request))).toBe('applicationAwaitingRequestLoan');
     expect(from('account', registered(), loanWith(LoanStatus.New))).toBe('applicationAwaitingNewLoan');
@@ -162,6 +176,32 @@ describe('the redirect rules of SPEC section 2, in order', () => {
     expect(from('account', registered(), unsigned)).toBe('applicationSign');
   });
 
+  test('11 for a repeat customer: the IBAN step is the selection among their accounts (/registration/select-account)', () => {
+    const awaiting = loanWith(LoanStatus.AwaitingIssuanceMethod);
+    const repeat = registered({ isRepeated: true, authorizationStatus: 2 });
+    expect(from('account', repeat, awaiting)).toBe('registrationSelectAccount');
+    expect(from('registrationSelectAccount', repeat, awaiting)).toBeNull();
+    expect(from('account', registered({ authorizationStatus: 2 }), awaiting)).toBe('applicationIssueMethod');
+    // The IBAN given, the rules move on to signing.
+    expect(from('registrationSelectAccount', repeat, loanWith(LoanStatus.AwaitingSignContract))).toBe(
+      'applicationSign',
+    );
+  });
+
+  test("13's outcome: back from the acquirer with a completed card, the customer stays to read the success until paid out", () => {
+    const withCard = registered({ authorizationStatus: 2, hasPaymentCard: true, lastCardRequest: 'completed' });
+    const open = loanWith(LoanStatus.ContractSigned, { autoDebitStepCompleted: false });
+    expect(from('applicationAutoDebitConfirmation', withCard, open)).toBeNull();
+    expect(from('applicationAutoDebitConfirmation', withCard, loanWith(LoanStatus.Processing))).toBeNull();
+    expect(from('applicationAutoDebitConfirmation', withCard, loanWith(LoanStatus.Active))).toBe('account');
+    // Not a page the rules send anyone to: from the account, money on the way.
+    expect(from('account', withCard, open)).toBeNull();
+    // A refused card request is no success: the step is still open, the offer is shown again.
+    const refused = registered({ authorizationStatus: 2, lastCardRequest: 'error' });
+    expect(from('applicationAutoDebitConfirmation', refused, open)).toBeNull();
+    expect(from('applicationAutoDebitConfirmation', { ...refused, hasPaymentCard: true }, open)).toBe('account');
+  });
+
   test('14. application sign while awaiting signature', () => {
     expect(from('account', registered(), loanWith(LoanStatus.AwaitingSignContract))).toBe('applicationSign');
     expect(from('applicationSign', registered(), loanWith(LoanStatus.AwaitingSignContract))).toBeNull();
@@ -210,6 +250,44 @@ describe('the exceptions', () => {
     expect(from('registrationApplication', registered({ authorizationStatus: 2 }), loanWith(LoanStatus.Request))).toBe(
       'applicationAwaitingRequestLoan',
     );
+  });
+
+  test('the confirmation step (/registration/step2) is guarded: blocked to the blocked page, an unconfirmed phone to the code, personal data to the account', () => {
+    const noProfile = registered({ personal: { ...registered().personal, personalId: null } });
+    expect(from('registrationConfirmation', noProfile)).toBeNull();
+    expect(from('registrationConfirmation', { ...noProfile, isBlocked: true })).toBe('blocked');
+    expect(from('registrationConfirmation', { ...noProfile, phoneConfirmed: false })).toBe('authConfirm');
+    expect(from('registrationConfirmation', registered({ authorizationStatus: 3 }))).toBe('account');
+    expect(from('registrationConfirmation', registered(), null)).toBe('registrationApplication');
+  });
+
+  test('signing in with part of the profile given opens the dynamic step, which asks only for the rest', () => {
+    const nothing = registered({
+      personal: {
+        firstName: null,
+        firstSurname: null,
+        personalId: null,
+        expirationDate: null,
+        nationality: null,
+        birthday: null,
+      },
+      addresses: { actual: null, registration: null },
+      employment: {
+        employmentTypeId: null,
+        email: null,
+        education: null,
+        hasCurrentLoan: null,
+        businessActivityId: null,
+      },
+    });
+    expect(registrationEntry(nothing)).toBe('registrationPersonalData');
+    const someKnown = { ...nothing, personal: { ...nothing.personal, firstName: 'Ana' } };
+    expect(registrationEntry(someKnown)).toBe('registrationDynamic');
+    expect(registrationEntry({ ...nothing, employment: { ...nothing.employment, email: 'ana@credimo.es' } })).toBe(
+      'registrationDynamic',
+    );
+    // The rules keep the customer there while the profile is incomplete.
+    expect(from('registrationDynamic', someKnown)).toBeNull();
   });
 
   test('with no redirect left, application pages return to the account', () => {

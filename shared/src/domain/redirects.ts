@@ -1,3 +1,4 @@
+import type { CardRequestGroup } from './cards';
 import { AWAITING_PAGES, isOpenLoanStatus, LoanStatus } from './loan-status';
 
 /** What the redirect rules need to know of the user; the shell maps GET /v2/user onto it. */
@@ -29,6 +30,8 @@ export interface RedirectUser {
   photos: { registrationFinished: boolean; photosSkipped: boolean; livenessOrSelfieMet: boolean };
   hasPaymentCard: boolean;
   cardRequestCompleted: boolean;
+  /** What the acquirer and our card rules made of the customer's latest card request. */
+  lastCardRequest: CardRequestGroup | null;
 }
 
 export interface RedirectLoan {
@@ -105,6 +108,11 @@ const RULES: Rule[] = [
         !loan.newConditionsApproved
       ),
   },
+  {
+    // Rule 11 for a repeat customer: we know their accounts, so the IBAN step is the account selection.
+    route: 'registrationSelectAccount',
+    passes: (u, loan) => !(u.isRepeated && loan?.status === LoanStatus.AwaitingIssuanceMethod),
+  },
   { route: 'applicationIssueMethod', passes: (_u, loan) => loan?.status !== LoanStatus.AwaitingIssuanceMethod },
   { route: 'applicationBankDataPreview', passes: (_u, loan) => loan?.status !== LoanStatus.AwaitingBankProcessData },
   {
@@ -129,6 +137,21 @@ const RULES: Rule[] = [
  */
 const STEP_PAGES: Record<string, readonly string[]> = {
   applicationBankDataPreview: ['applicationBankData', 'unnaxAggregation'],
+  // Rule 8's photos: the documents page that asked for the selfie goes on with the others, without remounting
+  // under a customer who is choosing the next photo.
+  applicationRequestAdditionalPhotos: ['registrationPhotoVerification'],
+};
+
+/**
+ * Pages that show a finished step's outcome: the customer on one stays there while it applies, instead of being
+ * sent to the account the moment the step is done. SPEC section 4: a completed card request with the auto-debit
+ * step done shows success (until the money is paid out).
+ */
+const OUTCOME_PAGES: Record<string, (user: RedirectUser, loan: RedirectLoan | null) => boolean> = {
+  applicationAutoDebitConfirmation: (u, loan) =>
+    u.lastCardRequest === 'completed' &&
+    u.hasPaymentCard &&
+    (loan?.status === LoanStatus.ContractSigned || loan?.status === LoanStatus.Processing),
 };
 
 /** Steps the user may not be sent back from (SPEC section 2: these never go backwards). */
@@ -142,7 +165,13 @@ const REGISTRATION_ROUTES = [
   'registrationPersonalData',
   'registrationAdditionalInformation',
   'registrationDynamic',
+  'registrationSelectAccount',
 ];
+/**
+ * The confirmation step (the customer's phone, /registration/step2) comes before the profile: the rules from
+ * personal data on do not move a customer off it (those with personal data leave it for the account).
+ */
+const BEFORE_PROFILE = ['registrationConfirmation'];
 const isApplicationRoute = (route: string) => route.startsWith('application');
 
 /**
@@ -167,6 +196,9 @@ export function redirectFor({ route, user, loan, flags }: RedirectState): string
     if (failing) {
       if (route === 'registrationDynamic' && DYNAMIC_STEP_COVERS.includes(failing.route)) return null;
       if (STEP_PAGES[failing.route]?.includes(route)) return null;
+      if (BEFORE_PROFILE.includes(route) && stepIndex(failing.route) >= stepIndex('registrationPersonalData')) {
+        return hasPersonalData(user) ? go(failing.route) : null;
+      }
       // SPEC section 2: on these two steps redirects never go backwards, and the back button from additional
       // information to personal data is the customer's choice: the rules send them on only to a step past both.
       const lastProfileStep = Math.max(...NO_BACKWARDS.map(stepIndex));
@@ -177,7 +209,27 @@ export function redirectFor({ route, user, loan, flags }: RedirectState): string
   }
   // Users with personal data leave registration pages for the account.
   if (REGISTRATION_ROUTES.includes(route) && hasPersonalData(user)) return 'account';
+  if (OUTCOME_PAGES[route]?.(user, loan)) return null;
   // No redirect applies: any application page returns to the account.
   if (isApplicationRoute(route)) return 'account';
   return null;
+}
+
+/**
+ * The profile step a customer still registering starts from after signing in: the personal-data form when nothing
+ * of the profile is known, else (an earlier visit, an agent, left part of it) the dynamic step, which asks in one
+ * form only for what is still missing.
+ */
+export function registrationEntry(user: RedirectUser): 'registrationPersonalData' | 'registrationDynamic' {
+  const { personal, addresses, employment } = user;
+  const known = [
+    ...Object.values(personal),
+    ...Object.values(addresses.actual ?? {}),
+    ...Object.values(addresses.registration ?? {}),
+    employment.employmentTypeId,
+    employment.email,
+    employment.education,
+    employment.hasCurrentLoan,
+  ].some((value) => value !== null && value !== undefined && String(value).trim() !== '');
+  return known ? 'registrationDynamic' : 'registrationPersonalData';
 }

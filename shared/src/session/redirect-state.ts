@@ -1,6 +1,6 @@
 import type { UserResponse } from '../contract/identity';
 import type { LoanView } from '../contract/loans';
-import { autoDebitCardOnFile } from '../domain/cards';
+import { autoDebitCardOnFile, cardRequestGroup } from '../domain/cards';
 import { loanFilesOutstanding, requiredFilesOutstanding, SKIP_PREFIX } from '../domain/documents';
 import type { RedirectLoan, RedirectUser } from '../domain/redirects';
 
@@ -62,6 +62,7 @@ export function toRedirectUser(user: UserResponse): RedirectUser {
     // request the acquirer completed for such a card, skips the auto-debit step.
     hasPaymentCard: autoDebitCardOnFile(user),
     cardRequestCompleted: autoDebitCardOnFile(user),
+    lastCardRequest: cardRequestGroup(user.payment_card_request_status),
   };
 }
 

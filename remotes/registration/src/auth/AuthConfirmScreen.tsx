@@ -2,17 +2,21 @@ import {
   Alert,
   Button,
   calls,
+  findRoute,
   formatPhone,
   Modal,
   messages,
   normaliseApiError,
   PATHS,
+  registrationEntry,
   type ScreenProps,
   SMS_RESEND_SECONDS,
   sessionIdAtom,
   signIn,
   TextField,
   t,
+  toRedirectUser,
+  type UserResponse,
   WHATSAPP_OPTION_SECONDS,
 } from '@credimo/shared';
 import { auth as texts } from '@credimo/shared/i18n/screens/auth';
@@ -31,9 +35,14 @@ interface ConfirmState {
   receiveInformation?: boolean;
 }
 
-/** Where a customer goes once signed in: registration until it is finished (SPEC section 4), else the account. */
-export const afterSignIn = (authorizationStatus: number) =>
-  authorizationStatus === 1 ? '/registration/personal-data' : '/account';
+/**
+ * Where a customer goes once signed in: registration until it is finished (SPEC section 4), from the step that
+ * asks for what is missing of the profile, else the account.
+ */
+export const afterSignIn = (user: UserResponse) =>
+  user.permissions.authorization_status === 1
+    ? (findRoute(registrationEntry(toRedirectUser(user)))?.path ?? PATHS.registrationPersonalData)
+    : PATHS.account;
 
 export function AuthConfirmScreen({ navigate, state }: ScreenProps) {
   const { phone, sandboxCode, receiveInformation } = (state ?? {}) as ConfirmState;
@@ -93,7 +102,7 @@ function CodeForm({
         const user = await signIn(token);
         await recordSignInConsents(receiveInformation);
         localStorage.removeItem(timerKey(phone));
-        navigate(afterSignIn(user.permissions.authorization_status), { replace: true });
+        navigate(afterSignIn(user), { replace: true });
       } catch (error) {
         const problem = normaliseApiError(error);
         // SPEC section 4: a blocked customer goes to the blocked page (the API refuses them a session).

@@ -79,9 +79,7 @@ export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
         {user.phone_confirmation.is_phone_confirmed && <span> · {texts.phoneConfirmed}</span>}
       </p>
       <div className={styles.row}>
-        <Button onClick={() => navigate(afterSignIn(user.permissions.authorization_status))}>
-          {texts.phoneContinue}
-        </Button>
+        <Button onClick={() => navigate(afterSignIn(user))}>{texts.phoneContinue}</Button>
         {mayChange && (
           <Button variant="link" onClick={() => setChanging(true)}>
             {texts.changePhone}

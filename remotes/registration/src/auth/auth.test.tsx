@@ -13,7 +13,7 @@ import {
   siteContentAtom,
   writeCookie,
 } from '@credimo/shared';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { Provider } from 'jotai';
@@ -40,6 +40,18 @@ function show(Screen: ComponentType<ScreenProps>, props: Partial<ScreenProps> = 
   );
   return navigate;
 }
+
+/** A new customer as GET /v2/user answers: nothing of the profile given yet. */
+const NOTHING_GIVEN = {
+  is_repeated: false,
+  is_blacklisted: false,
+  phone_confirmation: { is_phone_confirmed: true },
+  personal_data: null,
+  addresses: { actual_address: null, registration_address: null },
+  employment: null,
+  documents: [],
+  loan: null,
+};
 
 describe('/auth: phone and consents', () => {
   test('an empty form shows the Spanish messages on each field and sends nothing', async () => {
@@ -298,6 +310,7 @@ describe('/auth/confirm: the 4-digit code', () => {
       id: '1',
       contacts: { mobile_phone: '612345678' },
       permissions: { is_blocked: false, authorization_status: 1 },
+      ...NOTHING_GIVEN,
       loan_count: { all: 0, active: 0 },
       discounts: [],
       session: { kind: 'customer', actor: null },
@@ -311,6 +324,24 @@ describe('/auth/confirm: the 4-digit code', () => {
     expect(navigate).toHaveBeenCalledWith('/registration/personal-data', { replace: true });
   });
 
+  test('a customer who left part of the profile signs in to the dynamic step, which asks only for the rest', async () => {
+    http.onPost('/v2/user/login_confirm').reply(200, { token: 'tok' });
+    http.onGet('/v2/user').reply(200, {
+      id: '1',
+      contacts: { mobile_phone: '612345678' },
+      permissions: { is_blocked: false, authorization_status: 1 },
+      loan_count: { all: 0, active: 0 },
+      discounts: [],
+      session: { kind: 'customer', actor: null },
+      ...NOTHING_GIVEN,
+      personal_data: { first_name: 'Ana', first_surname: 'García', personal_id: '12345678Z' },
+    });
+    const navigate = show(AuthConfirmScreen, { state });
+    await userEvent.type(screen.getByLabelText('Código de 4 cifras'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/completing', { replace: true }));
+  });
+
   test('the consents taken on /auth are recorded with PUT /v2/user/confirmations once signed in', async () => {
     http.onPost('/v2/user/login_confirm').reply(200, { token: 'tok' });
     http.onPut('/v2/user/confirmations').reply(200, {});
@@ -318,6 +349,7 @@ describe('/auth/confirm: the 4-digit code', () => {
       id: '1',
       contacts: { mobile_phone: '612345678' },
       permissions: { is_blocked: false, authorization_status: 1 },
+      ...NOTHING_GIVEN,
       session: { kind: 'customer', actor: null },
     });
     const navigate = show(AuthConfirmScreen, { state: { ...state, receiveInformation: true } });

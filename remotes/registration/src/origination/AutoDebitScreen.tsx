@@ -7,6 +7,7 @@ import {
   cardRequestGroup,
   messages,
   normaliseApiError,
+  PATHS,
   refreshUser,
   type ScreenProps,
   savedCardsExpiringSoon,
@@ -59,7 +60,7 @@ function returnedCardGroup(query: Record<string, string>, latest: string | null 
  * and shows success; processing shows a pending note (the user is polled every 7 s until the bank answers); error
  * shows the failure and the offer again. Skip is hidden when is_hide_skip_auto_debit_button.
  */
-export function AutoDebitScreen({ screen, query }: ScreenProps) {
+export function AutoDebitScreen({ screen, query, navigate }: ScreenProps) {
   const user = useAtomValue(userAtom);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,6 +118,10 @@ export function AutoDebitScreen({ screen, query }: ScreenProps) {
       <section className={narrowScreen} data-screen={screen} aria-labelledby="auto-debit-title">
         <h1 id="auto-debit-title">{texts.title}</h1>
         <Alert tone="success">{texts.completed}</Alert>
+        {/* The rules keep the customer here to read this until the money is paid out; then the account. */}
+        <div className={styles.actions}>
+          <Button onClick={() => navigate(PATHS.account)}>{texts.toAccount}</Button>
+        </div>
       </section>
     );
   }
@@ -133,7 +138,9 @@ export function AutoDebitScreen({ screen, query }: ScreenProps) {
       <h1 id="auto-debit-title">{texts.title}</h1>
       {group === 'error' && (
         <Alert tone="error">
-          {messages.autoDebitFailed}. {texts.failedRetry}
+          {messages.autoDebitFailed}.{' '}
+          {user?.payment_card_request_failure ? `${user.payment_card_request_failure} ` : ''}
+          {texts.failedRetry}
         </Alert>
       )}
       {group !== 'error' && savedCardsExpiringSoon(user?.payment_cards) && (

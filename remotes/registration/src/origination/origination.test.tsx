@@ -444,12 +444,15 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
     http.current.onPost('/v2/loan/steps/autodebit/complete').reply(200, { ...signed, auto_debit_step_completed: true });
     http.current.onPost('/v2/loan/issuance').reply(201, { status: LoanStatus.Processing, reference: 'P1' });
     http.current.onGet('/v2/user').reply(200, userWith(loan({ status: LoanStatus.Processing })));
-    showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
+    const { navigate } = showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
     expect(await screen.findByText(/el pago automático está activado/)).toBeInTheDocument();
     await waitFor(() => expect(http.current.history.post).toHaveLength(2));
     const [step, payout] = http.current.history.post;
     expect(JSON.parse(step?.data)).toEqual({ autodebit_enabled: true });
     expect(payout?.url).toBe('/v2/loan/issuance');
+    // The customer reads it, then goes on to the account.
+    await userEvent.click(screen.getByRole('button', { name: 'Ir a mi cuenta' }));
+    expect(navigate).toHaveBeenCalledWith('/account');
   });
 
   test('back with a card still processing: a pending note, and the user is polled every 7 s', async () => {
@@ -475,9 +478,17 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
   test('back with a refused card: the failure and the offer again; the API has the last word over the redirect', () => {
     sessionStore.set(loanAtom, signed);
     // The acquirer said completed, but our rules (valid more than 3 months, personal) refused the card.
-    sessionStore.set(userAtom, userWith(signed, { payment_card_request_status: 'Error' }));
+    sessionStore.set(
+      userAtom,
+      userWith(signed, {
+        payment_card_request_status: 'Error',
+        payment_card_request_failure: messages.cardExpiresTooSoon,
+      }),
+    );
     showScreen(AutoDebitScreen, { query: { card_request: 'cr_1', card_status: 'completed' } });
     expect(screen.getByRole('alert')).toHaveTextContent(messages.autoDebitFailed);
+    // Why, in our rules' words.
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.cardExpiresTooSoon);
     expect(screen.getByRole('button', { name: 'Añadir tarjeta' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Ahora no' })).toBeEnabled();
     expect(http.current.history.post).toHaveLength(0);

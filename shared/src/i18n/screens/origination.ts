@@ -3,6 +3,8 @@
  * messages.ts under SPEC's keys; these are titles, explanations and buttons.
  */
 export const origination = {
+  approved: (amount: string) =>
+    `¡Tu solicitud está aprobada! Te prestamos ${amount}. Completa estos últimos pasos para recibir el dinero.`,
   issueMethod: {
     title: 'Ir a la firma',
     body: 'Indica la cuenta bancaria (IBAN) donde quieres recibir el dinero. Debe estar a tu nombre.',
@@ -82,6 +84,7 @@ export const origination = {
     confirm: 'Añadir tarjeta',
     skip: 'Ahora no',
     completed: 'Tarjeta añadida: el pago automático está activado. Preparamos la transferencia de tu dinero.',
+    toAccount: 'Ir a mi cuenta',
     processingTitle: 'Estamos comprobando tu tarjeta',
     processing: 'Tu banco aún no ha respondido. Esta página se actualizará sola en cuanto lo haga.',
     failedRetry: 'Puedes probar con otra tarjeta o continuar sin pago automático y activarlo más tarde.',
