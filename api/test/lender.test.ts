@@ -10,6 +10,7 @@ const PRODUCTION_ENV = {
   PROVIDER_MODE: 'production',
   SMS_PROVIDER_URL: 'http://127.0.0.1:9/send',
   RECAPTCHA_SECRET: 'recaptcha-secret',
+  METRICS_TOKEN: 'metrics-token',
 };
 
 /** The text of a PDF made by the documents room (pdf-lib: flate streams, WinAnsi hex strings), lines unwrapped. */
