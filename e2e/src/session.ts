@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** The token the app makes in sandbox mode (shared/src/domain/captcha.ts), as the browser would send it. */
 const sandboxCaptchaToken = () => `sandbox.${randomBytes(16).toString('hex')}`;
@@ -91,4 +91,15 @@ export async function signedInContext(context: BrowserContext, appUrl: string, a
   await completeRegistration(apiUrl, token, phone);
   await context.addCookies([{ name: 'credimo_access_token', value: token, url: appUrl }]);
   return context;
+}
+
+/**
+ * The code screen, as the customer goes through it: the sandbox shows the code on the page ("Modo de pruebas"),
+ * which is typed into the field and confirmed.
+ */
+export async function confirmSandboxCode(page: Page): Promise<void> {
+  await page.waitForURL(/\/auth\/confirm$/);
+  const code = (await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent())?.match(/\d{4}/)?.[0];
+  await page.getByLabel('Código de 4 cifras').fill(code ?? '');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
 }

@@ -7,6 +7,7 @@ import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browse
 import { operatorCommand, photo } from '../src/loan';
 import { stackPorts, testPort } from '../src/ports';
 import { fillIdentityAndAddress } from '../src/registration';
+import { confirmSandboxCode } from '../src/session';
 
 /**
  * The customer journeys off the happy path, driven through the pages only: the customer's first address is the
@@ -29,10 +30,7 @@ async function signIn(page: Page, appUrl: string, phone: string) {
   await page.getByLabel('Aceptar todo').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
-  await page.waitForURL(/\/auth\/confirm$/);
-  const code = (await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent())?.match(/\d{4}/)?.[0];
-  await page.getByLabel('Código de 4 cifras').fill(code ?? '');
-  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await confirmSandboxCode(page);
 }
 
 /** The two registration forms, as a retired customer fills them in; the choice then becomes the application. */

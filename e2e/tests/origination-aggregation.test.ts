@@ -5,7 +5,7 @@ import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
 import { photo } from '../src/loan';
 import { stackPorts } from '../src/ports';
-import { completeRegistration } from '../src/session';
+import { completeRegistration, confirmSandboxCode } from '../src/session';
 
 /** The same sandbox stack with the given aggregation provider configured (the shell's CSP follows it). */
 const stackWith = (provider: 'unnax' | 'kontomatik') =>
@@ -21,10 +21,7 @@ async function applyAndConnectBank(page: Page, stack: Stack, phone: string) {
   await page.getByLabel('Aceptar todo').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
-  await page.waitForURL(/\/auth\/confirm$/);
-  const code = (await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent())?.match(/\d{4}/)?.[0];
-  await page.getByLabel('Código de 4 cifras').fill(code ?? '');
-  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await confirmSandboxCode(page);
   await page.waitForURL(/\/registration\/personal-data$/);
   await completeRegistration(stack.urls.api, await tokenOf(page), phone);
   await page.goto(`${stack.urls.app}/account`);

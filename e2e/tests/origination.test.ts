@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { completeRegistration, signInThroughApi } from '../src/session';
+import { completeRegistration, confirmSandboxCode, signInThroughApi } from '../src/session';
 
 const PHONE = '612000901';
 /** A valid Spanish IBAN (check digits per ISO 13616), typed with spaces as customers do. */
@@ -66,10 +66,7 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     await accessible(page, 'sign-in');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
-    await page.waitForURL(/\/auth\/confirm$/);
-    const code = (await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent())?.match(/\d{4}/)?.[0];
-    await page.getByLabel('Código de 4 cifras').fill(code ?? '');
-    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await confirmSandboxCode(page);
     await page.waitForURL(/\/registration\/personal-data$/);
 
     // The registration forms have their own e2e (registration.test.ts): here the profile is filled in by the API,

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
+import { confirmSandboxCode } from '../src/session';
 import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
@@ -65,10 +66,7 @@ describe('"Solicitar" on the WordPress calculator: the app signs the visitor in 
     await page.getByLabel('Aceptar todo').check();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
-    await page.waitForURL(/\/auth\/confirm$/);
-    const code = (await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent())?.match(/\d{4}/)?.[0];
-    await page.getByLabel('Código de 4 cifras').fill(code ?? '');
-    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await confirmSandboxCode(page);
 
     await page.waitForURL(/\/registration\/personal-data$/);
     await page.getByLabel('Nombre', { exact: true }).fill('Lucía');

@@ -188,8 +188,9 @@ export const calls = {
     await api().put('/v2/user/phone_confirmation', { code, current_phone_code: currentPhoneCode });
   },
   /**
-   * Issue 12: a one-time code (60 s) that opens this customer's session in the app, on another origin. Both calls
-   * carry the API's hand-off cookie (credentials): the code works only in the browser that asked for it.
+   * The WordPress widgets' hand-off: a one-time code (60 s) that opens this customer's session in the app, on
+   * another origin. Both calls carry the API's hand-off cookie (credentials): the code works only in the browser
+   * that asked for it.
    */
   siteHandoff: async () => (await api().post<HandoffCode>('/v2/user/handoff', {}, { withCredentials: true })).data,
   /** `replace`: this browser's session of another customer is to be closed (asked first: 409). */
