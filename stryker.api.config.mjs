@@ -1,4 +1,4 @@
-// Mutation testing of the API's money room (issue 14): `npm run test:mutation:api`. A bench, not a CI step.
+// Mutation testing of the API's money room: `npm run test:mutation:api`. A bench, not a CI step.
 // The API's tests run under node:test, so this uses Stryker's tap runner: each test file is one "test", and a mutant
 // runs only the files whose run reached it (per-test coverage at file granularity).
 

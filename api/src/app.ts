@@ -162,7 +162,7 @@ async function assembleApp(
   await registerAggregation(app, context);
   const payoutBank = registerPayout(app, context);
   await registerPayments(app, context);
-  // The operators' console (issue 12): staff pages under /console, with their own sessions.
+  // The operators' console: staff pages under /console, with their own sessions.
   await app.register(consoleRoutes, {
     context,
     storage: context.documentStorage ?? documentStorageProviderFor(context.config),

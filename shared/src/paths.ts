@@ -6,7 +6,7 @@ export type LayoutName = 'login' | 'registration' | 'account' | 'centred';
 
 /**
  * A module a remote exposes to the shell: `./App`, every screen of the remote, or a smaller one for a page that
- * shows a single screen of a remote beside others (the account's loan progress: issue 17, the account page
+ * shows a single screen of a remote beside others (the account's loan progress: the account page
  * need not load the whole registration app).
  */
 export type RemoteExpose = './App' | './LoanProgress';
@@ -69,7 +69,7 @@ const redirect = (name: string, path: string, to: string, keepState = false): Re
 export { PATHS };
 
 /**
- * Issue 12: where a WordPress widget hands its customer to the app (`?code=` one-time, `&to=` the next path). Not in
+ * Where a WordPress widget hands its customer to the app (`?code=` one-time, `&to=` the next path). Not in
  * PATHS: the calculator's first load takes PATHS and has no use for it.
  */
 export const AUTH_HANDOFF_PATH = '/auth/handoff';

@@ -29,7 +29,7 @@ import { buildRoutes } from './routes';
 /** Where the API is when /config.json cannot be read: the same origin's /api would be a guess, so say it. */
 const UNCONFIGURED_API = '/';
 
-/** Lets the browser run between the start-up's steps, so none of them is one long task (issue 17: TBT). */
+/** Lets the browser run between the start-up's steps, so none of them is one long task (TBT). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {

@@ -18,7 +18,7 @@ export const GlobalAccount = {
   commissionIncome: 'commission_income',
   fineIncome: 'fine_income',
   overpayments: 'customer_overpayments',
-  /** Receivables handed to a buyer when a loan is sold (issue 11). */
+  /** Receivables handed to a buyer when a loan is sold. */
   loansSold: 'loans_sold',
 } as const;
 
@@ -87,7 +87,7 @@ export function todayFromBalances(
 }
 
 /**
- * Posting recipes: each money event is a list of postings. Repayments, extensions and accrual (issue 11) add
+ * Posting recipes: each money event is a list of postings. Repayments, extensions and accrual add
  * recipes here; nothing else writes postings.
  */
 export const recipes = {

@@ -1,7 +1,7 @@
 import { GlobalAccount, LoanAccount, type Posting } from './ledger';
 
 /**
- * Servicing's posting recipes (issue 11), beside origination's in ledger.ts. Repayment itself is
+ * Servicing's posting recipes, beside origination's in ledger.ts. Repayment itself is
  * `recipes.repayment` there (fines, then commission, then principal, then overpayment).
  */
 export const servicingRecipes = {

@@ -50,7 +50,7 @@ export async function confirmedUser(
   return row.id;
 }
 
-/** A customer staff have blocked (issue 12): cannot sign in or apply. */
+/** A customer staff have blocked: cannot sign in or apply. */
 export async function isBlocked(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('is_blocked').where('id', '=', userId).executeTakeFirst();
   return row?.is_blocked === true;

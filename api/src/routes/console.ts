@@ -89,7 +89,7 @@ declare module 'fastify' {
 }
 
 /**
- * The operators' console (issue 12), served by the API under /console: server-rendered pages and plain forms,
+ * The operators' console, served by the API under /console: server-rendered pages and plain forms,
  * no scripts. Staff sign in with a password and a TOTP code into a session of their own (a cookie for /console
  * only, apart from customers' tokens); each page and action asks the staff room, which checks the role and
  * writes the audit log.

@@ -112,7 +112,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
       registeredByAgent: agent !== null,
       utmSource: typeof consumed.binding.utm_source === 'string' ? consumed.binding.utm_source : null,
     });
-    // A blocked customer proves the phone and is refused (issue 12): told only once the code is right.
+    // A blocked customer proves the phone and is refused: told only once the code is right.
     if (await isBlocked(db, userId)) throw ApiError.request(403, messages.accountBlocked);
     const kind = agent ? 'agent' : 'customer';
     return { token: await openSession(db, { userId, kind, actor: agent, address: request.ip }) };
@@ -194,7 +194,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
     return { token, agent: { name: actor } };
   });
 
-  // Issue 12: a customer's own session only (an agent's or admin's is not handed on from a marketing page).
+  // A customer's own session only (an agent's or admin's is not handed on from a marketing page).
   route(app, endpoints.siteHandoff, async (request, reply) => {
     const session = requireSession(request);
     if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);

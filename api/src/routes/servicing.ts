@@ -17,7 +17,7 @@ import {
 import { payWithSavedCard } from '../servicing/saved-card';
 import { route } from './route';
 
-/** Repayment, extension and withdrawal (issue 11): each route one call into the servicing room. */
+/** Repayment, extension and withdrawal: each route one call into the servicing room. */
 export async function servicingRoutes(app: FastifyInstance, { database, checkout, config, autoDebit }: AppContext) {
   const db = database.db;
 

@@ -1,4 +1,4 @@
-/** Servicing (issue 11): the loan's life after payout. Other rooms and routes reach it through here. */
+/** Servicing: the loan's life after payout. Other rooms and routes reach it through here. */
 export { clockToday, tickClock } from './clock';
 export { type CessionBuyer, moveToCollectionStep, offerForSale, sellLoan } from './collection';
 export { type AutoDebitCharger, runServicingDay, serviceLoan } from './day';

@@ -285,7 +285,7 @@ export async function staffOverview(db: Kysely<Database>) {
 }
 
 /**
- * Sandbox mode only: two demo staff members with known passwords and TOTP secrets (README, Operators' console),
+ * Sandbox mode only: two demo staff members with known passwords and TOTP secrets (docs/operating.md, Operators' console),
  * so the console can be tried after `npm start`. Never in production: there the first admin comes from
  * `npm run ops -- staff-create`.
  */
