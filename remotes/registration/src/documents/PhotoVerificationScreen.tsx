@@ -206,7 +206,7 @@ function DocumentCard({
   onSaved,
   skippable,
 }: {
-  type: string;
+  type: DocumentsOverview['required'][number];
   onSaved: () => Promise<void>;
   skippable: boolean;
 }) {
