@@ -10,6 +10,7 @@ import {
   todayFromBalances,
   UnbalancedEntryError,
 } from '../src/domain/ledger-rules.js';
+import type { PricingRules } from '../src/domain/price.js';
 import { servicingRecipes } from '../src/domain/servicing-recipes.js';
 import {
   BECOMES_OVERDUE,
@@ -22,7 +23,6 @@ import {
   withdrawalAmount,
 } from '../src/domain/servicing-rules.js';
 import { ALLOWED_TRANSITIONS, canTransition } from '../src/domain/transition-table.js';
-import type { PricingRules } from '../src/pricing/price.js';
 
 /** The money room's pure rules (run by `npm run test:mutation:api`, so each assertion is meant to kill a mutant). */
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { recipes } from '../src/domain/ledger.js';
+import type { PricingRules } from '../src/domain/price.js';
 import { servicingRecipes } from '../src/domain/servicing-recipes.js';
 import {
   cappedLateInterest,
@@ -11,7 +12,6 @@ import {
   paymentAmountProblem,
   withdrawalAmount,
 } from '../src/domain/servicing-rules.js';
-import type { PricingRules } from '../src/pricing/price.js';
 
 const rules: PricingRules = {
   minAmount: 5_000,

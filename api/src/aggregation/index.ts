@@ -6,9 +6,9 @@ import '../cards/tables';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
-import type { JobQueue } from '../jobs/queue';
 import { openLoanId } from '../loans/ownership';
 import type { AggregationEvent } from '../providers/aggregation';
+import type { JobQueue } from '../queue/job-queue';
 
 /** SPEC section 7, POST /v2/loan/bank_token: unnax's variant and kontomatik's. */
 export type BankTokenInput =

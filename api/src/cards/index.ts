@@ -12,7 +12,7 @@ import { type MessageKey, messages } from '@credimo/shared/i18n';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { CardAcquirer, CardRequestEvent } from './acquirer';
 import './tables';
 

@@ -1,5 +1,5 @@
 import { LoanStatus, REPAYABLE_LOAN_STATUSES } from '@credimo/shared/domain';
-import { dailyBasisPoints, type PricingRules, termsOf } from '../pricing/price';
+import { dailyBasisPoints, type PricingRules, termsOf } from './price';
 
 /**
  * Pure servicing rules: what may be paid, what an extension costs, what a withdrawal returns and what

@@ -3,7 +3,7 @@ import { SUPPORT_PHONE } from '@credimo/shared/contract';
 import { messages, t } from '@credimo/shared/i18n';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { LivenessProvider, LivenessVerdict } from '../providers/liveness';
 import './tables';
 

@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
 import { tokenHashOf, tokenOf } from '../identity/auth';
-import { ApiError, notFound } from './errors';
+import { notFound } from './errors';
 import { LIMIT_GROUPS, type LimitGroup, limitGroupOf } from './rate-limit-groups';
 
 type Counter = { current: number; ttl: number };

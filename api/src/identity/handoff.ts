@@ -1,9 +1,9 @@
 import type { LinkPage } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import { type Kysely, sql } from 'kysely';
+import { hmac, randomToken, safeEqual, secret, sha256 } from '../crypto';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { hmac, randomToken, safeEqual, secret, sha256 } from './crypto';
+import { ApiError } from '../errors';
 import { HANDOFF_RULES } from './rules';
 
 /**

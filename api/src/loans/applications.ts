@@ -7,9 +7,9 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { spendEarnedDiscount, unusedEarnedDiscount } from '../cards';
 import { wireDay } from '../db/dates';
 import type { Database, LoansTable } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { amountsOf, commissionDiscount, priceFor, termsOf } from '../domain/price';
+import { ApiError } from '../errors';
 import { isFirstLoan } from '../pricing/customer';
-import { amountsOf, commissionDiscount, priceFor, termsOf } from '../pricing/price';
 import { findUsablePromo, loadProduct } from '../pricing/repository';
 import { checkedIban } from './disbursement';
 

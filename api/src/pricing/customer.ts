@@ -1,7 +1,7 @@
 import { LoanStatus } from '@credimo/shared/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { commissionDiscount, type PriceContext } from './price';
+import { commissionDiscount, type PriceContext } from '../domain/price';
 import { findUsablePromo } from './repository';
 
 /** The customer's best unused earned discount (a card added), in percent; null for a visitor or none. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { logSinkFor, recordClientLog, UnknownFunnelStep } from '../client-log';
 import type { AppContext } from '../context';
 import { customerFeatures } from '../customer-flags';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { requireSession } from '../identity/auth';
 import { followShortLink } from '../short-links';
 import { route } from './route';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ConsoleActionError, runConsoleAction } from '../console/actions';
 import {
   auditPage,
   CONSOLE_PATH,
@@ -20,7 +21,6 @@ import type { DocumentStorage } from '../providers/document-storage';
 import {
   auditProblems,
   auditQueryOf,
-  ConsoleActionError,
   completeStaffSetup,
   consoleSession,
   customerDocument,
@@ -29,7 +29,6 @@ import {
   may,
   readAudit,
   recordStaffEvent,
-  runConsoleAction,
   type StaffMember,
   type StaffPermission,
   searchCustomers,

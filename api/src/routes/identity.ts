@@ -4,11 +4,11 @@ import { nationalDigits } from '@credimo/shared/format';
 import { type MessageKey, messages, t } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { randomToken } from '../crypto';
+import { ApiError } from '../errors';
 import { audit } from '../identity/audit';
 import { requireSession, requireSessionFor } from '../identity/auth';
 import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
-import { randomToken } from '../identity/crypto';
 import {
   agentData,
   agentOfSessionId,
@@ -28,8 +28,9 @@ import { conditionalPoll } from '../identity/poll';
 import { variantOf } from '../identity/poll-cache';
 import { CODE_RULES, HANDOFF_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
-import { confirmedUser, isBlocked, userViewByToken } from '../identity/users';
+import { confirmedUser, isBlocked } from '../identity/users';
 import { captchaVerifierFor } from '../providers';
+import { userViewByToken } from '../views/user';
 import { route } from './route';
 
 /** SPEC section 5's phone rule on the API side: the same function the forms use. */

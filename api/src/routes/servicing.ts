@@ -3,7 +3,7 @@ import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { requireSession } from '../identity/auth';
 import { redeemLinkCode } from '../identity/handoff';
 import { clockToday, requestPayment, requireBizumEnabled, withdraw } from '../servicing';

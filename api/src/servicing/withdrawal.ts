@@ -9,7 +9,7 @@ import { post } from '../domain/ledger';
 import { servicingRecipes } from '../domain/servicing-recipes';
 import { withdrawalAmount } from '../domain/servicing-rules';
 import { lockLoan } from '../domain/transitions';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { LoanRowLike } from '../loans/applications';
 import { openLoanId } from '../loans/ownership';
 import { notifyCustomer } from '../notifications';

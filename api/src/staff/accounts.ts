@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { randomToken, sha256 } from '../crypto';
 import type { Database } from '../db/schema';
-import { randomToken, sha256 } from '../identity/crypto';
 import { recordStaffEvent } from './audit';
 import { generatePassword, hashPassword, passwordMatches, spendLikeAVerify } from './passwords';
 import { STAFF_RULES } from './rules';

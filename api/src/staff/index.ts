@@ -1,4 +1,5 @@
 /** The staff room: staff accounts and sessions, the console's reads of customers and its audited actions. */
+
 export {
   createStaff,
   findStaffSession as consoleSession,
@@ -14,7 +15,6 @@ export {
   signOut,
   staffOverview,
 } from './accounts';
-export { type ActionResult, CONSOLE_ACTIONS, ConsoleActionError, runConsoleAction } from './actions';
 export { recordStaffEvent } from './audit';
 export {
   AUDIT_PAGE_SIZE,

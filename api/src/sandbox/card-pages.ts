@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type CardRequestStatus, cardRequestGroup, isLuhnValid, maskPan } from '@credimo/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import { CARD_CALLBACK_PATH, type CardRequestEvent, SANDBOX_CARD_PATH } from '../../cards/acquirer';
-import type { ApiConfig } from '../../config';
-import { readUploadForm } from '../../http/multipart';
-import { pagePolicy } from '../../http/security';
-import { SIGNATURE_HEADER, signHeader } from '../callbacks';
-import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
+import { CARD_CALLBACK_PATH, type CardRequestEvent, SANDBOX_CARD_PATH } from '../cards/acquirer';
+import type { ApiConfig } from '../config';
+import { readUploadForm } from '../http/multipart';
+import { pagePolicy } from '../http/security';
+import { SIGNATURE_HEADER, signHeader } from '../providers/callbacks';
+import { allowedReturnOrigins, isAllowedReturnUrl } from '../providers/return-urls';
 import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 /**

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { LIVENESS_ENGINES, type LivenessEngine, type LivenessStatus } from '@credimo/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ApiConfig } from '../../config';
-import type { Database } from '../../db/schema';
-import { cleanImage } from '../../evidence/images';
-import { readUploadForm, UploadTooLarge } from '../../http/multipart';
-import { pagePolicy } from '../../http/security';
-import { SIGNATURE_HEADER, signHeader } from '../callbacks';
-import { SANDBOX_LIVENESS_PATH, type SandboxLivenessEvent } from '../liveness';
-import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
-import '../tables';
+import type { ApiConfig } from '../config';
+import type { Database } from '../db/schema';
+import { cleanImage } from '../evidence/images';
+import { readUploadForm, UploadTooLarge } from '../http/multipart';
+import { pagePolicy } from '../http/security';
+import { SIGNATURE_HEADER, signHeader } from '../providers/callbacks';
+import { SANDBOX_LIVENESS_PATH, type SandboxLivenessEvent } from '../providers/liveness';
+import { allowedReturnOrigins, isAllowedReturnUrl } from '../providers/return-urls';
+import '../providers/tables';
 import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 /** Where the liveness provider posts its verdicts; the sandbox posts there exactly as a real provider would. */

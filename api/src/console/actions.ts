@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/schema';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { audit } from '../identity/audit';
 import { HANDOFF_RULES } from '../identity/rules';
 import { loanIdByReference } from '../loans/applications';
@@ -14,16 +14,16 @@ import { operatorDecision } from '../loans/decision';
 import { OPERATOR_COMMANDS, OperatorUsageError } from '../ops/commands';
 import { owedOf } from '../servicing';
 import { ServicingUsageError } from '../servicing/operator-commands';
-import { createStaff, revokeStaffSession, StaffAccountError, type StaffMember } from './accounts';
-import { setCustomerFlag } from './customers';
+import { createStaff, revokeStaffSession, StaffAccountError, type StaffMember } from '../staff/accounts';
+import { setCustomerFlag } from '../staff/customers';
 import {
   disableStaff,
   enableStaff,
   resetStaffPassword,
   resetStaffSecondFactor,
   StaffManagementError,
-} from './management';
-import { may, type StaffPermission } from './rules';
+} from '../staff/management';
+import { may, type StaffPermission } from '../staff/rules';
 
 /** Fills `{name}` placeholders of a console text. */
 export const say = (text: string, params: Record<string, string | number> = {}) =>
