@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { ibanProblem, LoanStatus, normaliseIban } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import '../cards/tables';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';

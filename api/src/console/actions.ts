@@ -1,6 +1,6 @@
 import { EXTENSION_CONCEPT_WORD } from '@credimo/shared/domain';
 import { formatMoney, parseEuros } from '@credimo/shared/format';
-import { t as messageText } from '@credimo/shared/i18n';
+import { fill, t as messageText } from '@credimo/shared/i18n';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
@@ -25,9 +25,7 @@ import {
 } from '../staff/management';
 import { may, type StaffPermission } from '../staff/rules';
 
-/** Fills `{name}` placeholders of a console text. */
-export const say = (text: string, params: Record<string, string | number> = {}) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+const say = fill;
 
 /** A refusal the person at the console reads (their input, the loan's state, their role). */
 export class ConsoleActionError extends Error {

@@ -14,7 +14,6 @@ import { ApiError } from '../errors';
 import type { DocumentStorage } from '../providers/document-storage';
 import { cleanImage, type ImageRefusal, ImageRefused } from './images';
 import { livenessOf } from './liveness';
-import './tables';
 
 export interface EvidenceDeps {
   db: Kysely<Database>;

@@ -7,10 +7,9 @@ import type { Database } from '../db/schema';
 import { cleanImage } from '../evidence/images';
 import { readUploadForm, UploadTooLarge } from '../http/multipart';
 import { pagePolicy } from '../http/security';
-import { SIGNATURE_HEADER, signHeader } from '../providers/callbacks';
+import { postSignedCallback } from '../providers/callback-route';
 import { SANDBOX_LIVENESS_PATH, type SandboxLivenessEvent } from '../providers/liveness';
 import { allowedReturnOrigins, isAllowedReturnUrl } from '../providers/return-urls';
-import '../providers/tables';
 import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 /** Where the liveness provider posts its verdicts; the sandbox posts there exactly as a real provider would. */
@@ -189,13 +188,7 @@ export async function deliverCallback(
     transaction_id: verdict.transactionId,
     status: verdict.status,
   };
-  const body = JSON.stringify(event);
-  const response = await app.inject({
-    method: 'POST',
-    url: LIVENESS_CALLBACK_PATH,
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signHeader(await secret(), body) },
-    payload: body,
-  });
+  const response = await postSignedCallback(app, LIVENESS_CALLBACK_PATH, secret, event);
   // A lost callback is not fatal: PUT /v2/user/liveness looks the verdict up. Logged for the tester.
   if (response.statusCode !== 200) app.log.warn({ status: response.statusCode }, 'sandbox liveness callback refused');
 }

@@ -2,7 +2,6 @@ import { COMPLETED_CARD_STATUSES } from '@credimo/shared/domain';
 import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AutoDebitCharger } from '.';
-import '../cards/tables';
 
 /** Saved cards ending in these digits are declined by the sandbox acquirer (the test numbers' "Error"). */
 const DECLINED_LAST_DIGITS = ['0002'];

@@ -1,12 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { randomToken, sha256 } from '../crypto';
-import type { Database } from '../db/schema';
+import type { Database, StaffRole } from '../db/schema';
 import { recordStaffEvent } from './audit';
 import { generatePassword, hashPassword, passwordMatches, spendLikeAVerify } from './passwords';
 import { STAFF_RULES } from './rules';
-import type { StaffRole } from './tables';
 import { acceptedStep, newTotpSecret, totpUri } from './totp';
-import './tables';
 
 export interface StaffMember {
   sessionId: string;

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, StaffRole } from '../db/schema';
 import { audit } from '../identity/audit';
-import type { StaffRole } from './tables';
 
 /** A console event in the audit log: who (staff:<name>), what, on whom, from where; the session and role beside. */
 export function recordStaffEvent(

@@ -6,10 +6,8 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { CustomerFlagDefaults } from '../config';
 import { ownFlagsPart, resolveCustomerFlags } from '../customer-flags';
 import { wireDay } from '../db/dates';
-import '../cards/tables';
 import { compiledOnce } from '../db/prepared';
 import type { Database } from '../db/schema';
-import '../evidence/tables';
 import { type Session, sessionOf, type ViewVersions, versionsOf, withLiveSession } from '../identity/sessions';
 import { clockOffsetColumn, currentLoanPart, type LoanWithParts, loanViewContext, loanViewOf } from './loan';
 
