@@ -1,4 +1,4 @@
-import { PATHS } from './app-paths';
+import { PATHS as LINKED_PATHS } from './app-paths';
 import type { RemoteName } from './contract/app-config';
 
 /** SPEC section 2 layouts. */
@@ -66,7 +66,15 @@ const redirect = (name: string, path: string, to: string, keepState = false): Re
   keepState,
 });
 
-export { PATHS };
+/**
+ * Every path the app's code sends a customer to, by name: those a widget links to (app-paths, kept small for the
+ * calculator's first load) and the app's own steps.
+ */
+export const PATHS = {
+  ...LINKED_PATHS,
+  authFallback: '/auth/fallback',
+  registrationAdditionalInformation: '/registration/additional-information',
+} as const;
 
 /**
  * Where a WordPress widget hands its customer to the app (`?code=` one-time, `&to=` the next path). Not in

@@ -5,6 +5,7 @@ import {
   groupedIban,
   type LoanView,
   normaliseApiError,
+  PATHS,
   paymentConcept,
   type ScreenProps,
   userAtom,
@@ -50,7 +51,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
   const savedCards = user?.payment_cards ?? [];
 
   useEffect(() => {
-    if (!choice) navigate('/account', { replace: true });
+    if (!choice) navigate(PATHS.account, { replace: true });
   }, [choice, navigate]);
 
   const load = useCallback(async () => {
@@ -93,7 +94,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
     setFailure(null);
     try {
       const paid = await paymentCalls.savedCard(choice, cardId, key);
-      if (paid.status === 'paid') navigate('/account');
+      if (paid.status === 'paid') navigate(PATHS.account);
       else navigate(failedPath('declined'));
     } catch (error) {
       const problem = normaliseApiError(error);
@@ -197,7 +198,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
         </>
       )}
 
-      <Button variant="secondary" onClick={() => navigate('/account')}>
+      <Button variant="secondary" onClick={() => navigate(PATHS.account)}>
         {texts.back}
       </Button>
     </section>

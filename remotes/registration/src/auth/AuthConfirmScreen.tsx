@@ -47,7 +47,7 @@ export const afterSignIn = (user: UserResponse) =>
 export function AuthConfirmScreen({ navigate, state }: ScreenProps) {
   const { phone, sandboxCode, receiveInformation } = (state ?? {}) as ConfirmState;
   useEffect(() => {
-    if (!phone) navigate('/auth', { replace: true });
+    if (!phone) navigate(PATHS.auth, { replace: true });
   }, [phone, navigate]);
   return phone ? (
     <CodeForm
@@ -179,7 +179,7 @@ function CodeForm({
           onClose={() => setAskingChange(false)}
           actions={
             <>
-              <Button onClick={() => navigate('/auth', { state: { phone } })}>{texts.changePhoneYes}</Button>
+              <Button onClick={() => navigate(PATHS.auth, { state: { phone } })}>{texts.changePhoneYes}</Button>
               <Button variant="secondary" onClick={() => setAskingChange(false)}>
                 {texts.changePhoneNo}
               </Button>

@@ -10,6 +10,7 @@ import {
   messages,
   nationalDigits,
   normaliseApiError,
+  PATHS,
   phoneProblem,
   refreshUser,
   requestPhoneChange,
@@ -52,7 +53,7 @@ export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
   // Signed out on arrival: sign in first. (A 422 below signs out too, and goes to /auth with the new phone itself.)
   const [signedInOnArrival] = useState(signedIn);
   useEffect(() => {
-    if (!signedInOnArrival) navigate('/auth', { replace: true });
+    if (!signedInOnArrival) navigate(PATHS.auth, { replace: true });
   }, [signedInOnArrival, navigate]);
   if (!user) return null;
   const phone = user.contacts.mobile_phone;
@@ -95,7 +96,7 @@ export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
             setDone(false);
             setPending(sent);
           }}
-          onSignedOut={(newPhone) => navigate('/auth', { replace: true, state: { phone: newPhone } })}
+          onSignedOut={(newPhone) => navigate(PATHS.auth, { replace: true, state: { phone: newPhone } })}
         />
       )}
     </section>

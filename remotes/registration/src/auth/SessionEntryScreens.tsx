@@ -69,7 +69,7 @@ export function AuthSessionScreen({ query, navigate }: ScreenProps) {
         const { token } = await calls.agentCustomer(sessionId);
         setAgentSession(sessionId);
         await signIn(token);
-        navigate('/account', { replace: true });
+        navigate(PATHS.account, { replace: true });
       }}
     />
   );
@@ -131,7 +131,7 @@ export function AccountAuthScreen({ query, navigate }: ScreenProps) {
         clearSession();
         const { token } = await calls.adminLoginAs({ api_key: apiKey, admin_username: adminUsername });
         await signInAsAdmin(token, adminUsername);
-        navigate('/account', { replace: true });
+        navigate(PATHS.account, { replace: true });
       }}
     />
   );

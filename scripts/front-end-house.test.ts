@@ -41,3 +41,12 @@ describe('the browser calls the API by the contract, never by a typed address', 
     expect(pathOf('loans')).toBe('/v2/loans');
   });
 });
+
+describe('the app sends a customer on by the path table, never by a typed path', () => {
+  test('every navigate of the app and the remotes names its path in PATHS', () => {
+    const offenders = BROWSER_CODE.flatMap((dir) => sourceFiles(path.join(root, dir)))
+      .filter((file) => /navigate\(\s*['"`]\//.test(withoutComments(readFileSync(file, 'utf8'))))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+});
