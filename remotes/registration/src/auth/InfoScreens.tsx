@@ -1,4 +1,4 @@
-import { Alert, isAllowedRedirect, PATHS, refreshUser, type ScreenProps, userAtom } from '@credimo/shared';
+import { Alert, exit, isAllowedRedirect, PATHS, refreshUser, type ScreenProps, userAtom } from '@credimo/shared';
 import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
@@ -59,8 +59,7 @@ export function redirectTarget(query: Record<string, string>): string | null {
 export function RedirectScreen({ query, navigate }: ScreenProps) {
   useEffect(() => {
     const target = redirectTarget(query);
-    if (target) window.location.assign(target);
-    else navigate(PATHS.authFallback, { replace: true });
+    if (!target || !exit.to(target)) navigate(PATHS.authFallback, { replace: true });
   }, [query, navigate]);
   return (
     <section className={narrowScreen} data-screen="redirect">
