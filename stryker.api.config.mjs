@@ -10,7 +10,6 @@
  */
 const MUTATED = [
   'api/src/domain/ledger-rules.ts',
-  'api/src/domain/servicing-recipes.ts',
   'api/src/domain/servicing-rules.ts',
   'api/src/domain/transition-table.ts',
 ];

@@ -7,7 +7,6 @@ import type { CustomerFlagDefaults } from '../config';
 import { customerFeatures } from '../customer-flags';
 import type { Database, LoansTable, PaymentChannel, PaymentRequestsTable, PaymentType } from '../db/schema';
 import { post, recipes } from '../domain/ledger';
-import { servicingRecipes } from '../domain/servicing-recipes';
 import { paymentAmountProblem, REPAYABLE_STATUSES } from '../domain/servicing-rules';
 import { type Actor, lockLoan, transition } from '../domain/transitions';
 import { ApiError } from '../errors';
@@ -81,7 +80,7 @@ export async function applyPaymentIn(
           key: `extension:${payment.externalId}`,
           kind: 'extension',
           loanId: loan.id,
-          postings: servicingRecipes.extensionPaid(loan.id, quote.cost),
+          postings: recipes.extensionPaid(loan.id, quote.cost),
           detail: { term: quote.term, next_pay_date: quote.next_pay_date },
         });
       }
