@@ -18,9 +18,10 @@ import { documentStorageProviderFor } from './providers';
 import { paymentCheckoutsFor } from './providers/payments';
 import { SandboxPayoutProvider } from './providers/payout';
 import { JobQueue } from './queue/job-queue';
-import { aroundRoutes } from './routes/around';
+import { clientLogRoutes } from './routes/client-log';
 import { consoleRoutes } from './routes/console';
 import { contentRoutes } from './routes/content';
+import { customerFlagRoutes } from './routes/customer-flags';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
@@ -37,6 +38,7 @@ import {
 } from './routes/providers';
 import { registrationRoutes } from './routes/registration';
 import { servicingRoutes } from './routes/servicing';
+import { shortLinkRoutes } from './routes/short-links';
 import { SandboxCardCharger } from './servicing/auto-debit';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
@@ -143,7 +145,9 @@ async function assembleApp(
   await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
-  await app.register(aroundRoutes, context);
+  await app.register(shortLinkRoutes, context);
+  await app.register(clientLogRoutes, context);
+  await app.register(customerFlagRoutes, context);
   await app.register(notificationRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   await registerEvidence(app, context);
