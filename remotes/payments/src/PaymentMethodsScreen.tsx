@@ -3,10 +3,11 @@ import {
   Button,
   formatMoney,
   groupedIban,
-  type LoanView,
+  loanAtom,
   normaliseApiError,
   PATHS,
   paymentConcept,
+  refreshUser,
   type ScreenProps,
   userAtom,
 } from '@credimo/shared';
@@ -41,7 +42,8 @@ function paymentKey(): string {
 export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
   const choice = isPaymentChoice(state) ? state : null;
   const user = useAtomValue(userAtom);
-  const [loan, setLoan] = useState<LoanView | null | undefined>(undefined);
+  const loan = useAtomValue(loanAtom);
+  const [fresh, setFresh] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [cardBusy, setCardBusy] = useState(false);
   const [bizumBusy, setBizumBusy] = useState(false);
@@ -54,9 +56,11 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
     if (!choice) navigate(PATHS.account, { replace: true });
   }, [choice, navigate]);
 
+  // The loan is the session's own (loanAtom), read fresh on arrival and again while a payment is pending.
   const load = useCallback(async () => {
     try {
-      setLoan(await paymentCalls.loan());
+      await refreshUser();
+      setFresh(true);
     } catch (error) {
       setFailure(normaliseApiError(error).message);
     }
@@ -77,7 +81,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
   }, [cardBusy]);
 
   if (!choice) return null;
-  const blocked = pending || loan === undefined;
+  const blocked = pending || !fresh;
 
   const payByCard = async () => {
     setCardBusy(true);

@@ -1,4 +1,4 @@
-import { call, type LoanView } from '@credimo/shared';
+import { call, } from '@credimo/shared';
 
 /** What the payment-methods page is handed by the button that leads there (the account's repayment or prolongation card). */
 export interface PaymentChoice {
@@ -29,7 +29,6 @@ const paymentOf = (choice: PaymentChoice) => ({
 
 /** Typed calls of the payment endpoints (shared/src/contract: paymentRequest, bizumPayment), made only here. */
 export const paymentCalls = {
-  loan: (): Promise<LoanView | null> => call('loan'),
   /** POST /v2/loan/payment-request/generate: the card request and its checkout link. */
   card: (choice: PaymentChoice): Promise<{ payment_link: string | null }> =>
     call('paymentRequest', { body: paymentOf(choice) }),
