@@ -15,6 +15,7 @@ import { authentication } from './identity/auth';
 import { startWorkers } from './jobs/workers';
 import { createMetrics } from './metrics';
 import { documentStorageProviderFor } from './providers';
+import { SandboxCardCharger } from './providers/card-charger';
 import { paymentCheckoutsFor } from './providers/payments';
 import { SandboxPayoutProvider } from './providers/payout';
 import { JobQueue } from './queue/job-queue';
@@ -39,7 +40,6 @@ import {
 import { registrationRoutes } from './routes/registration';
 import { servicingRoutes } from './routes/servicing';
 import { shortLinkRoutes } from './routes/short-links';
-import { SandboxCardCharger } from './servicing/auto-debit';
 
 /** Request bodies above this are refused with 413 before any work (uploads get their own limit later). */
 export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -7,23 +7,11 @@ import type { Database } from '../db/schema';
 import { post, recipes } from '../domain/ledger';
 import { BECOMES_OVERDUE, cappedLateInterest, lateInterestOfDay, REPAYABLE_STATUSES } from '../domain/servicing-rules';
 import { lockLoan, transition } from '../domain/transitions';
+import type { AutoDebitCharger } from '../providers/card-charger';
 import { owedOf } from './owed';
 import { applyPayment } from './payments';
 
-/**
- * The card acquirer's charge of a saved card: the default one (auto-debit, one charge per loan and day) or the
- * one the customer picked to pay with (`cardId`), with the key as the provider's idempotency key. Null when the
- * customer has no such usable card.
- */
-export interface AutoDebitCharger {
-  charge(request: {
-    loanId: string;
-    userId: string;
-    amount: number;
-    key: string;
-    cardId?: string;
-  }): Promise<{ paid: boolean } | null>;
-}
+export type { AutoDebitCharger };
 
 const JOB_ACTOR = { kind: 'job', id: 'servicing' } as const;
 

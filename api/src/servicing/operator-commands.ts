@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { clockToday, tickClock } from '../domain/clock';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
 import { loanIdByReference } from '../loans/applications';
-import { SandboxCardCharger } from './auto-debit';
+import { SandboxCardCharger } from '../providers/card-charger';
 import { moveToCollectionStep, offerForSale, sellLoan } from './collection';
 import { runServicingDay } from './day';
 import { owedOf } from './owed';

@@ -1,7 +1,21 @@
 import { COMPLETED_CARD_STATUSES } from '@credimo/shared/domain';
 import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { AutoDebitCharger } from '.';
+
+/**
+ * The card acquirer's charge of a saved card: the default one (auto-debit, one charge per loan and day) or the
+ * one the customer picked to pay with (`cardId`), with the key as the provider's idempotency key. Null when the
+ * customer has no such usable card.
+ */
+export interface AutoDebitCharger {
+  charge(request: {
+    loanId: string;
+    userId: string;
+    amount: number;
+    key: string;
+    cardId?: string;
+  }): Promise<{ paid: boolean } | null>;
+}
 
 /** Saved cards ending in these digits are declined by the sandbox acquirer (the test numbers' "Error"). */
 const DECLINED_LAST_DIGITS = ['0002'];
