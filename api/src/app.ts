@@ -28,7 +28,7 @@ import { AGGREGATION_CALLBACK_PATH, AGGREGATION_PROVIDER_NAME, AggregationEvent 
 import { postSignedCallback, registerCallbackRoute } from './providers/callback-route';
 import { crashPoint } from './providers/faults';
 import { PAYMENT_PROVIDERS, PaymentEvent, paymentCheckoutsFor } from './providers/payments';
-import { PAYOUT_CALLBACK_PATH, PayoutEvent, type PayoutProvider, SandboxPayoutProvider } from './providers/payout';
+import { PAYOUT_CALLBACK_PATH, PayoutEvent, type PayoutProvider, payoutProviderFor } from './providers/payout';
 import { sandboxAggregationPages } from './providers/sandbox/aggregation-pages';
 import { sandboxCardPages } from './providers/sandbox/card-pages';
 import { LIVENESS_CALLBACK_PATH, sandboxLivenessPages } from './providers/sandbox/liveness-pages';
@@ -73,7 +73,7 @@ export async function buildApp(
       ...given,
       jobs,
       documentStorage,
-      payout: given.payout ?? new SandboxPayoutProvider(given.config.payoutDelaySeconds),
+      payout: given.payout ?? payoutProviderFor(given.config),
       checkout: given.checkout ?? paymentCheckoutsFor(given.config),
       autoDebit: given.autoDebit ?? (sandbox ? new SandboxCardCharger(given.database.db) : undefined),
     };
@@ -181,10 +181,12 @@ async function assembleApp(
  */
 function registerPayout(app: FastifyInstance, context: AppContext): SandboxPayoutBank | null {
   const db = context.database.db;
-  const payout: PayoutProvider = context.payout ?? new SandboxPayoutProvider(context.config.payoutDelaySeconds);
+  const payout: PayoutProvider = context.payout ?? payoutProviderFor(context.config);
   if (context.config.providerMode === 'production' && payout.sandbox) {
-    throw new ConfigError('PROVIDER_MODE=production needs a payout provider; none is integrated yet');
+    throw new ConfigError('PROVIDER_MODE=production needs a payout provider: set PAYOUT_PROVIDER=sepa-file');
   }
+  // Payouts sent in the day's file are settled by the bank's status report (bank-files/), not by a callback.
+  if (payout.rail === 'sepa-file') return null;
   const secret = callbackSecret(context.config, db, payout.name);
   registerCallbackRoute(app, db, {
     provider: payout.name,

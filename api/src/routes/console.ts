@@ -15,6 +15,7 @@ import {
   staffPage,
 } from '../console/views';
 import type { AppContext } from '../context';
+import { registerBankPages } from './console-bank';
 import { pagePolicy } from '../http/security';
 import type { DocumentStorage } from '../providers/document-storage';
 import {
@@ -315,6 +316,9 @@ export async function consoleRoutes(
       }
     },
   );
+
+  // The bank's files: the day's SEPA payouts file out, status reports and statements in.
+  registerBankPages(app, context, { allowed, html, crossSite, page });
 
   // Anything else under /console: a page saying so, not the API's JSON.
   app.get(`${CONSOLE_PATH}/*`, page, async (request, reply) =>
