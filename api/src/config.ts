@@ -287,7 +287,8 @@ function readLender(env: NodeJS.ProcessEnv, providerMode: ProviderMode): LenderI
 function readPayoutRail(env: NodeJS.ProcessEnv, lender: LenderIdentity): PayoutRailConfig {
   const provider = env.PAYOUT_PROVIDER?.trim() || 'sandbox';
   if (provider === 'sandbox') return { provider };
-  if (provider !== 'sepa-file') throw new ConfigError(`PAYOUT_PROVIDER must be sandbox or sepa-file, got "${provider}"`);
+  if (provider !== 'sepa-file')
+    throw new ConfigError(`PAYOUT_PROVIDER must be sandbox or sepa-file, got "${provider}"`);
   const iban = (env.LENDER_IBAN ?? '').replace(/\s/g, '').toUpperCase();
   const bic = (env.LENDER_BIC ?? '').trim().toUpperCase();
   if (!isValidIBAN(iban)) throw new ConfigError('PAYOUT_PROVIDER=sepa-file needs LENDER_IBAN, a valid IBAN');

@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { LoanStatus, readPaymentConcept } from '@credimo/shared/domain';
 import { sql } from 'kysely';
-import { checkCreditTransferFile, sandboxStatement, sandboxStatusReport, unmatchedEntries } from '../src/bank-files/index.js';
+import {
+  checkCreditTransferFile,
+  sandboxStatement,
+  sandboxStatusReport,
+  unmatchedEntries,
+} from '../src/bank-files/index.js';
 import { sepaText } from '../src/bank-files/pain001.js';
 import { ConfigError, readConfig } from '../src/config.js';
 import { OPERATOR_COMMANDS, OperatorUsageError } from '../src/ops/commands.js';
@@ -14,6 +20,7 @@ import { SANDBOX_BOUNCING_IBAN } from '../src/providers/payout.js';
 import { SANDBOX_STAFF, totpNow } from '../src/staff/index.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, TEST_IBAN } from './origination-path.js';
+import { freePort } from './spawn-api.js';
 
 /** The lender's account the payouts leave from. */
 const LENDER_IBAN = 'ES7921000813610123456789';
@@ -214,7 +221,9 @@ describe("the bank's status report (pain.002)", () => {
     </OrgnlGrpInfAndSts>
   </CstmrPmtStsRpt>
 </Document>`;
-    assert.deepEqual(await ops('payout-status', bankFile(rejectedFile)), [`${bounced.publicId}: rejected, payout returned`]);
+    assert.deepEqual(await ops('payout-status', bankFile(rejectedFile)), [
+      `${bounced.publicId}: rejected, payout returned`,
+    ]);
     assert.equal((await loanOf(bounced.loanId)).status, LoanStatus.ProcessingFail);
     assert.deepEqual(await moneyOf(bounced.loanId), { cash_at_bank: 0, payout_clearing: 0 });
   });
@@ -350,7 +359,10 @@ describe("incoming transfers from the bank's statement (camt.053)", () => {
 describe('configuration', () => {
   test('the sandbox bank stays the default; the file rail needs the lender account', () => {
     assert.deepEqual(readConfig({}).payoutRail, { provider: 'sandbox' });
-    assert.throws(() => readConfig({ PAYOUT_PROVIDER: 'sepa-file' }), (e) => e instanceof ConfigError && /LENDER_IBAN/.test(e.message));
+    assert.throws(
+      () => readConfig({ PAYOUT_PROVIDER: 'sepa-file' }),
+      (e) => e instanceof ConfigError && /LENDER_IBAN/.test(e.message),
+    );
     assert.throws(
       () => readConfig({ PAYOUT_PROVIDER: 'sepa-file', LENDER_IBAN, LENDER_BIC: 'CAIX' }),
       (e) => e instanceof ConfigError && /LENDER_BIC/.test(e.message),
@@ -369,11 +381,62 @@ describe('configuration', () => {
   });
 });
 
+describe('npm run ops with the bank files, as an operator types them', () => {
+  /** The command line itself, with no API running: it opens its own database, and reads files from where it runs. */
+  function cli(env: NodeJS.ProcessEnv, cwd: string, ...args: string[]) {
+    const script = path.resolve(import.meta.dirname, '../src/ops/cli.ts');
+    return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...args], {
+        cwd,
+        env: { ...process.env, DATABASE_URL: '', OPERATOR_SECRET: '', ...env },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      child.on('exit', (status) => resolve({ status, stdout, stderr }));
+    });
+  }
+
+  test('payouts-file prints nothing when nothing waits; statement reads a file named from the working folder', async () => {
+    const env = {
+      PGLITE_DATA_DIR: path.join(folder, 'cli-data'),
+      API_PORT: String(await freePort()),
+      PAYOUT_PROVIDER: 'sepa-file',
+      LENDER_IBAN,
+      LENDER_BIC,
+      OPS_OPERATOR: 'carmen',
+    };
+    const empty = await cli(env, folder, 'payouts-file');
+    assert.equal(empty.status, 0, empty.stderr);
+    assert.equal(empty.stdout, '');
+    writeFileSync(
+      path.join(folder, 'camt053-cli.xml'),
+      sandboxStatement(LENDER_IBAN, '2026-11-28', [{ reference: 'CLI-1', amount: 1_000, concept: 'CR42' }]),
+    );
+    const read = await cli(env, folder, 'statement', 'camt053-cli.xml');
+    assert.equal(read.status, 0, read.stderr);
+    assert.match(read.stdout, /UNMATCHED 10,00\s€ line ES7921000813610123456789:CLI-1 "CR42": no loan CR42\n/);
+    assert.match(read.stdout, /0 applied, 1 unmatched, 0 read before, 0 not incoming\n$/);
+    const refused = await cli(env, folder, 'statement', 'nowhere.xml');
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /credimo-ops: no file .*nowhere\.xml/);
+  });
+});
+
 describe("the console's bank page", () => {
   const [AGENT, ADMIN] = SANDBOX_STAFF;
 
   async function signedIn(member: (typeof SANDBOX_STAFF)[number], from: string) {
-    await db().updateTable('staff_accounts').set({ totp_last_step: null }).where('username', '=', member.username).execute();
+    await db()
+      .updateTable('staff_accounts')
+      .set({ totp_last_step: null })
+      .where('username', '=', member.username)
+      .execute();
     const response = await fetch(`${api.baseUrl}/console/login`, {
       method: 'POST',
       redirect: 'manual',
@@ -382,7 +445,11 @@ describe("the console's bank page", () => {
         'sec-fetch-site': 'same-origin',
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ username: member.username, password: member.password, code: totpNow(member.totpSecret) }),
+      body: new URLSearchParams({
+        username: member.username,
+        password: member.password,
+        code: totpNow(member.totpSecret),
+      }),
     });
     assert.equal(response.status, 303);
     const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
@@ -409,11 +476,17 @@ describe("the console's bank page", () => {
     assert.ok(link, madeText);
     const download = await admin(link);
     assert.equal(download.status, 200);
-    assert.match(download.headers.get('content-disposition') ?? '', /attachment; filename="CRD-\d{8}-[0-9a-f]{8}\.xml"/);
+    assert.match(
+      download.headers.get('content-disposition') ?? '',
+      /attachment; filename="CRD-\d{8}-[0-9a-f]{8}\.xml"/,
+    );
     const xml = await download.text();
     assert.deepEqual(checkCreditTransferFile(xml).summary.endToEndIds, [me.publicId]);
     // Made once: a second press finds nothing waiting.
-    assert.match(await (await admin('/console/bank/payout-files', new URLSearchParams())).text(), /Ninguna transferencia espera fichero/);
+    assert.match(
+      await (await admin('/console/bank/payout-files', new URLSearchParams())).text(),
+      /Ninguna transferencia espera fichero/,
+    );
 
     const report = new FormData();
     report.append('file', new Blob([sandboxStatusReport(xml)], { type: 'application/xml' }), 'pain002.xml');
@@ -432,8 +505,14 @@ describe("the console's bank page", () => {
       return form;
     };
     const owed = await owedNow(me.headers);
-    assert.match(await (await admin('/console/bank/statements', statement())).text(), /1 applied, 1 unmatched, 0 read before/);
-    assert.match(await (await admin('/console/bank/statements', statement())).text(), /0 applied, 0 unmatched, 2 read before/);
+    assert.match(
+      await (await admin('/console/bank/statements', statement())).text(),
+      /1 applied, 1 unmatched, 0 read before/,
+    );
+    assert.match(
+      await (await admin('/console/bank/statements', statement())).text(),
+      /0 applied, 0 unmatched, 2 read before/,
+    );
     assert.equal(await owedNow(me.headers), owed - 1_500);
     assert.match(await (await admin('/console/bank')).text(), /CONSOLE-2[\s\S]*regalo/);
 

@@ -1,4 +1,4 @@
-import { BankFileError, cents, list, readDocument, type XmlNode, text } from './xml';
+import { BankFileError, cents, list, readDocument, text, type XmlNode } from './xml';
 
 /** One credit or debit as the bank booked it on the lender's account. */
 export interface StatementLine {

@@ -54,10 +54,10 @@ export function statusReportLines(outcome: StatusReportOutcome): string[] {
 
 export function statementLines(outcome: StatementOutcome): string[] {
   return [
-    ...outcome.applied.map((a) => `applied ${formatMoney(a.amount)} to loan ${a.loan} (line ${a.key}, status ${a.status})`),
-    ...outcome.unmatched.map(
-      (u) => `UNMATCHED ${formatMoney(u.amount)} line ${u.key} "${u.concept}": ${u.reason}`,
+    ...outcome.applied.map(
+      (a) => `applied ${formatMoney(a.amount)} to loan ${a.loan} (line ${a.key}, status ${a.status})`,
     ),
+    ...outcome.unmatched.map((u) => `UNMATCHED ${formatMoney(u.amount)} line ${u.key} "${u.concept}": ${u.reason}`),
     `${outcome.applied.length} applied, ${outcome.unmatched.length} unmatched, ${outcome.alreadyRead} read before, ${outcome.skipped} not incoming`,
   ];
 }

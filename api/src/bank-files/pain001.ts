@@ -1,6 +1,6 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { Document } from 'sepa';
-import { cents, decimal, list, readDocument, type XmlNode, text } from './xml';
+import { cents, decimal, list, readDocument, text, type XmlNode } from './xml';
 
 export const PAIN_001 = 'pain.001.001.03';
 const NAMESPACE = `urn:iso:std:iso:20022:tech:xsd:${PAIN_001}`;

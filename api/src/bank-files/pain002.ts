@@ -1,4 +1,4 @@
-import { BankFileError, list, readDocument, type XmlNode, text } from './xml';
+import { BankFileError, list, readDocument, text, type XmlNode } from './xml';
 
 /** What the bank's answer means for a transfer: it went (or will go), it was refused, or not yet known. */
 export type TransferVerdict = 'accepted' | 'rejected' | 'pending';
@@ -62,9 +62,7 @@ export function readStatusReport(xml: string): StatusReport {
   const originalMessageId = text(original?.OrgnlMsgId);
   if (!messageId || !originalMessageId) throw new BankFileError('pain.002 without its MsgId or OrgnlMsgId');
   const groupCode = text(original.GrpSts);
-  const group = groupCode
-    ? { ...verdictOf(groupCode, 'OrgnlGrpInfAndSts'), reason: reasonOf(original) }
-    : null;
+  const group = groupCode ? { ...verdictOf(groupCode, 'OrgnlGrpInfAndSts'), reason: reasonOf(original) } : null;
   let unlisted = group;
   const transfers: TransferStatus[] = [];
   for (const block of list(root.OrgnlPmtInfAndSts)) {

@@ -8,7 +8,12 @@ import { decimal, list, readDocument, text } from './xml';
  * camt.053 statement of the transfers it "received", so the file rail can be run end to end without a bank.
  * Like the callback sandbox, it refuses transfers to SANDBOX_BOUNCING_IBAN (AC04, closed account).
  */
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true });
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  format: true,
+  suppressEmptyNode: true,
+});
 
 const document = (namespace: string, body: Record<string, unknown>) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({

@@ -119,7 +119,8 @@ export function registerBankPages(app: FastifyInstance, context: AppContext, kit
       await recordStaffEvent(db, member, what, null, request.ip, { lines });
       return html(reply).send(bankResultPage(member, true, lines));
     } catch (error) {
-      if (error instanceof UploadTooLarge) return html(reply, 413).send(bankResultPage(member, false, [texts.fileTooLarge]));
+      if (error instanceof UploadTooLarge)
+        return html(reply, 413).send(bankResultPage(member, false, [texts.fileTooLarge]));
       if (!(error instanceof BankFileError)) throw error;
       await recordStaffEvent(db, member, what, null, request.ip, { refused: error.message });
       return html(reply, 422).send(bankResultPage(member, false, [error.message]));

@@ -15,7 +15,6 @@ import {
   staffPage,
 } from '../console/views';
 import type { AppContext } from '../context';
-import { registerBankPages } from './console-bank';
 import { pagePolicy } from '../http/security';
 import type { DocumentStorage } from '../providers/document-storage';
 import {
@@ -43,6 +42,7 @@ import {
   staffUsernames,
   verificationQueue,
 } from '../staff';
+import { registerBankPages } from './console-bank';
 
 const STYLE = readFileSync(new URL('../console/console.css', import.meta.url));
 

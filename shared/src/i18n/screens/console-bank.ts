@@ -19,7 +19,8 @@ export const consoleBankTexts = {
   madeAt: 'Generado el',
   noFiles: 'Aún no se ha generado ningún fichero.',
   statusReportTitle: 'Respuesta del banco a un fichero (pain.002)',
-  statusReportHint: 'Las aceptadas activan el préstamo; las rechazadas lo devuelven a «No hemos podido enviar el dinero».',
+  statusReportHint:
+    'Las aceptadas activan el préstamo; las rechazadas lo devuelven a «No hemos podido enviar el dinero».',
   statementTitle: 'Extracto de la cuenta (camt.053)',
   statementHint:
     'Cada transferencia recibida se aplica una sola vez al préstamo que indica su concepto; las que no indican ninguno quedan en la lista de abajo.',
