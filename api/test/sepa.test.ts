@@ -219,11 +219,23 @@ describe("the bank's status report (pain.002)", () => {
       <OrgnlMsgId>${next.messageId}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.03</OrgnlMsgNmId>
       <GrpSts>RJCT</GrpSts><StsRsnInf><Rsn><Cd>AM05</Cd></Rsn></StsRsnInf>
     </OrgnlGrpInfAndSts>
+    <OrgnlPmtInfAndSts>
+      <OrgnlPmtInfId>${next.messageId}.0</OrgnlPmtInfId>
+      <TxInfAndSts><OrgnlEndToEndId>CR999999999</OrgnlEndToEndId><TxSts>ACCP</TxSts></TxInfAndSts>
+    </OrgnlPmtInfAndSts>
   </CstmrPmtStsRpt>
 </Document>`;
     assert.deepEqual(await ops('payout-status', bankFile(rejectedFile)), [
       `${bounced.publicId}: rejected, payout returned`,
+      'CR999999999: not a payout of that file (nothing changed)',
     ]);
+    const refused = await db()
+      .selectFrom('payouts')
+      .select('failure')
+      .where('loan_id', '=', bounced.loanId)
+      .orderBy('attempt', 'desc')
+      .executeTakeFirstOrThrow();
+    assert.equal(refused.failure, 'AM05');
     assert.equal((await loanOf(bounced.loanId)).status, LoanStatus.ProcessingFail);
     assert.deepEqual(await moneyOf(bounced.loanId), { cash_at_bank: 0, payout_clearing: 0 });
   });
@@ -236,6 +248,8 @@ describe("the bank's status report (pain.002)", () => {
     );
     await assert.rejects(ops('payout-status', bankFile(stranger)), OperatorUsageError);
     await assert.rejects(ops('payout-status', bankFile('<html>not a report</html>')), OperatorUsageError);
+    const entities = `<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY a "aaaaaaaa">]><Document>&a;</Document>`;
+    await assert.rejects(ops('statement', bankFile(entities)), /DOCTYPE/);
     await assert.rejects(ops('payout-status', path.join(folder, 'missing.xml')), /no file/);
     assert.deepEqual(await ledgerSnapshot(), ledger);
   });

@@ -36,6 +36,8 @@ export type XmlNode = any;
 
 /** The document's root element under <Document>, which must be `expected` (e.g. CstmrCdtTrfInitn). */
 export function readDocument(xml: string, expected: string, kind: string): { namespace: string; root: XmlNode } {
+  // ISO 20022 files carry no DTD; one that does could declare entities that grow without end.
+  if (/<!DOCTYPE/i.test(xml)) throw new BankFileError(`not a ${kind} file: it declares a DOCTYPE`);
   let parsed: XmlNode;
   try {
     parsed = parser.parse(xml, true);
