@@ -12,7 +12,7 @@ import {
   sandboxStatusReport,
   unmatchedEntries,
 } from '../src/bank-files/index.js';
-import { sepaText } from '../src/bank-files/pain001.js';
+import { buildCreditTransferFile, sepaText } from '../src/bank-files/pain001.js';
 import { ConfigError, readConfig } from '../src/config.js';
 import { OPERATOR_COMMANDS, OperatorUsageError } from '../src/ops/commands.js';
 import { runOperatorCommand } from '../src/ops/run.js';
@@ -151,6 +151,19 @@ describe('the SEPA payouts file (pain.001.001.03)', () => {
     await ops('payout-status', bankFile(sandboxStatusReport(xml)));
   });
 
+  test('two operators pressing at once: one file holds each payout, the other is empty', async () => {
+    const ordered = await payoutsOrdered({ amount: 30_000 }, { amount: 30_000 });
+    const files = (await Promise.all([ops('payouts-file'), ops('payouts-file')])).map((lines) => lines.join('\n'));
+    const made = files.filter(Boolean);
+    assert.equal(made.length, 1);
+    const { summary } = checkCreditTransferFile(made[0] ?? '');
+    assert.deepEqual(
+      summary.endToEndIds,
+      ordered.map((me) => me.publicId),
+    );
+    await ops('payout-status', bankFile(sandboxStatusReport(made[0] ?? '')));
+  });
+
   test('the checks catch a file whose sums, count, IBANs or amounts are wrong', async () => {
     await payoutsOrdered({ amount: 30_000 });
     const xml = await payoutsFile();
@@ -170,8 +183,19 @@ describe('the SEPA payouts file (pain.001.001.03)', () => {
     await ops('payout-status', bankFile(sandboxStatusReport(xml)));
   });
 
-  test('names are written in the SEPA character set', () => {
+  test('names are written in the SEPA character set; one with nothing left is named by the reference', () => {
     assert.equal(sepaText('José Muñoz & Cía. <Ñandú>', 70), 'Jose Munoz Cia. Nandu');
+    const xml = buildCreditTransferFile(
+      'CRD-20261128-00000001',
+      new Date(),
+      new Date(),
+      { name: 'Préstamos Ejemplares, S.A.', iban: LENDER_IBAN, bic: LENDER_BIC },
+      [{ endToEndId: 'CR100001', amount: 12_345, creditorName: '王芳', creditorIban: TEST_IBAN }],
+    );
+    assert.deepEqual(checkCreditTransferFile(xml).problems, []);
+    assert.match(xml, /<Cdtr><Nm>CR100001<\/Nm><\/Cdtr>/);
+    assert.match(xml, /<Dbtr><Nm>Prestamos Ejemplares, S.A.<\/Nm><\/Dbtr>/);
+    assert.match(xml, /<CtrlSum>123\.45<\/CtrlSum>/);
   });
 });
 

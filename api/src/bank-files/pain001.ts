@@ -61,7 +61,8 @@ export function buildCreditTransferFile(
   doc.addPaymentInfo(info);
   for (const transfer of transfers) {
     const tx = info.createTransaction();
-    tx.creditorName = sepaText(transfer.creditorName, 70);
+    // A name with no Latin letter left would fail the whole file: the reference names the transfer instead.
+    tx.creditorName = sepaText(transfer.creditorName, 70) || transfer.endToEndId;
     tx.creditorIBAN = transfer.creditorIban;
     // The library takes euros; cents / 100 is exact to two decimals at any amount we lend.
     tx.amount = transfer.amount / 100;
