@@ -386,6 +386,28 @@ describe("incoming transfers from the bank's statement (camt.053)", () => {
     assert.deepEqual(await ledgerSnapshot(), ledger);
   });
 
+  test('a statement whose entries do not match its own totals, or of no valid account, is refused whole', async () => {
+    const ledger = await ledgerSnapshot();
+    const whole = sandboxStatement(LENDER_IBAN, '2026-11-30', [
+      { reference: 'SUM-1', amount: 1_000, concept: 'CR100001' },
+      { reference: 'SUM-2', amount: 2_000, concept: 'CR100002' },
+    ]);
+    const cut = whole.replace(/<Ntry>(?:(?!<\/Ntry>)[\s\S])*SUM-2[\s\S]*?<\/Ntry>/, '');
+    assert.notEqual(cut, whole);
+    await assert.rejects(ops('statement', bankFile(cut)), /TtlCdtNtries says 2 entries, it holds 1/);
+    const edited = whole.replace('<Amt Ccy="EUR">20.00</Amt>', '<Amt Ccy="EUR">200.00</Amt>');
+    assert.notEqual(edited, whole);
+    await assert.rejects(ops('statement', bankFile(edited)), /TtlCdtNtries sums 30.00, its entries 210.00/);
+    const elsewhere = whole.replaceAll(LENDER_IBAN, 'ES7921000813610123456780');
+    await assert.rejects(ops('statement', bankFile(elsewhere)), /account IBAN is not valid/);
+    assert.deepEqual(await ledgerSnapshot(), ledger);
+    assert.equal(
+      (await db().selectFrom('bank_statement_entries').select('id').where('entry_key', 'like', '%SUM-%').execute())
+        .length,
+      0,
+    );
+  });
+
   test('the concept is read as the payment page writes it', () => {
     assert.deepEqual(readPaymentConcept('cr100001 prorroga 7'), { loanReference: 'CR100001', term: 7 });
     assert.deepEqual(readPaymentConcept('Transferencia CR100001'), { loanReference: 'CR100001', term: null });

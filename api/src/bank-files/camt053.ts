@@ -1,4 +1,5 @@
-import { BankFileError, cents, list, readDocument, text, type XmlNode } from './xml';
+import { isValidIBAN } from 'ibantools';
+import { BankFileError, cents, decimal, list, readDocument, text, type XmlNode } from './xml';
 
 /** One credit or debit as the bank booked it on the lender's account. */
 export interface StatementLine {
@@ -50,6 +51,8 @@ export function readStatement(xml: string): { messageId: string; lines: Statemen
     const statementId = text(statement.Id);
     const accountIban = text(statement.Acct?.Id?.IBAN)?.replace(/\s/g, '').toUpperCase();
     if (!statementId || !accountIban) throw new BankFileError('a statement without its Id or account IBAN');
+    if (!isValidIBAN(accountIban)) throw new BankFileError(`statement ${statementId}: account IBAN is not valid`);
+    checkSummary(statement, statementId);
     for (const [index, entry] of list(statement.Ntry).entries()) {
       const reference = text(entry.AcctSvcrRef) ?? text(entry.NtryRef) ?? `${statementId}#${index + 1}`;
       const amountText = text(entry.Amt);
@@ -98,4 +101,38 @@ export function readStatement(xml: string): { messageId: string; lines: Statemen
     }
   }
   return { messageId, lines };
+}
+
+/**
+ * The statement's own totals (TxsSummry), when the bank gives them, against its entries: a statement cut short in
+ * the download, or edited, is refused whole rather than half applied.
+ */
+function checkSummary(statement: XmlNode, statementId: string) {
+  const summary = statement.TxsSummry;
+  if (!summary) return;
+  const entries = list(statement.Ntry);
+  const totals = (indicator: string) => {
+    const of = entries.filter((entry: XmlNode) => text(entry.CdtDbtInd) === indicator);
+    return {
+      count: of.length,
+      sum: of.reduce((total: number, entry: XmlNode) => total + (cents(text(entry.Amt)) ?? 0), 0),
+    };
+  };
+  const checks: Array<[string, XmlNode, { count: number; sum: number }]> = [
+    ['TtlNtries', summary.TtlNtries, { count: entries.length, sum: totals('CRDT').sum + totals('DBIT').sum }],
+    ['TtlCdtNtries', summary.TtlCdtNtries, totals('CRDT')],
+    ['TtlDbtNtries', summary.TtlDbtNtries, totals('DBIT')],
+  ];
+  for (const [name, declared, actual] of checks) {
+    if (!declared) continue;
+    const count = text(declared.NbOfNtries);
+    if (count !== undefined && Number(count) !== actual.count) {
+      throw new BankFileError(`statement ${statementId}: ${name} says ${count} entries, it holds ${actual.count}`);
+    }
+    // TtlNtries/Sum is the sum of the amounts whatever their sign (ISO 20022); TtlNetNtry is not checked.
+    const sum = text(declared.Sum);
+    if (sum !== undefined && cents(sum) !== actual.sum) {
+      throw new BankFileError(`statement ${statementId}: ${name} sums ${sum}, its entries ${decimal(actual.sum)}`);
+    }
+  }
 }
