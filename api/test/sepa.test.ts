@@ -408,6 +408,17 @@ describe("incoming transfers from the bank's statement (camt.053)", () => {
     );
   });
 
+  test("the sandbox bank's statement of a transfer in is applied like a real one", async () => {
+    const [me] = await activeLoans(30_000);
+    assert.ok(me);
+    const owed = await owedNow(me.headers);
+    const xml = (await ops('sandbox-bank-statement', '2500', 'pago', me.publicId)).join('\n');
+    assert.match(xml, new RegExp(`<IBAN>${LENDER_IBAN}</IBAN>`));
+    const lines = await ops('statement', bankFile(xml));
+    assert.equal(lines.at(-1), '1 applied, 0 unmatched, 0 read before, 0 not incoming');
+    assert.equal(await owedNow(me.headers), owed - 2_500);
+  });
+
   test('the concept is read as the payment page writes it', () => {
     assert.deepEqual(readPaymentConcept('cr100001 prorroga 7'), { loanReference: 'CR100001', term: 7 });
     assert.deepEqual(readPaymentConcept('Transferencia CR100001'), { loanReference: 'CR100001', term: null });

@@ -1,14 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { formatMoney } from '@credimo/shared/format';
+import { formatMoney, formatWireDate } from '@credimo/shared/format';
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/schema';
 import { clockToday } from '../servicing/clock';
 import { createPayoutFile, payoutFile } from './payout-files';
-import { sandboxStatusReport } from './sandbox-bank';
+import { sandboxStatement, sandboxStatusReport } from './sandbox-bank';
 import { importStatement, type StatementOutcome } from './statements';
 import { importStatusReport, type StatusReportOutcome } from './status-reports';
 import { BankFileError } from './xml';
+
+/** The sandbox's account for transfers in when no lender account is configured (the first bank customers see). */
+const SANDBOX_STATEMENT_ACCOUNT = 'ES9121000418450200051332';
 
 /** Bank files are a day's worth of lines, not more: a bigger file is not one of them. */
 export const MAX_BANK_FILE_BYTES = 20 * 1024 * 1024;
@@ -96,6 +100,20 @@ export const BANK_FILE_COMMANDS: Record<string, BankFileCommand> = {
     async run([path], { db, operator }) {
       const outcome = await importStatement(db, await bankFile(path), `operator:${operator || 'unknown'}`);
       return { lines: statementLines(outcome), subject: null };
+    },
+  },
+  'sandbox-bank-statement': {
+    usage: '<cents> <concept…>  (sandbox only: the sandbox bank’s camt.053 with one transfer in, to import)',
+    async run([amountInput, ...concept], { db, config }) {
+      if (config.providerMode === 'production') throw new BankFileError('sandbox-bank-statement is for sandbox mode');
+      const amount = Number(amountInput);
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new BankFileError('cents: a whole number above 0');
+      const account =
+        config.payoutRail.provider === 'sepa-file' ? config.payoutRail.debtor.iban : SANDBOX_STATEMENT_ACCOUNT;
+      const xml = sandboxStatement(account, formatWireDate(await clockToday(db)), [
+        { reference: `SBX-${randomBytes(6).toString('hex')}`, amount, concept: concept.join(' ') },
+      ]);
+      return { lines: xml.split('\n'), subject: null };
     },
   },
   'sandbox-bank-report': {
