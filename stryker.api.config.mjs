@@ -1,4 +1,4 @@
-// Mutation testing of the API's money room (issue 14): `npm run test:mutation:api`. A bench, not a CI step.
+// Mutation testing of the API's money room: `npm run test:mutation:api`. A bench, not a CI step.
 // The API's tests run under node:test, so this uses Stryker's tap runner: each test file is one "test", and a mutant
 // runs only the files whose run reached it (per-test coverage at file granularity).
 
@@ -10,7 +10,6 @@
  */
 const MUTATED = [
   'api/src/domain/ledger-rules.ts',
-  'api/src/domain/servicing-recipes.ts',
   'api/src/domain/servicing-rules.ts',
   'api/src/domain/transition-table.ts',
 ];

@@ -1,4 +1,4 @@
-// Mutation testing (issue 14): `npm run test:mutation`. A bench, not a CI step: it takes minutes on 2 cores.
+// Mutation testing: `npm run test:mutation`. A bench, not a CI step: it takes minutes on 2 cores.
 // Each entry of MUTATED is a rule room whose tests must kill its mutants. The API's money room runs under node:test
 // and has its own config (stryker.api.config.mjs, `npm run test:mutation:api`).
 /** @type {string[]} */

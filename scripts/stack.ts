@@ -195,7 +195,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           // The first screen's remote is asked for with the page, not after the shell and /config.json.
           headFor: (pathname) => firstLoadLinks(pathname, remoteUrls, apiUrl),
           // The first screen's frame and heading are painted from the page itself, the account's cards from the
-          // customer's data, asked of the API on this machine (issue 17: LCP).
+          // customer's data, asked of the API on this machine (LCP).
           firstPaint: (html, request) =>
             paintFirstScreen(
               html,

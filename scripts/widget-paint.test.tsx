@@ -17,7 +17,7 @@ const painted = (widget: string) => {
   return doc.body.firstElementChild as HTMLElement;
 };
 
-describe("the WordPress placeholders' first paint (issue 17)", () => {
+describe("the WordPress placeholders' first paint", () => {
   test("the plugin's committed paint is what the catalogue and the screen rules make today (npm run paint:widgets)", () => {
     expect(readFileSync(WIDGET_PAINT_FILE, 'utf8')).toBe(widgetPaintJson());
   });

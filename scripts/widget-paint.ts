@@ -1,5 +1,5 @@
 /**
- * The WordPress placeholders' first paint (issue 17). A widget whose first screen opens with static words (the
+ * The WordPress placeholders' first paint. A widget whose first screen opens with static words (the
  * registration widget's sign-in: its heading and intro) has them printed by the plugin into its placeholder, drawn
  * by the registration remote's own screen rules, so the page's largest text is painted from the HTML instead of
  * after the loader, the runtime and the remote have run. The widget then mounts the same words in the same box:

@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isValidBIC, isValidIBAN } from 'ibantools';
-import { RECAPTCHA_VERIFY_URL, type RecaptchaConfig } from './providers/captcha';
+
+/** Google reCAPTCHA's server-side check (the sign-in's `recaptcha_token`). */
+export interface RecaptchaConfig {
+  secret: string;
+  /** reCAPTCHA v3's score below which a request is taken for a bot (RECAPTCHA_MIN_SCORE, 0.5 by default). */
+  minScore: number;
+  verifyUrl: string;
+}
+
+export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
 export type ProviderMode = 'sandbox' | 'production';
 

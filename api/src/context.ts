@@ -1,12 +1,13 @@
 import type { ApiConfig } from './config';
 import type { DatabaseHandle } from './db/database';
-import type { JobQueue } from './jobs/queue';
 import type { CaptchaVerifier } from './providers/captcha';
 import type { DocumentStorage } from './providers/document-storage';
 import type { LivenessProvider } from './providers/liveness';
+import type { PaymentCheckout } from './providers/payments';
 import type { PayoutProvider } from './providers/payout';
 import type { SmsProvider } from './providers/sms';
-import type { AutoDebitCharger, PaymentCheckout } from './servicing';
+import type { JobQueue } from './queue/job-queue';
+import type { AutoDebitCharger } from './servicing';
 
 /** What every route module receives: no globals, so tests build as many apps as they like. */
 export interface AppContext {

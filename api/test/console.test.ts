@@ -242,7 +242,7 @@ describe('Operators console: staff sign in with a password and a second factor, 
     const session = await api.database.db
       .selectFrom('staff_sessions')
       .select('id')
-      .where('token_hash', '=', (await import('../src/identity/crypto.js')).sha256(second.cookie.split('=')[1] ?? ''))
+      .where('token_hash', '=', (await import('../src/crypto.js')).sha256(second.cookie.split('=')[1] ?? ''))
       .executeTakeFirstOrThrow();
     assert.match(sessions.text, new RegExp(`name="session" value="${session.id}"`));
     // An agent may not revoke anyone's session.

@@ -25,7 +25,7 @@ const agreement: AgreementData = {
   dueDate: '2026-12-23',
 };
 
-/** Issue 14: one documents room, one layout and one PDF renderer for the SECCI, the agreement and the cession. */
+/** One documents room, one layout and one PDF renderer for the SECCI, the agreement and the cession. */
 describe('the loan agreement', () => {
   test('names the parties, the amounts in euros, the dates and the TAE', async () => {
     const { html } = await renderDocument('agreement', agreement, SANDBOX_LENDER);

@@ -7,9 +7,9 @@ import { formatDecimal, formatMoney, formatWireDate, wireToDisplayDate } from '@
 import { sql } from 'kysely';
 import { SANDBOX_LENDER } from '../src/config.js';
 import { documentHtml, documentLayout } from '../src/documents/index.js';
-import { type LoanWithParts, loanParts, loanViewContext, loanViewOf } from '../src/loans/loan-details.js';
+import { clockToday } from '../src/domain/clock.js';
 import { offerFor } from '../src/pricing/offer.js';
-import { clockToday } from '../src/servicing/clock.js';
+import { type LoanWithParts, loanParts, loanViewContext, loanViewOf } from '../src/views/loan.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, sendRequiredFiles, waitForStatus } from './origination-path.js';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
+import { sha256 } from '../src/crypto.js';
 import { compiledOnce } from '../src/db/prepared.js';
 import type { Database } from '../src/db/schema.js';
-import { sha256 } from '../src/identity/crypto.js';
 import { findSession, liveSession, openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { startTestApi, type TestApi } from './harness.js';

@@ -4,7 +4,7 @@ import { sandboxCaptchaToken } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { readConfig } from '../src/config.js';
-import { sha256 } from '../src/identity/crypto.js';
+import { sha256 } from '../src/crypto.js';
 import { issueAdminToken, issueAgentCode } from '../src/identity/handoff.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { startTestApi, type TestApi } from './harness.js';

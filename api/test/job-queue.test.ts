@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { JobQueue } from '../src/jobs/queue.js';
+import { JobQueue } from '../src/queue/job-queue.js';
 import { freshDatabase } from './harness.js';
 
 let database: DatabaseHandle;

@@ -253,3 +253,20 @@ describe('the application on the user', () => {
     );
   });
 });
+
+describe('SPEC section 3: the loan create payload has a variant naming sum and terms', () => {
+  test('sum and terms are accepted as the amount in cents and the term in days', async () => {
+    const { headers } = await registeredCustomer();
+    const applied = await apply(headers, { sum: 40000, terms: 20 });
+    assert.equal(applied.status, 201, JSON.stringify(applied.body));
+    assert.equal(applied.body.request_amount, 40000);
+    assert.equal(applied.body.days.total, 20);
+  });
+
+  test('with neither naming the amount is required, on loan_sum', async () => {
+    const { headers } = await registeredCustomer();
+    const applied = await apply(headers, { terms: 20 });
+    assert.equal(applied.status, 422);
+    assert.deepEqual(applied.body.errors, [{ message: messages.fieldRequired, property: 'loan_sum' }]);
+  });
+});

@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { JobQueue } from '../src/jobs/queue.js';
 import { smsProviderFor } from '../src/providers/index.js';
+import { JobQueue } from '../src/queue/job-queue.js';
 import { freshDatabase, LENDER_ENV, startTestApi, type TestApi } from './harness.js';
 import { customerAt } from './origination-path.js';
 

@@ -10,7 +10,7 @@ import {
   todayFromBalances,
   UnbalancedEntryError,
 } from '../src/domain/ledger-rules.js';
-import { servicingRecipes } from '../src/domain/servicing-recipes.js';
+import type { PricingRules } from '../src/domain/price.js';
 import {
   BECOMES_OVERDUE,
   COLLECTION_STEPS,
@@ -22,7 +22,6 @@ import {
   withdrawalAmount,
 } from '../src/domain/servicing-rules.js';
 import { ALLOWED_TRANSITIONS, canTransition } from '../src/domain/transition-table.js';
-import type { PricingRules } from '../src/pricing/price.js';
 
 /** The money room's pure rules (run by `npm run test:mutation:api`, so each assertion is meant to kill a mutant). */
 
@@ -166,34 +165,34 @@ describe('a repayment', () => {
 
 describe('servicing postings', () => {
   test('an overdue day charges late interest as a fine earned', () => {
-    assert.deepEqual(entries(servicingRecipes.lateInterest('7', 40)), [
+    assert.deepEqual(entries(recipes.lateInterest('7', 40)), [
       [LoanAccount.fines, '7', 40],
       [GlobalAccount.fineIncome, null, -40],
     ]);
   });
 
   test('an extension paid is cash in and commission income, the debt unchanged', () => {
-    assert.deepEqual(entries(servicingRecipes.extensionPaid('7', 3_080)), [
+    assert.deepEqual(entries(recipes.extensionPaid('7', 3_080)), [
       [GlobalAccount.cash, null, 3_080],
       [GlobalAccount.commissionIncome, null, -3_080],
     ]);
   });
 
   test('a waived commission leaves the loan and the income', () => {
-    assert.deepEqual(entries(servicingRecipes.commissionWaived('7', 8_000)), [
+    assert.deepEqual(entries(recipes.commissionWaived('7', 8_000)), [
       [GlobalAccount.commissionIncome, null, 8_000],
       [LoanAccount.commission, '7', -8_000],
     ]);
   });
 
   test('a sold loan hands every receivable to the buyer, skipping those at zero', () => {
-    assert.deepEqual(entries(servicingRecipes.sold('7', { principal: 40_000, commission: 12_000, fine: 500 })), [
+    assert.deepEqual(entries(recipes.sold('7', { principal: 40_000, commission: 12_000, fine: 500 })), [
       [GlobalAccount.loansSold, null, 52_500],
       [LoanAccount.principal, '7', -40_000],
       [LoanAccount.commission, '7', -12_000],
       [LoanAccount.fines, '7', -500],
     ]);
-    assert.deepEqual(entries(servicingRecipes.sold('7', { principal: 40_000, commission: 0, fine: 0 })), [
+    assert.deepEqual(entries(recipes.sold('7', { principal: 40_000, commission: 0, fine: 0 })), [
       [GlobalAccount.loansSold, null, 40_000],
       [LoanAccount.principal, '7', -40_000],
     ]);

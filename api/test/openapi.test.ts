@@ -50,7 +50,7 @@ after(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-/** Issue 14 part 5: the contract as a client's generator reads it. */
+/** The contract as a client's generator reads it. */
 describe('the published OpenAPI', () => {
   test('passes Redocly’s recommended rules with no problem (api/redocly.yaml)', async () => {
     const result = await run(

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { SandboxCardCharger } from '../src/cards/auto-debit.js';
 import { readConfig } from '../src/config.js';
 import { setCustomerFlags } from '../src/customer-flags/index.js';
 import { SIGNATURE_HEADER, signHeader } from '../src/providers/callbacks.js';
 import { PAYMENT_PROVIDERS } from '../src/providers/payments.js';
 import { callbackSecret } from '../src/providers/secrets.js';
+import { SandboxCardCharger } from '../src/servicing/auto-debit.js';
 import { clockToday, runServicingDay } from '../src/servicing/index.js';
 import { SERVICING_COMMANDS } from '../src/servicing/operator-commands.js';
 import { startTestApi, type TestApi } from './harness.js';

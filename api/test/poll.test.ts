@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LoanStatus } from '@credimo/shared/domain';
 import { sql } from 'kysely';
+import { sha256 } from '../src/crypto.js';
 import { VERSIONED_TABLES } from '../src/db/view-versions.js';
 import { post, recipes } from '../src/domain/ledger.js';
-import { sha256 } from '../src/identity/crypto.js';
 import { pollTag, presentedTags } from '../src/identity/poll.js';
 import { forgetDeadSessions, keepAnswer } from '../src/identity/poll-cache.js';
 import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
-import { type LoanWithParts, loanViewOf } from '../src/loans/loan-details.js';
+import { type LoanWithParts, loanViewOf } from '../src/views/loan.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { statementsOf as statementsSent } from './statements.js';
 

@@ -318,3 +318,29 @@ describe('reference data', () => {
     assert.ok((await api.request('GET', '/v2/user/business_activity')).body.length > 5);
   });
 });
+
+describe('SPEC section 5: the phone rule for contact persons has no prefix list', () => {
+  test('a landline is accepted as the contact person phone', async () => {
+    const me = await customer();
+    const number = 40000000 + phoneCounter;
+    const personalId = `${number}${'TRWAGMYFPDXBNJZSQVHLCKE'[number % 23]}`;
+    const personalData = await api.request('PUT', '/v2/user/personal_data_and_address', {
+      headers: me.headers,
+      body: { ...personal, personal_id: personalId, registration_address: address, is_actual_address: true },
+    });
+    assert.equal(personalData.status, 200, JSON.stringify(personalData.body));
+    const saved = await api.request('PUT', '/v2/user/additional_data', {
+      headers: me.headers,
+      body: {
+        employment_type_id: 4,
+        education: 'university',
+        has_current_loan: false,
+        email: `lucia.${me.phone}@credimo.es`,
+        contact_type: 56,
+        contact_name: 'Carmen',
+        contact_phone_number: '954123456',
+      },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  });
+});

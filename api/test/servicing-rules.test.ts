@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { recipes } from '../src/domain/ledger.js';
-import { servicingRecipes } from '../src/domain/servicing-recipes.js';
+import type { PricingRules } from '../src/domain/price.js';
 import {
   cappedLateInterest,
   extendedDueDate,
@@ -11,7 +11,6 @@ import {
   paymentAmountProblem,
   withdrawalAmount,
 } from '../src/domain/servicing-rules.js';
-import type { PricingRules } from '../src/pricing/price.js';
 
 const rules: PricingRules = {
   minAmount: 5_000,
@@ -93,9 +92,9 @@ describe('servicing rules', () => {
   });
 
   test('every servicing recipe balances', () => {
-    assert.equal(sum(servicingRecipes.lateInterest('1', 40)), 0);
-    assert.equal(sum(servicingRecipes.extensionPaid('1', 3_080)), 0);
-    assert.equal(sum(servicingRecipes.commissionWaived('1', 8_000)), 0);
-    assert.equal(sum(servicingRecipes.sold('1', { principal: 40_000, commission: 12_000, fine: 0 })), 0);
+    assert.equal(sum(recipes.lateInterest('1', 40)), 0);
+    assert.equal(sum(recipes.extensionPaid('1', 3_080)), 0);
+    assert.equal(sum(recipes.commissionWaived('1', 8_000)), 0);
+    assert.equal(sum(recipes.sold('1', { principal: 40_000, commission: 12_000, fine: 0 })), 0);
   });
 });

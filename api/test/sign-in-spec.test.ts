@@ -4,7 +4,6 @@ import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import { issueAdminToken, issueAgentCode } from '../src/identity/handoff.js';
-import { openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { startTestApi, type TestApi } from './harness.js';
 
@@ -235,26 +234,6 @@ describe('SPEC section 6: an agent-registered customer gets the calculator defau
   });
 });
 
-describe('SPEC section 5: the phone rule for contact persons has no prefix list', () => {
-  test('a landline is accepted as the contact person phone', async () => {
-    const me = await agentSession();
-    await completeProfile(me.headers);
-    const saved = await api.request('PUT', '/v2/user/additional_data', {
-      headers: me.headers,
-      body: {
-        employment_type_id: 4,
-        education: 'university',
-        has_current_loan: false,
-        email: 'lucia@credimo.es',
-        contact_type: 56,
-        contact_name: 'Carmen',
-        contact_phone_number: '954123456',
-      },
-    });
-    assert.equal(saved.status, 200, JSON.stringify(saved.body));
-  });
-});
-
 describe('SPEC section 7: agent_session_id on the login', () => {
   test('a customer signed in by an agent (a valid agent session id) is registered by the agent, in an agent session', async () => {
     const opener = await confirmedUser(api.database.db, newPhone());
@@ -285,36 +264,5 @@ describe('SPEC section 7: agent_session_id on the login', () => {
     const user = await api.request('GET', '/v2/user', { headers: bearer(confirmed.body.token) });
     assert.equal(user.body.is_registered_by_agent, false);
     assert.equal(user.body.session.kind, 'customer');
-  });
-});
-
-describe('SPEC section 3: the loan create payload has a variant naming sum and terms', () => {
-  async function customer() {
-    const userId = await confirmedUser(api.database.db, newPhone());
-    const token = await openSession(api.database.db, { userId, kind: 'customer', address: null });
-    const headers = bearer(token);
-    await completeProfile(headers);
-    return headers;
-  }
-
-  test('sum and terms are accepted as the amount in cents and the term in days', async () => {
-    const headers = await customer();
-    const applied = await api.request('POST', '/v2/loan', {
-      headers,
-      body: { sum: 40000, terms: 20, attempt_reference: `variant-${counter}-abcdef` },
-    });
-    assert.equal(applied.status, 201, JSON.stringify(applied.body));
-    assert.equal(applied.body.request_amount, 40000);
-    assert.equal(applied.body.days.total, 20);
-  });
-
-  test('with neither naming the amount is required, on loan_sum', async () => {
-    const headers = await customer();
-    const applied = await api.request('POST', '/v2/loan', {
-      headers,
-      body: { terms: 20, attempt_reference: `variant-${counter}-abcdef` },
-    });
-    assert.equal(applied.status, 422);
-    assert.deepEqual(applied.body.errors, [{ message: messages.fieldRequired, property: 'loan_sum' }]);
   });
 });

@@ -38,7 +38,7 @@ before(async () => {
 });
 after(() => api.close());
 
-describe('a WordPress widget hands its customer to the app with a one-time code (issue 12)', () => {
+describe('a WordPress widget hands its customer to the app with a one-time code', () => {
   test('a signed-in customer gets a code that opens a new session of the same customer, once', async () => {
     const { token } = await customerSession();
     const { code, cookie } = await issue(token);

@@ -15,7 +15,7 @@ import {
   todayFromBalances,
 } from '../src/domain/ledger.js';
 import { ALLOWED_TRANSITIONS, canTransition, transition } from '../src/domain/transitions.js';
-import { ApiError } from '../src/http/errors.js';
+import { ApiError } from '../src/errors.js';
 import { confirmedUser } from '../src/identity/users.js';
 import { freshDatabase } from './harness.js';
 

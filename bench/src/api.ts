@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api`: the customer's poll at scale (issue 15). Starts the API as a user would (on PostgreSQL
+ * `npm run bench:api`: the customer's poll at scale. Starts the API as a user would (on PostgreSQL
  * with DATABASE_URL, in a fresh database it drops afterwards; else on PGlite in a temporary folder), signs in
  * customers with full profiles, half with an open application and half with an active loan (paid out, with
  * ledger postings), and prints req/s, p50 and p99 at 50 connections for the polled

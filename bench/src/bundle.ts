@@ -63,7 +63,7 @@ async function main() {
   }
   rows.push({ name: 'shell: initial scripts', value: shellInitial(), budget: budgets.bundle.shellInitial, unit: 'KB' });
 
-  // Issue 12: the calculator alone on a WordPress page, what arrives before it answers: its container and the
+  // The calculator alone on a WordPress page, what arrives before it answers: its container and the
   // files its mount needs before it runs, shared modules included (React among them; build: FirstLoadPlugin).
   // The API client, the promo check and the message catalogue load when first used and are counted apart.
   const calculator = manifestOf('calculator');
@@ -92,7 +92,7 @@ async function main() {
     budget: budgets.bundle.federationRuntime,
     unit: 'KB',
   });
-  // Issue 4: the WordPress loader, printed inline on every page with a widget, stays under 1 KB gzipped.
+  // The WordPress loader, printed inline on every page with a widget, stays under 1 KB gzipped.
   rows.push({
     name: 'WordPress loader (inline)',
     value: gz(path.join(__dirname, '../../wordpress-plugin/assets/loader.min.js')),

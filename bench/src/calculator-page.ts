@@ -14,7 +14,7 @@ import { startStack } from '../../scripts/stack';
 import { budgets, report } from './budgets';
 
 const WP_PORT = testPort(8895);
-/** Issue 12: the JavaScript before the calculator answers, the time to an answering calculator, the slider's p95. */
+/** The JavaScript before the calculator answers, the time to an answering calculator, the slider's p95. */
 const BUDGET = {
   calculatorPageJs: budgets.calculatorPage.javascriptAsSent,
   interactiveSeconds: budgets.calculatorPage.interactiveSeconds,

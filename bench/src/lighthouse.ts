@@ -3,7 +3,7 @@
  * each widget (calculator, registration, "my loan") on a WordPress page and the theme's page alone, on /auth, on
  * the registration screen of a signed-in customer and on the account screen of a registered customer and of one
  * with a loan in service. Prints the four category scores and LCP, CLS and TBT per page, and what
- * Lighthouse found wanting, then fails when a page misses the goals of issue 17. Each page is measured in a
+ * Lighthouse found wanting, then fails when a page misses the customer pages' goals. Each page is measured in a
  * fresh browser profile, so nothing is cached; the customer's session cookie is set in that profile before
  * Lighthouse navigates (Lighthouse is told not to clear storage, which would sign the customer out).
  */
@@ -25,7 +25,7 @@ const WP_PORT = testPort(8897);
 const DEBUGGING_PORT = testPort(9297);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-/** Issue 17's goals. LCP's goal is for customer pages; the WordPress page's LCP is the theme's. */
+/** The customer pages' goals. LCP's goal is for customer pages; the WordPress page's LCP is the theme's. */
 const GOALS = { performance: 0.95, accessibility: 1, 'best-practices': 1, lcpSeconds: 2.5, cls: 0.02 };
 
 interface Target {
@@ -164,7 +164,7 @@ async function main() {
         url: `${wordpress.url}/calculadora/`,
         customerPage: false,
       },
-      // Every widget type measured the same way (issue 17): a visitor, not signed in on the marketing site.
+      // Every widget type measured the same way: a visitor, not signed in on the marketing site.
       {
         name: `registration widget on WordPress (${servedBy})`,
         url: `${wordpress.url}/registro/`,

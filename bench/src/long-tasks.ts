@@ -1,11 +1,11 @@
 /**
- * `npm run bench:long-tasks`: where a customer page's total blocking time goes (issue 17). Loads a page of the
+ * `npm run bench:long-tasks`: where a customer page's total blocking time goes. Loads a page of the
  * built app (`npm run build` first) in Chromium at 4x CPU slowdown, as Lighthouse's mobile preset does, with
  * Chromium's trace and the V8 sampling profiler on, then prints each long task of the page's main thread (over
  * 50 ms): when it ran, how long, its largest trace events (script evaluation, layout...) and the functions
  * most sampled in it. The customer is signed in and registered; LONG_TASKS_PATH picks the page (default
  * /account), LONG_TASKS_LOAN=1 gives the customer a loan in service first. Numbers only, no pass or fail: it
- * is how the money formatter's Intl cost was found (README, Performance).
+ * is how the money formatter's Intl cost was found (docs/performance-log.md).
  */
 
 import { launchChromium } from '../../e2e/src/browser';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pg-columns`: what the number of columns of a hot statement costs the API's process with `pg`
- * (issue 15). The poll's one statement once answered eleven columns beside its body; pg describes and parses
+ * (the poll). The poll's one statement once answered eleven columns beside its body; pg describes and parses
  * every column of every reply anew (a field name to intern, a type parser to look up, a key on each row). This
  * runs the same values as eleven columns and as one JSON column (identity/poll-cache.ts's `meta`), both as named
  * prepared statements with a 2.3 KB body, alternating, and prints this process's CPU per query for each.

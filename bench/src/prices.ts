@@ -13,7 +13,7 @@ import { root } from './budgets';
 const PORT = testPort(3890);
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Issue 12: the price table serves at least half of /health's rate. */
+/** The price table serves at least half of /health's rate. */
 const MIN_RATIO = 0.5;
 
 function startApi(): ChildProcess {

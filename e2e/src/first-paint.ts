@@ -20,7 +20,7 @@ export async function appShown(page: Page): Promise<void> {
 }
 
 /**
- * A page's server-drawn first paint (issue 17), read with scripts off, beside the same elements as the app draws
+ * A page's server-drawn first paint, read with scripts off, beside the same elements as the app draws
  * them the moment it replaces the first paint: for each painted element, the app's element of the same tag and
  * text (null where the app has none). With a session cookie for signed-in pages.
  */

@@ -63,7 +63,7 @@ export async function activeLoanThroughApi(apiUrl: string, token: string, amount
 
 /**
  * The same road to the payout, to an IBAN of the caller's choice, until the loan reaches one of `until`: the
- * sandbox bank's bouncing IBAN (ES5400491500030000000404, README "Payouts") ends it in ProcessingFail 15.
+ * sandbox bank's bouncing IBAN (ES5400491500030000000404, docs/providers.md, "Payouts") ends it in ProcessingFail 15.
  */
 export async function paidOutThroughApi(
   apiUrl: string,

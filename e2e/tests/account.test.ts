@@ -158,7 +158,7 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await context.close();
   });
 
-  test('a sold loan: the cession notice is painted from the server where the app then draws it (issue 17)', async () => {
+  test('a sold loan: the cession notice is painted from the server where the app then draws it', async () => {
     const token = await signInThroughApi(stack.urls.api, SOLD_PHONE);
     await completeRegistration(stack.urls.api, token, SOLD_PHONE);
     const active = await activeLoanThroughApi(stack.urls.api, token, 30_000, 30);

@@ -80,7 +80,7 @@ describe('around the app in Chromium: the developer menu and the version check',
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(`${stack.urls.app}/auth`);
-    // The app itself (its keys), not the heading the server paints first (issue 17).
+    // The app itself (its keys), not the heading the server paints first.
     await page.locator('[data-screen="auth"]').waitFor();
     assert.equal(await page.getByRole('heading', { name: DEV_MENU_TITLE }).count(), 0);
     // Outside any field (typed in one, the key is text).

@@ -8,7 +8,7 @@ import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000962';
-/** The sandbox's demo staff (README, Operators' console): seeded by the API in sandbox mode only. */
+/** The sandbox's demo staff (docs/operating.md, Operators' console): seeded by the API in sandbox mode only. */
 const AGENT = { username: 'agente', password: 'agente-sandbox-1', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const ADMIN = { username: 'admin', password: 'admin-sandbox-12', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
 

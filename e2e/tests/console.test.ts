@@ -10,7 +10,7 @@ import { stackPorts } from '../src/ports';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000961';
-/** The sandbox's demo agent (README, Operators' console): seeded by the API in sandbox mode only. */
+/** The sandbox's demo agent (docs/operating.md, Operators' console): seeded by the API in sandbox mode only. */
 const AGENT = { username: 'agente', password: 'agente-sandbox-1', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 
 /** The code the agent's authenticator app shows now. */

@@ -141,7 +141,7 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await page.getByText(banner).waitFor();
     if (checkA11y) assert.deepEqual(await seriousA11yViolations(page), []);
     // The account's page as the server sends it in this session: its first paint already holds the banner and
-    // the customer's cards, before any script (issue 17).
+    // the customer's cards, before any script.
     const html = await (await first.request.get(`${stack.urls.app}/account`)).text();
     const paint = html.slice(html.indexOf('<div id="first-paint"'), html.indexOf('<div id="root"'));
     const words = paint.replace(/<[^>]+>/g, ' ');

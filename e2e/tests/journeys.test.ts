@@ -16,7 +16,7 @@ import { confirmSandboxCode } from '../src/session';
  */
 
 const OPERATOR_SECRET = 'e2e-journeys-operator-secret';
-/** The sandbox's demo admin (README, Operators' console). */
+/** The sandbox's demo admin (docs/operating.md, Operators' console). */
 const ADMIN = { username: 'admin', password: 'admin-sandbox-12', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
 const IBAN = 'ES91 2100 0418 4502 0005 1332';
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';

@@ -32,7 +32,7 @@ describe('the federated customer app in Chromium', () => {
     assert.doesNotMatch(answer?.headers()['content-security-policy'] ?? '', /unsafe-inline|unsafe-eval/);
     assert.equal(answer?.headers()['x-frame-options'], 'DENY');
     await page.waitForURL(/\/auth$/);
-    // The heading is painted from the page itself (issue 17); the remote's screen replaces it once mounted.
+    // The heading is painted from the page itself; the remote's screen replaces it once mounted.
     await page.locator('[data-layout="login"] [data-remote="registration"] [data-screen="auth"]').waitFor();
     assert.equal(await page.getByRole('heading', { name: 'Accede con tu móvil' }).count(), 1);
     assert.equal(await page.locator('#first-paint').count(), 0, "the server's first paint is gone");
@@ -51,7 +51,7 @@ describe('the federated customer app in Chromium', () => {
     await page.close();
   });
 
-  test("the first screen's frame, heading and intro are in the page before any script runs (issue 17)", async () => {
+  test("the first screen's frame, heading and intro are in the page before any script runs", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${stack.urls.app}/auth`);
@@ -83,7 +83,7 @@ describe('the federated customer app in Chromium', () => {
       assert.deepEqual(await boxes(width, true), await boxes(width, false), `${width} px`);
   });
 
-  test("the account's cards are painted from the customer's data where the app then draws them (issue 17)", async () => {
+  test("the account's cards are painted from the customer's data where the app then draws them", async () => {
     const phone = '612000202';
     const token = await signInThroughApi(stack.urls.api, phone);
     await completeRegistration(stack.urls.api, token, phone);

@@ -20,7 +20,7 @@ interface Content {
 }
 const savedContent = async () => (await (await fetch(`${WP_URL}/wp-json/react/v2/data`)).json()) as Content;
 
-/** Issue 12: editors edit header, menu, contacts, footer and documents in WordPress admin, previewed in the editor. */
+/** Editors edit header, menu, contacts, footer and documents in WordPress admin, previewed in the editor. */
 describe('the site content, edited in WordPress admin and shown by the customer app', () => {
   let stack: Stack;
   let wordpress: WordPress;

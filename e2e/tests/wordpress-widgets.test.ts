@@ -50,7 +50,7 @@ async function reservedThenMounted(page: Page, widget: string, mounted: () => Pr
  */
 const SITE_HOST = 'www.credimo.localhost';
 
-describe('the registration and "my loan" widgets on a real WordPress page (issue 12)', () => {
+describe('the registration and "my loan" widgets on a real WordPress page', () => {
   let stack: Stack;
   let wordpress: WordPress;
   let browser: Browser;

@@ -1,4 +1,4 @@
-import { PATHS } from './app-paths';
+import { PATHS as LINKED_PATHS } from './app-paths';
 import type { RemoteName } from './contract/app-config';
 
 /** SPEC section 2 layouts. */
@@ -6,7 +6,7 @@ export type LayoutName = 'login' | 'registration' | 'account' | 'centred';
 
 /**
  * A module a remote exposes to the shell: `./App`, every screen of the remote, or a smaller one for a page that
- * shows a single screen of a remote beside others (the account's loan progress: issue 17, the account page
+ * shows a single screen of a remote beside others (the account's loan progress: the account page
  * need not load the whole registration app).
  */
 export type RemoteExpose = './App' | './LoanProgress';
@@ -66,10 +66,18 @@ const redirect = (name: string, path: string, to: string, keepState = false): Re
   keepState,
 });
 
-export { PATHS };
+/**
+ * Every path the app's code sends a customer to, by name: those a widget links to (app-paths, kept small for the
+ * calculator's first load) and the app's own steps.
+ */
+export const PATHS = {
+  ...LINKED_PATHS,
+  authFallback: '/auth/fallback',
+  registrationAdditionalInformation: '/registration/additional-information',
+} as const;
 
 /**
- * Issue 12: where a WordPress widget hands its customer to the app (`?code=` one-time, `&to=` the next path). Not in
+ * Where a WordPress widget hands its customer to the app (`?code=` one-time, `&to=` the next path). Not in
  * PATHS: the calculator's first load takes PATHS and has no use for it.
  */
 export const AUTH_HANDOFF_PATH = '/auth/handoff';

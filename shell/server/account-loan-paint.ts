@@ -16,7 +16,7 @@ import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { A, button, card, escapeHtml, K } from './markup';
 
 /**
- * The account's first paint for a loan in service (issue 17): the cards AccountScreen.tsx draws for it (the help
+ * The account's first paint for a loan in service: the cards AccountScreen.tsx draws for it (the help
  * banner, the loan detail, the repayment and prolongation cards, the withdrawal card), printed from the loan the
  * customer's GET /v2/user carries and the two offers the app reads before it shows (remotes/account/src/loan/
  * offers.ts), by the app's own rules. Each function names the component it mirrors; the browser tests compare

@@ -23,7 +23,7 @@ const asTheAppDrawsIt = (markup: string) =>
 /** The one difference the paint makes on purpose: no live role, as the app's own alert is the one announced. */
 const withoutLiveRoles = (markup: string) => markup.replace(/ role="(alert|status)"/g, '');
 
-describe("the account's first paint is the account screen's own markup (issue 17)", () => {
+describe("the account's first paint is the account screen's own markup", () => {
   test.each([
     [
       'sold, with the buyer and the day it was sold',
@@ -69,7 +69,7 @@ describe("the account's first paint is the account screen's own markup (issue 17
   });
 });
 
-describe("an operator's session: the banner above the header is the app's (issue 17)", () => {
+describe("an operator's session: the banner above the header is the app's", () => {
   test.each([
     ["an admin's impersonation", { kind: 'admin', actor: 'eva' }],
     ["an agent's assisted session", { kind: 'agent', actor: 'laura' }],

@@ -32,7 +32,7 @@ function registered(overrides: Parameters<typeof customer>[1] = {}, bankAccounts
 const headings = (markup: string | null | undefined) =>
   [...(markup ?? '').matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
 
-describe("the account's first paint draws the customer's cards as the account screen does (issue 17)", () => {
+describe("the account's first paint draws the customer's cards as the account screen does", () => {
   test('without a loan: the auto-debit offer, in the account slot, on the no-loan view', () => {
     const markup = accountMainMarkup(registered(), none);
     expect(markup).toContain(

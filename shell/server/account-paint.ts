@@ -24,7 +24,7 @@ import { LOAN_PROGRESS_PAINT_CSS, loanProgressMarkup } from './loan-progress-pai
 import { A, alert, button, card, escapeHtml, K, L, PREFIXES } from './markup';
 
 /**
- * The account's first paint from the customer's own data (issue 17). The account screen's largest element is
+ * The account's first paint from the customer's own data. The account screen's largest element is
  * data (the loan, the auto-debit offer, the IBAN card), drawn by the app only once the shell, three remotes and
  * the customer's calls are in: about 4.5 s on a phone over slow 4G. The shell's server asks the API what the
  * app will ask before it shows the screen (GET /v2/user, the known IBANs, and for a loan in service its

@@ -10,7 +10,7 @@ const remotes = {
   payments: 'http://localhost:3004/mf-manifest.json',
 };
 
-describe('the first screen asks for its remote with the page (issue 17)', () => {
+describe('the first screen asks for its remote with the page', () => {
   test.each([
     ['/auth', 'registration'],
     ['/', 'registration'],

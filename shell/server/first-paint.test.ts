@@ -10,7 +10,7 @@ import { firstPaintCss, firstPaintMarkup, prefixedCss, withFirstPaint } from './
 const PAGE = '<!doctype html><html><head><title>Credimo</title></head><body><div id="root"></div></body></html>';
 const SIGNED_IN = 'other=1; credimo_access_token=abc';
 
-describe("a customer page's first paint is its first screen's real frame (issue 17)", () => {
+describe("a customer page's first paint is its first screen's real frame", () => {
   test("/auth paints the sign-in heading and intro from the catalogue, under the login layout's header", () => {
     const markup = firstPaintMarkup('/auth');
     expect(markup).toContain(`<h1 id="first-paint-title">${auth.authTitle}</h1>`);

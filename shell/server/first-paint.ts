@@ -11,7 +11,7 @@ import { firstScreenFor } from './first-load';
 import { escapeHtml, L, PREFIXES, S } from './markup';
 
 /**
- * The first paint of a customer page (issue 17): the shell's server prints, for the route's first screen, the
+ * The first paint of a customer page: the shell's server prints, for the route's first screen, the
  * static frame React will draw there (the layout's header and boxes, the screen's heading and intro from the
  * i18n catalogue) with its CSS inline, so the largest text a customer sees is painted from the HTML instead of
  * after the shell, its shared modules and the screen's remote have run. The app renders into a hidden #root

@@ -6,7 +6,7 @@ import { origination } from '@credimo/shared/i18n/screens/origination';
 import { alert, button, escapeHtml, S } from './markup';
 
 /**
- * The account's loan progress painted from the server (issue 17): the registration remote's slot on /account
+ * The account's loan progress painted from the server: the registration remote's slot on /account
  * (remotes/registration/src/origination/LoanProgressScreen.tsx), where a customer who has signed waits for the
  * money, or finds the bank returned it. Drawn from the loan GET /v2/user carries, by the same rules
  * (loanProgressKind), with the registration remote's screen frame (`fp-screen-*`, first-paint.ts) and its

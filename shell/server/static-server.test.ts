@@ -307,7 +307,7 @@ describe("the page's head carries what its first screen needs", () => {
   });
 });
 
-describe("the page carries its first screen's frame (issue 17)", () => {
+describe("the page carries its first screen's frame", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'credimo-static-paint-'));
   writeFileSync(
     path.join(root, 'index.html'),

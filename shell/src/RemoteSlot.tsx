@@ -48,7 +48,7 @@ function lazyRoot(remote: RemoteName, expose: RemoteExpose) {
 /**
  * Starts loading every remote of a page at once. React renders a page's slots one after another and stops at
  * the first that suspends, so without this the second remote would be asked for only once the first has arrived
- * (issue 17: the account's three remotes loaded in a chain).
+ * (the account's three remotes loaded in a chain).
  */
 export function preloadRemotes(slots: Array<Pick<RemoteSlotSpec, 'remote' | 'expose'>>): void {
   for (const slot of slots) void load(slot.remote, exposeOf(slot));
@@ -88,7 +88,7 @@ export function RemoteSlot({
  * A page's slots under one skeleton: they appear together once every remote has loaded (and a signed-in
  * customer's first user data, shell/src/first-user.ts), so a slot above
  * another (the loan progress that shows nothing without a loan, above the calculator) moves nothing as it
- * arrives (issue 17: no layout shift).
+ * arrives (no layout shift).
  */
 export function RemoteSlots({ children }: { children: ReactNode }) {
   return (

@@ -17,7 +17,6 @@ import { Provider } from 'jotai';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AroundTheApp } from './AroundTheApp';
 import { resolveApiAddresses } from './api-override';
 import { rememberAppConfig } from './app-config';
 import { configRequest } from './config-request';
@@ -25,11 +24,12 @@ import { registerRemoteConfig } from './federation';
 import { REVEAL_AT_THE_LATEST_MS, revealApp } from './first-paint';
 import { awaitFirstUser } from './first-user';
 import { buildRoutes } from './routes';
+import { VersionAndDevMenu } from './VersionAndDevMenu';
 
 /** Where the API is when /config.json cannot be read: the same origin's /api would be a guess, so say it. */
 const UNCONFIGURED_API = '/';
 
-/** Lets the browser run between the start-up's steps, so none of them is one long task (issue 17: TBT). */
+/** Lets the browser run between the start-up's steps, so none of them is one long task (TBT). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
@@ -82,7 +82,7 @@ async function start() {
       <StrictMode>
         <Provider store={sessionStore}>
           <RouterProvider router={router} />
-          <AroundTheApp
+          <VersionAndDevMenu
             devMenu={{
               config: parsed.ok ? parsed.config : { apiBaseUrl },
               apiInUse: apiBaseUrl,

@@ -1,6 +1,8 @@
-/** Leaving the app for another origin (short links, payment providers): one place, so tests can observe it. */
-export function leaveTo(url: string): void {
-  window.location.replace(url);
+import { exit } from '@credimo/shared';
+
+/** Leaving the app for another origin (a short link's target) through the one allow-listed exit; tests replace it. */
+export function leaveTo(url: string): boolean {
+  return exit.to(url, { replace: true });
 }
 
 /** Reloading the page (a new version): one place, so tests can observe it. */

@@ -1,6 +1,6 @@
 import { spreadChunkScripts } from './chunk-loading';
 
-describe("the shell's chunk scripts are inserted one task each (issue 17: total blocking time)", () => {
+describe("the shell's chunk scripts are inserted one task each (total blocking time)", () => {
   test('each script webpack asks for is inserted later, in its own deferred step, with the same arguments', () => {
     const inserted: unknown[][] = [];
     const runtime = { l: (...args: unknown[]) => void inserted.push(args) };

@@ -1,5 +1,5 @@
 /**
- * Issue 17 (total blocking time): when the shell's bootstrap is imported, the federation runtime asks for every
+ * Total blocking time: when the shell's bootstrap is imported, the federation runtime asks for every
  * shared module's chunk at once, and webpack's runtime inserts one `<script>` per chunk in that same task. A
  * trace of /registration/personal-data at 4x CPU showed half of that task (about 150 of 325 ms) in those
  * insertions. Each insertion is deferred to a task of its own here, so the browser can run between them; the

@@ -1,6 +1,6 @@
 import { revealApp } from './first-paint';
 
-describe("the app replaces the server's first paint (issue 17)", () => {
+describe("the app replaces the server's first paint", () => {
   afterEach(() => {
     document.body.innerHTML = '';
   });

@@ -1,5 +1,5 @@
 /**
- * The page's first paint (issue 17): the shell's server prints the first screen's static frame in
+ * The page's first paint: the shell's server prints the first screen's static frame in
  * `#first-paint` and leaves `#root` hidden (shell/server/first-paint.ts). The app renders into the hidden root;
  * once its first screen has mounted, this swaps the two in one step: the frame goes, the app shows in its place
  * with the same geometry, so nothing moves. Pages without a first paint (tests, unknown paths) are untouched.

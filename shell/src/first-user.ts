@@ -1,7 +1,7 @@
 /**
  * A signed-in page's first GET /v2/user (started by bootstrap). A page's remote slots wait for it to settle, so
  * a screen drawn from the customer's data (the account) shows complete, under the redirect rules that data
- * decides, instead of empty first and then pushing the slots below it down (issue 17: no layout shift).
+ * decides, instead of empty first and then pushing the slots below it down (no layout shift).
  */
 let settled = true;
 let pending: Promise<void> = Promise.resolve();

@@ -10,7 +10,7 @@ spreadChunkScripts(__webpack_require__);
 
 // In a task after this script's own, so the federation runtime's negotiation of shared modules is not part of
 // the long task that evaluates it; React DOM is evaluated as soon as its own chunks arrive, in a task of its own,
-// rather than with everything else once the last shared chunk is in (issue 17: total blocking time). Not the
+// rather than with everything else once the last shared chunk is in (total blocking time). Not the
 // router: importing its namespace here would keep every export of it in the build.
 setTimeout(() => {
   void import('react-dom/client');

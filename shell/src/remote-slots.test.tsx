@@ -8,7 +8,7 @@ jest.mock('./federation', () => ({ loadRemoteApp: jest.fn(), registerRemoteConfi
 
 const screenProps = { screen: 'auth', params: {}, query: {}, state: undefined, navigate: () => {} };
 
-describe("a page's remotes (issue 17)", () => {
+describe("a page's remotes", () => {
   beforeEach(() => (loadRemoteApp as jest.Mock).mockReset());
 
   test('are all asked for at once, each once, not one after the other', () => {

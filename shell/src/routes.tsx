@@ -16,8 +16,8 @@ import {
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { FunnelStep } from './AroundTheApp';
 import { leaveTo } from './browser';
+import { FunnelStep } from './FunnelStep';
 import { Layout } from './layouts/Layout';
 import { preloadRemotes, RemoteSlot, RemoteSlots } from './RemoteSlot';
 

@@ -17,7 +17,7 @@ function credimo_widget_attributes() {
             'promocode' => 'credimo_clean_promocode',
             'product' => 'credimo_clean_term',
         ),
-        // Issue 12: the inline registration (sign-in and the profile steps) and the signed-in customer's loan.
+        // The inline registration (sign-in and the profile steps) and the signed-in customer's loan.
         'registration' => array(),
         'my-loan' => array(),
     );

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { ibanProblem, LoanStatus, normaliseIban } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import '../cards/tables';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
-import type { JobQueue } from '../jobs/queue';
 import { openLoanId } from '../loans/ownership';
 import type { AggregationEvent } from '../providers/aggregation';
+import type { JobQueue } from '../queue/job-queue';
 
 /** SPEC section 7, POST /v2/loan/bank_token: unnax's variant and kontomatik's. */
 export type BankTokenInput =

@@ -4,7 +4,7 @@ import { formatMoney, formatWireDate } from '@credimo/shared/format';
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/schema';
-import { clockToday } from '../servicing/clock';
+import { clockToday } from '../domain/clock';
 import { createPayoutFile, payoutFile } from './payout-files';
 import { sandboxStatement, sandboxStatusReport } from './sandbox-bank';
 import { importStatement, type StatementOutcome } from './statements';

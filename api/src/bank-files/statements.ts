@@ -1,8 +1,8 @@
 import { readPaymentConcept } from '@credimo/shared/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { clockToday } from '../domain/clock';
 import { REPAYABLE_STATUSES } from '../domain/servicing-rules';
-import { clockToday } from '../servicing/clock';
 import { owedOf } from '../servicing/owed';
 import { applyPaymentIn } from '../servicing/payments';
 import { readStatement, type StatementLine } from './camt053';

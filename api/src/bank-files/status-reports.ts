@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { clockToday } from '../domain/clock';
+import { ApiError } from '../errors';
 import { settlePayout } from '../loans/payout';
-import { clockToday } from '../servicing/clock';
 import { readStatusReport, type TransferStatus } from './pain002';
 import { BankFileError } from './xml';
 

@@ -12,9 +12,8 @@ import { type MessageKey, messages } from '@credimo/shared/i18n';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { CardAcquirer, CardRequestEvent } from './acquirer';
-import './tables';
 
 /** SPEC section 9: adding a card earns this discount (GET /v2/discounts) on the next loan. */
 export const CARD_DISCOUNT_TARGET = 'autodebit_card_added';

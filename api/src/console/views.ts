@@ -1,14 +1,16 @@
 import { LoanStatus } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
+import { fill } from '@credimo/shared/i18n';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
 import { consoleBankTexts } from '@credimo/shared/i18n/screens/console-bank';
+import type { StaffRole } from '../db/schema';
+import { escapeHtml } from '../documents/html';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
 import { type StaffMember, setupPending } from '../staff/accounts';
 import type { AuditField, AuditProblem, AuditQuery } from '../staff/audit-reading';
 import type { CustomerFile } from '../staff/customers';
 import type { SetupField, SetupProblem } from '../staff/management';
 import { may, type StaffPermission } from '../staff/rules';
-import type { StaffRole } from '../staff/tables';
 
 /**
  * The console's pages, rendered on the server: plain HTML forms, no scripts (the CSP allows none), styles from
@@ -16,14 +18,11 @@ import type { StaffRole } from '../staff/tables';
  */
 export const CONSOLE_PATH = '/console';
 
-export const esc = (value: unknown): string =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+export const esc = escapeHtml;
 
+/** A console text with its values escaped: they come from people and the database. */
 const say = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? esc(params[name]) : whole));
+  fill(text, Object.fromEntries(Object.entries(params).map(([name, value]) => [name, esc(value)])));
 
 const STATUS_NAMES = new Map<number, string>(Object.entries(LoanStatus).map(([name, number]) => [number, name]));
 export const statusName = (status: number) => `${STATUS_NAMES.get(status) ?? '?'} (${status})`;

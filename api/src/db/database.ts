@@ -49,9 +49,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     throw new DatabaseUnavailableError(`cannot reach PostgreSQL at ${redactUrl(url)} (${reason}); check DATABASE_URL`);
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // Two: queries share a connection in a pipeline, and fewer connections send more queries per write. Measured
-  // (bench:api, unchanged polls at 50 connections): 1.0 of the floor's rate on one, 0.9 on two, 0.8 on four, 0.78
-  // on eight. Two, not one, so a slower statement (an answer being assembled) holds up only half the polls.
+  // Two: queries share a connection in a pipeline, and fewer connections send more queries per write (one is
+  // fastest in bench:api), but two keep a slower statement (an answer being assembled) from holding up every poll.
   const hot = new HotConnections(url, Math.min(2, poolSize));
   runHotStatementsOn(db, hot);
   return {

@@ -3,10 +3,9 @@ import postgres from 'postgres';
 
 /**
  * The connections the hot statements (`compiledOnce`: the customer's poll, the session check) run on, on
- * PostgreSQL: postgres.js beside the pg pool Kysely uses for everything else. Measured on this machine, a bare
- * Fastify route doing one primary-key select spent 135 µs of CPU per answer with postgres.js against 180 µs
- * with pg (named or not): pg builds a result, a pool checkout and an idle timer per query, and re-reads the row
- * description of every answer (README "Running at scale"). Statements are prepared once per connection, and
+ * PostgreSQL: postgres.js beside the pg pool Kysely uses for everything else. postgres.js spends a quarter less CPU
+ * per answer than pg, which builds a result, a pool checkout and an idle timer per query and re-reads the row
+ * description of every answer (docs/performance.md, "The poll at scale"). Statements are prepared once per connection, and
  * queries share a connection in a pipeline, so two connections carry the polls (db/database.ts).
  * Only whole statements that read run here, never in a transaction (a transaction is its own Kysely object and
  * keeps its statements on its pg connection).

@@ -7,8 +7,7 @@ import type { HotConnections } from './hot-connections';
  * Hot statements (the customer's poll, the session check) are parsed and planned once per connection instead of
  * on every call: on PostgreSQL on HotConnections (postgres.js prepares them; one given a transaction would run
  * unprepared on the transaction's pg connection), on PGlite as the named prepared statements of PreparingPGlite
- * below. Measured on GET /v2/user's one statement: on PostgreSQL 3.5 ms a call unprepared, 0.5 ms prepared (the
- * floor's primary-key select costs the same 0.5 ms); on PGlite 6 to 20 ms unnamed, 0.8 ms prepared. Only
+ * below: planning GET /v2/user's one statement costs several times what running it does, on both databases. Only
  * statements built with `compiledOnce` are named, so the set stays small and fixed. Behind PgBouncer in
  * transaction mode this needs its `max_prepared_statements` (1.21+).
  */
@@ -18,7 +17,7 @@ const nameOf = (text: string) => `k_${createHash('sha1').update(text).digest('he
 
 /**
  * A hot statement with one varying argument, built and compiled once per database: Kysely builds and compiles
- * on every call (0.7 ms for GET /v2/user's statement, more than the database takes to run it), so later calls
+ * on every call (for GET /v2/user's statement, longer than the database takes to run it), so later calls
  * only put their argument in place. On PostgreSQL it runs on HotConnections, on PGlite as a named prepared
  * statement.
  */

@@ -1,3 +1,4 @@
+import type { CardRequestStatus, LivenessStatus } from '@credimo/shared/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 export interface AuditLogTable {
@@ -412,6 +413,20 @@ export interface Database {
   loan_extensions: LoanExtensionsTable;
   loan_withdrawals: LoanWithdrawalsTable;
   loan_cessions: LoanCessionsTable;
+  payment_cards: PaymentCardsTable;
+  earned_discounts: EarnedDiscountsTable;
+  bank_imports: BankImportsTable;
+  aggregation_sessions: AggregationSessionsTable;
+  documents: DocumentsTable;
+  user_documents: UserDocumentsView;
+  liveness_checks: LivenessChecksTable;
+  user_liveness: UserLivenessView;
+  notifications: NotificationsTable;
+  provider_events: ProviderEventsTable;
+  sandbox_liveness_transactions: SandboxLivenessTransactionsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_sign_in_failures: StaffSignInFailuresTable;
 }
 
 export interface SandboxClockTable {
@@ -469,4 +484,158 @@ export interface LoanCessionsTable {
   balance: Cents;
   sold_date: ColumnType<string | null, string | null | undefined, string | null>;
   at: CreatedAt;
+}
+
+// Payment cards, earned discounts and the bank-data imports.
+export interface PaymentCardsTable {
+  id: Generated<string>;
+  user_id: string;
+  request_id: string;
+  status: CardRequestStatus;
+  failure: string | null;
+  token: string | null;
+  pan: string | null;
+  holder: string | null;
+  expiry_month: number | null;
+  expiry_year: number | null;
+  is_default: Generated<boolean>;
+  return_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EarnedDiscountsTable {
+  user_id: string;
+  target: string;
+  earned_at: Timestamp;
+  used_by_loan_id: string | null;
+}
+
+export interface BankImportsTable {
+  id: Generated<string>;
+  loan_id: string;
+  provider: 'unnax' | 'kontomatik';
+  token: string;
+  bank_name: string | null;
+  status: 'importing' | 'imported' | 'failed';
+  accounts: ColumnType<string[], string | undefined, string>;
+  created_at: Timestamp;
+}
+
+/** The aggregation provider's word on a bank session (migration 0015). */
+export interface AggregationSessionsTable {
+  id: Generated<string>;
+  provider: 'unnax' | 'kontomatik';
+  token: string;
+  status: 'imported' | 'failed';
+  bank_name: string | null;
+  accounts: ColumnType<Array<{ iban: string; holder?: string | undefined }>, string | undefined, string>;
+  received_at: Timestamp;
+}
+
+// Identity documents and liveness checks.
+export interface DocumentsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: string;
+  skipped: boolean;
+  storage_key: string | null;
+  byte_size: number | null;
+  width: number | null;
+  height: number | null;
+  uploaded_at: Timestamp;
+}
+
+/** View: `type` is skip_<type> for a skipped document (SPEC section 3). */
+export interface UserDocumentsView {
+  user_id: string;
+  type: string;
+  uploaded_at: Date;
+}
+
+export interface LivenessChecksTable {
+  transaction_id: string;
+  provider: string;
+  user_id: string | null;
+  status: LivenessStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  claimed_at: Timestamp | null;
+}
+
+export interface UserLivenessView {
+  user_id: string;
+  status: LivenessStatus | null;
+  allowed: boolean;
+}
+
+// The customer's inbox.
+export type NotificationSeverity = 'warning' | 'error' | 'success' | 'info';
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  message: string;
+  severity: Generated<NotificationSeverity>;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+// What the providers told us (callbacks, liveness verdicts).
+export interface ProviderEventsTable {
+  provider: string;
+  event_id: string;
+  received_at: Timestamp;
+  result: ColumnType<unknown, string | undefined, string>;
+}
+
+export interface SandboxLivenessTransactionsTable {
+  id: string;
+  engines: ColumnType<string[], string, string>;
+  status: LivenessStatus;
+  created_at: Timestamp;
+}
+
+// Staff accounts and their sessions.
+export type StaffRole = 'agent' | 'admin';
+
+export interface StaffAccountsTable {
+  id: Generated<string>;
+  username: string;
+  role: StaffRole;
+  password_hash: string;
+  totp_secret: string;
+  /** The last TOTP time step accepted: a code is good once (RFC 6238 section 5.2). */
+  totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  failed_attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  disabled_at: Timestamp | null;
+  /** Who disabled the account (migration 0022). */
+  disabled_by: string | null;
+  /** Set by an admin's password reset: the next sign-in must choose a new password (migration 0022). */
+  password_reset_at: Timestamp | null;
+  /** Set by an admin's second-factor reset: the next sign-in enrols the new TOTP secret (migration 0022). */
+  totp_reset_at: Timestamp | null;
+  created_by: string;
+  created_at: Generated<Date>;
+}
+
+export interface StaffSessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  staff_id: string;
+  created_ip: string | null;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+}
+
+/** Migration 0025: each failed sign-in, per account and address (accounts.ts). */
+export interface StaffSignInFailuresTable {
+  id: Generated<string>;
+  username: string;
+  address: string | null;
+  created_at: Generated<Date>;
 }

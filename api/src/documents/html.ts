@@ -1,7 +1,11 @@
 import type { DocumentLayout } from './layout';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** Text made safe inside HTML, in an element or a quoted attribute: the one escaper of every page the API draws. */
+export const escapeHtml = (value: unknown): string =>
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 const STYLE =
   'body{font:15px/1.5 system-ui,sans-serif;color:#1b1f23;max-width:800px;margin:24px auto;padding:0 16px}' +

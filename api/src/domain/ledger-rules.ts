@@ -18,7 +18,7 @@ export const GlobalAccount = {
   commissionIncome: 'commission_income',
   fineIncome: 'fine_income',
   overpayments: 'customer_overpayments',
-  /** Receivables handed to a buyer when a loan is sold (issue 11). */
+  /** Receivables handed to a buyer when a loan is sold. */
   loansSold: 'loans_sold',
 } as const;
 
@@ -87,8 +87,8 @@ export function todayFromBalances(
 }
 
 /**
- * Posting recipes: each money event is a list of postings. Repayments, extensions and accrual (issue 11) add
- * recipes here; nothing else writes postings.
+ * Posting recipes: each money event is a list of postings, from the payout to the sale. Every posting the
+ * ledger holds was written by one of these; nothing else writes postings.
  */
 export const recipes = {
   /** The bank accepted the payout: the principal leaves cash into clearing until the bank confirms. */
@@ -129,5 +129,31 @@ export const recipes = {
       { account: GlobalAccount.overpayments, amount: -rest },
     ];
     return [{ account: GlobalAccount.cash, amount }, ...credits.filter((p) => p.amount !== 0)];
+  },
+  // After the payout: late interest, extensions, withdrawal and sale.
+  /** One overdue day's late interest: the customer owes it, the company earns it. */
+  lateInterest: (loanId: string, amount: number): Posting[] => [
+    { account: LoanAccount.fines, loanId, amount },
+    { account: GlobalAccount.fineIncome, amount: -amount },
+  ],
+  /** An extension paid: the cash comes in as commission income; the loan's debt is unchanged. */
+  extensionPaid: (_loanId: string, cost: number): Posting[] => [
+    { account: GlobalAccount.cash, amount: cost },
+    { account: GlobalAccount.commissionIncome, amount: -cost },
+  ],
+  /** Commission not owed after all (withdrawal: only the interest to the day stays). */
+  commissionWaived: (loanId: string, amount: number): Posting[] => [
+    { account: GlobalAccount.commissionIncome, amount },
+    { account: LoanAccount.commission, loanId, amount: -amount },
+  ],
+  /** A sold loan's receivables leave our books for the buyer's (the sale price is settled outside the loan). */
+  sold: (loanId: string, owed: { principal: number; commission: number; fine: number }): Posting[] => {
+    const total = owed.principal + owed.commission + owed.fine;
+    const credits: Posting[] = [
+      { account: LoanAccount.principal, loanId, amount: -owed.principal },
+      { account: LoanAccount.commission, loanId, amount: -owed.commission },
+      { account: LoanAccount.fines, loanId, amount: -owed.fine },
+    ];
+    return [{ account: GlobalAccount.loansSold, amount: total }, ...credits.filter((p) => p.amount !== 0)];
   },
 };

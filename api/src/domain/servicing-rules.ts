@@ -1,8 +1,8 @@
 import { LoanStatus, REPAYABLE_LOAN_STATUSES } from '@credimo/shared/domain';
-import { dailyBasisPoints, type PricingRules, termsOf } from '../pricing/price';
+import { dailyBasisPoints, type PricingRules, termsOf } from './price';
 
 /**
- * Pure servicing rules (issue 11): what may be paid, what an extension costs, what a withdrawal returns and what
+ * Pure servicing rules: what may be paid, what an extension costs, what a withdrawal returns and what
  * an overdue day adds. No database here; the servicing room calls these with what it read under the loan's lock.
  */
 

@@ -2,13 +2,13 @@ import { LoanStatus } from '@credimo/shared/domain';
 
 const S = LoanStatus;
 
-/** Statuses a loan in service can move between (repayment, extension, overdue, collection, sale: issue 11). */
+/** Statuses a loan in service can move between (repayment, extension, overdue, collection, sale). */
 const IN_SERVICE_EXITS = [S.Returned, S.Extended, S.Overdue, S.Discount, S.Presale];
 const COLLECTION_EXITS = [S.Returned, S.Presale, S.Discount];
 
 /**
  * The loan state machine: for each status, the statuses it may move to. Anything not listed is refused.
- * Origination (issue 10) uses the first block; servicing (issue 11) the second.
+ * Origination uses the first block; servicing the second.
  */
 export const ALLOWED_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
   // Origination: decision, disbursement method, signing, payout.

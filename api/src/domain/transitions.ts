@@ -1,7 +1,7 @@
 import { messages } from '@credimo/shared/i18n';
 import type { Selectable, Transaction } from 'kysely';
 import type { ActorKind, Database, LoansTable } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { canTransition } from './transition-table';
 
 export { ALLOWED_TRANSITIONS, canTransition } from './transition-table';

@@ -10,11 +10,10 @@ import {
 import { messages, t } from '@credimo/shared/i18n';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { DocumentStorage } from '../providers/document-storage';
 import { cleanImage, type ImageRefusal, ImageRefused } from './images';
 import { livenessOf } from './liveness';
-import './tables';
 
 export interface EvidenceDeps {
   db: Kysely<Database>;

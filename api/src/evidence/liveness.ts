@@ -3,9 +3,8 @@ import { SUPPORT_PHONE } from '@credimo/shared/contract';
 import { messages, t } from '@credimo/shared/i18n';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { LivenessProvider, LivenessVerdict } from '../providers/liveness';
-import './tables';
 
 /**
  * SPEC section 3, user.liveness: from the `user_liveness` view, so GET /v2/user can join it in its one query:

@@ -45,7 +45,7 @@ function conditionalAnswer(request: FastifyRequest, reply: FastifyReply, payload
  * A small hook rather than @fastify/etag, which tags every route and every status code.
  */
 export const conditionalGet = fp(async (app: FastifyInstance) => {
-  // A callback hook: nothing here waits, and a promise per answer is measurable on the polls (issue 15).
+  // A callback hook: nothing here waits, and a promise per answer is measurable on the polls.
   app.addHook('onSend', (request, reply, payload, done) => {
     done(null, conditionalAnswer(request, reply, payload));
   });

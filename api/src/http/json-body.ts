@@ -1,6 +1,6 @@
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 /** True when any string in a parsed JSON value (keys included) holds a NUL character. */
 export function holdsNul(value: unknown): boolean {

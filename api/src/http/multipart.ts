@@ -1,6 +1,6 @@
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 export interface UploadForm {
   fields: Record<string, string>;

@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
 import { tokenHashOf, tokenOf } from '../identity/auth';
-import { ApiError, notFound } from './errors';
+import { notFound } from './errors';
 import { LIMIT_GROUPS, type LimitGroup, limitGroupOf } from './rate-limit-groups';
 
 type Counter = { current: number; ttl: number };
@@ -270,7 +271,7 @@ function countedInMemory(route: RouteOptions): boolean {
 /**
  * The limit of a batched group as a callback hook: its count is in memory and answers at once, where
  * @fastify/rate-limit's handler is an async function awaiting its key, limit, window and store per request
- * (a measurable share of the customer's poll, issue 15). The same key, limit and window, and the same 429 with
+ * (a measurable share of the customer's poll). The same key, limit and window, and the same 429 with
  * Retry-After once past it.
  */
 function inMemoryLimit(counted: (key: string, windowMs: number) => Counter, factor: number): preParsingHookHandler {
@@ -296,7 +297,7 @@ export const rateLimits = fp(
   ) => {
     const counters = databaseCounters(db, kind);
     const unknownTokens = unknownTokenCap(factor);
-    // Callback hooks: neither waits for anything, and a promise per request shows on the polls (issue 15).
+    // Callback hooks: neither waits for anything, and a promise per request shows on the polls.
     app.addHook('preParsing', (request, reply, payload, done) => {
       const wait = !request.session && tokenOf(request) ? unknownTokens.over(request.ip) : 0;
       if (wait > 0) {

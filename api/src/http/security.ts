@@ -91,7 +91,7 @@ declare module 'fastify' {
 /**
  * The headers helmet's middleware sets for these options, recorded once. Helmet computes nothing per request
  * for static options, yet its middleware chain runs a dozen functions on every answer (a twentieth of the
- * customer's poll, issue 15); sending the recorded list is the same headers for a loop of setHeader calls.
+ * customer's poll); sending the recorded list is the same headers for a loop of setHeader calls.
  */
 export function helmetHeaders(options: HelmetOptions): HeaderList {
   const headers = new Map<string, string>();

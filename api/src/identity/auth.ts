@@ -3,10 +3,10 @@ import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import { sha256 } from '../crypto';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { audit } from './audit';
-import { sha256 } from './crypto';
 import { findSession, type Session } from './sessions';
 
 declare module 'fastify' {

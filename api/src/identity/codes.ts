@@ -1,9 +1,9 @@
 import { type MessageKey, messages, t } from '@credimo/shared/i18n';
 import { type Kysely, sql } from 'kysely';
+import { hmac, randomCode, safeEqual, secret } from '../crypto';
 import type { CodePurpose, Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { SmsChannel, SmsProvider } from '../providers/sms';
-import { hmac, randomCode, safeEqual, secret } from './crypto';
 import { CODE_RULES } from './rules';
 
 export interface CodeRequest {

@@ -1,9 +1,9 @@
 import type { LinkPage } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import { type Kysely, sql } from 'kysely';
+import { hmac, randomToken, safeEqual, secret, sha256 } from '../crypto';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { hmac, randomToken, safeEqual, secret, sha256 } from './crypto';
+import { ApiError } from '../errors';
 import { HANDOFF_RULES } from './rules';
 
 /**
@@ -71,7 +71,7 @@ export async function issueAdminToken(db: Kysely<Database>, userId: string, admi
 }
 
 /**
- * Issue 12: a customer signed in on a WordPress page continues in the app, which is another origin. The page asks
+ * A customer signed in on a WordPress page continues in the app, which is another origin. The page asks
  * for a one-time code (60 s) and opens the app with it; the app exchanges it for a session of its own. The session
  * token itself never travels in an address. The code is bound to the browser that asked for it (the hash of a
  * secret kept in that browser's hand-off cookie): a code sent to someone else signs nobody in (login CSRF).

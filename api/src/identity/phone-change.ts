@@ -2,7 +2,7 @@ import { samePhone } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { SmsChannel, SmsProvider } from '../providers/sms';
 import { audit } from './audit';
 import { consumeCode, issueCode, pendingCode } from './codes';

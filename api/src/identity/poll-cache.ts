@@ -23,7 +23,7 @@ export const variantOf = (...parts: unknown[]) =>
  * It answers two columns, what the tag is made of as one JSON array (`meta`, PollMeta's order) and the kept body:
  * pg describes and parses every column of every row anew (a field name to intern, a parser to look up, a key
  * on each row object), and with the eleven of them as columns that cost the API a third more CPU per query
- * than the two (measured, README "Running at scale"). Numbers travel as text: bigints keep every digit.
+ * than the two (measured, docs/performance.md, "The poll at scale"). Numbers travel as text: bigints keep every digit.
  */
 function cachedStatement(view: PolledView, read: PollRead) {
   return compiledOnce((db: Kysely<Database>, tokenHash: string) =>
@@ -71,7 +71,7 @@ type PollMeta = [
 /**
  * What a poll reads of its kept answer: the answer itself, or only what its tag is made of (a poll presenting a
  * tag of ours, which is a 304 unless something changed: measured, leaving the body out took a tenth off
- * the API's CPU per unchanged poll, README "Running at scale").
+ * the API's CPU per unchanged poll, docs/performance.md, "The poll at scale").
  */
 export type PollRead = 'answer' | 'tag';
 

@@ -1,4 +1,4 @@
-/** The identity rules of issue 3 and SPEC section 9, as numbers in one place. */
+/** The identity rules (sign-in, codes, sessions), as numbers in one place. */
 export const CODE_RULES = {
   digits: 4,
   validSeconds: 5 * 60,
@@ -20,7 +20,7 @@ export const CODE_RULES = {
 export const SESSION_RULES = {
   /** SPEC section 9: the access token lives 40 days. */
   absoluteDays: 40,
-  /** A session unused this long ends (stated in the README). */
+  /** A session unused this long ends (stated in docs/security.md). */
   idleDays: 14,
   /** last_seen_at is written at most this often, to keep reads cheap. */
   touchEverySeconds: 60,
@@ -29,9 +29,9 @@ export const SESSION_RULES = {
 
 export const HANDOFF_RULES = {
   agentLinkMinutes: 10,
-  /** Issue 3: admin links are valid at most 15 minutes. */
+  /** Admin links are valid at most 15 minutes. */
   adminLinkMinutes: 15,
-  /** Issue 12: a WordPress widget hands its session to the app (another origin) with a code good for 60 s, once. */
+  /** A WordPress widget hands its session to the app (another origin) with a code good for 60 s, once. */
   siteCodeSeconds: 60,
   /** The hand-off cookie that binds a code to the browser that asked for it: renewed with each code. */
   siteBrowserSeconds: 600,

@@ -3,7 +3,7 @@ import { compiledOnce } from '../db/prepared';
 import type { Database, SessionsTable } from '../db/schema';
 import '../db/cached-views';
 import '../db/view-versions';
-import { randomToken, sha256 } from './crypto';
+import { randomToken, sha256 } from '../crypto';
 import { SESSION_RULES } from './rules';
 
 export type SessionKind = SessionsTable['kind'];

@@ -4,10 +4,10 @@ import type { Database } from '../db/schema';
 import { forgetDeadSessions } from '../identity/poll-cache';
 import { decide, decisionTimeout } from '../loans/decision';
 import type { PayoutEvent } from '../providers/payout';
+import { queueToday, queueTomorrow } from '../queue/daily';
+import type { JobQueue } from '../queue/job-queue';
 import type { AutoDebitCharger } from '../servicing';
 import { queueServicingDay, servicingDayJob } from '../servicing/jobs';
-import { queueToday, queueTomorrow } from './daily';
-import type { JobQueue } from './queue';
 
 /** The sandbox bank: posts a transfer's outcome, signed, to the payout callback route; answers its status code. */
 export type SandboxPayoutBank = (event: PayoutEvent) => Promise<number>;

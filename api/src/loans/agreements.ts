@@ -1,8 +1,8 @@
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
+import { hmac, safeEqual, secret } from '../crypto';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { hmac, safeEqual, secret } from '../identity/crypto';
+import { ApiError } from '../errors';
 
 /** Agreement links expire: the account refetches loans when one is within 5 s of its expiry (SPEC section 9). */
 export const AGREEMENT_LINK_SECONDS = 15 * 60;

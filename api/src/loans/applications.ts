@@ -7,8 +7,9 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { spendEarnedDiscount, unusedEarnedDiscount } from '../cards';
 import { wireDay } from '../db/dates';
 import type { Database, LoansTable } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { amountsOf, commissionDiscount, priceFor, termsOf } from '../pricing/price';
+import { amountsOf, commissionDiscount, priceFor, termsOf } from '../domain/price';
+import { ApiError } from '../errors';
+import { isFirstLoan } from '../pricing/customer';
 import { findUsablePromo, loadProduct } from '../pricing/repository';
 import { checkedIban } from './disbursement';
 
@@ -94,18 +95,6 @@ export async function loanIdByReference(db: Kysely<Database>, reference: string)
     .where(publicId ? 'public_id' : 'id', '=', publicId ? reference.toUpperCase() : reference)
     .executeTakeFirst();
   return row ? String(row.id) : null;
-}
-
-/** A new customer: nothing borrowed yet (refused or timed-out applications do not count). */
-export async function isFirstLoan(db: Kysely<Database>, userId: string | null): Promise<boolean> {
-  if (userId === null) return true;
-  const borrowed = await db
-    .selectFrom('loans')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'not in', [LoanStatus.Denied, LoanStatus.Timeout, LoanStatus.Request, LoanStatus.New])
-    .executeTakeFirst();
-  return borrowed === undefined;
 }
 
 const alreadyHasLoan = () => ApiError.request(409, messages.loanAlreadyOpen);

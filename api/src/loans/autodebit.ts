@@ -5,7 +5,7 @@ import { hasUsableCard } from '../cards';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { transitionRefused } from '../domain/transitions';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { openLoanId } from './ownership';
 
 /**

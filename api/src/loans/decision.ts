@@ -6,13 +6,13 @@ import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
 import { ageOn, type DecisionOutcome, evaluate, type Reason } from '../domain/decision-rules';
 import { emitFunnelEvent } from '../domain/funnel';
+import { priceFor } from '../domain/price';
 import { type Actor, lockLoan, transition } from '../domain/transitions';
+import { ApiError } from '../errors';
 import { documentsOf, livenessOf } from '../evidence';
-import { ApiError } from '../http/errors';
-import type { JobQueue } from '../jobs/queue';
 import { notifyCustomer } from '../notifications';
-import { priceFor } from '../pricing/price';
 import { loadProduct } from '../pricing/repository';
+import type { JobQueue } from '../queue/job-queue';
 
 /** SPEC section 9's waiting times: the application page waits 60 s, the others 180 s; then Timeout 36. */
 export const DECISION_TIMING = {

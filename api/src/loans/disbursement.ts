@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { openLoanId } from './ownership';
 
 /** Before the decision the method is only remembered; after it, it moves the loan on. */

@@ -2,7 +2,7 @@ import { CLOSED_LOAN_STATUSES } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 /** The caller's open loan, found through their session only; none is a 404 that says nothing more. */
 export async function openLoanId(db: Kysely<Database>, userId: string): Promise<string> {

@@ -1,6 +1,6 @@
 import type { CreateLoanPayload, CreateLoanRequest } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 /**
  * SPEC section 3's two namings of the create payload as one: `sum` and `terms` stand for `loan_sum` and

@@ -7,10 +7,10 @@ import type { Database } from '../db/schema';
 import { emitFunnelEvent } from '../domain/funnel';
 import { post, recipes } from '../domain/ledger';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
+import { ApiError } from '../errors';
 import { filesOutstanding } from '../evidence';
-import { ApiError } from '../http/errors';
-import type { JobQueue } from '../jobs/queue';
 import { type PayoutEvent, type PayoutProvider, SandboxPayoutProvider } from '../providers/payout';
+import type { JobQueue } from '../queue/job-queue';
 import { openLoanId } from './ownership';
 
 /** The 14-day withdrawal right runs from the day the money is given (Ley 16/2011, art. 28). */

@@ -4,13 +4,13 @@ import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type LenderIdentity, renderDocument } from '../documents';
+import { clockToday } from '../domain/clock';
 import { emitFunnelEvent } from '../domain/funnel';
 import { lockLoan, transition, transitionRefused } from '../domain/transitions';
+import { ApiError } from '../errors';
 import { filesOutstanding } from '../evidence';
-import { ApiError } from '../http/errors';
 import { consumeCode, issueCode } from '../identity/codes';
 import type { SmsProvider } from '../providers/sms';
-import { clockToday } from '../servicing/clock';
 import { openLoanId } from './ownership';
 
 /** Dynamic linking: the code authorises this loan, this amount and this IBAN, and nothing else. */

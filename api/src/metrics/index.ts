@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/schema';
 import { limitGroupOf } from '../http/rate-limit-groups';
-import { JOB_NAMES } from '../jobs/queue';
+import { JOB_NAMES } from '../queue/job-queue';
 
 /**
  * What an operator's Prometheus scrapes from GET /metrics: the process, the answers by route pattern, and the

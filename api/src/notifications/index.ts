@@ -1,10 +1,8 @@
 import type { InboxNotification } from '@credimo/shared/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import './tables';
-import type { NotificationSeverity } from './tables';
+import type { Database, NotificationSeverity } from '../db/schema';
 
-export type { NotificationSeverity } from './tables';
+export type { NotificationSeverity } from '../db/schema';
 
 /** How many unread notifications the inbox answers at most (the newest). */
 export const INBOX_LIMIT = 50;

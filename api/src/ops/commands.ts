@@ -111,7 +111,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       throw new OperatorUsageError('usage: npm run ops -- decide <loan-id> approve [amount-eur] | deny <reason…>');
     },
   },
-  // Servicing (issue 11): advance-days, payment-received, collection, presale, sell.
+  // Servicing: advance-days, payment-received, collection, presale, sell.
   ...SERVICING_COMMANDS,
   // Money rails: the day's SEPA payouts file, the bank's status report and statement.
   ...BANK_FILE_COMMANDS,
@@ -144,7 +144,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       return { subject: `user:${userId}`, lines: [JSON.stringify(features)] };
     },
   },
-  // The operators' console (issue 12): the first admin, and any staff member, from the command line.
+  // The operators' console: the first admin, and any staff member, from the command line.
   'staff-create': {
     usage: '<username> <agent|admin>  (prints a generated password and the TOTP secret, once)',
     async run([username, role], { db, operator }) {

@@ -1,6 +1,6 @@
 import { messages } from '@credimo/shared/i18n';
 import { BankFileError } from '../bank-files/xml';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { audit } from '../identity/audit';
 import { ServicingUsageError } from '../servicing/operator-commands';
 import { type CommandContext, type CommandResult, OPERATOR_COMMANDS, OperatorUsageError, USAGE } from './commands';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OperatorConfig } from '../config';
-import { safeEqual } from '../identity/crypto';
+import { safeEqual } from '../crypto';
 
 /**
  * The operator secret: OPERATOR_SECRET, or in sandbox mode a random one kept in a file beside the data,

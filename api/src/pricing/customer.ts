@@ -1,7 +1,7 @@
+import { LoanStatus } from '@credimo/shared/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { isFirstLoan } from '../loans/applications';
-import { commissionDiscount, type PriceContext } from './price';
+import { commissionDiscount, type PriceContext } from '../domain/price';
 import { findUsablePromo } from './repository';
 
 /** The customer's best unused earned discount (a card added), in percent; null for a visitor or none. */
@@ -35,4 +35,16 @@ export async function priceContextFor(
     earnedDiscountPercent(db, caller.userId),
   ]);
   return { firstLoan, commissionDiscountPercent: commissionDiscount(promo?.percent_commission, earned) };
+}
+
+/** A new customer, priced as a first loan: nothing borrowed yet (refused or timed-out applications do not count). */
+export async function isFirstLoan(db: Kysely<Database>, userId: string | null): Promise<boolean> {
+  if (userId === null) return true;
+  const borrowed = await db
+    .selectFrom('loans')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'not in', [LoanStatus.Denied, LoanStatus.Timeout, LoanStatus.Request, LoanStatus.New])
+    .executeTakeFirst();
+  return borrowed === undefined;
 }

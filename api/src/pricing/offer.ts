@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
 import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
 import type { SecciData } from '../documents';
-import { ApiError } from '../http/errors';
-import { clockToday } from '../servicing/clock';
+import { clockToday } from '../domain/clock';
+import { amountsOf, priceFor, termsOf } from '../domain/price';
+import { ApiError } from '../errors';
 import { priceContextFor } from './customer';
-import { amountsOf, priceFor, termsOf } from './price';
 import { findUsablePromo, loadProduct } from './repository';
 
 /**

@@ -3,8 +3,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { compactPrices } from '@credimo/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { type PriceContext, type PricingRules, priceTable } from '../domain/price';
 import { priceContextFor } from './customer';
-import { type PriceContext, type PricingRules, priceTable } from './price';
 import { loadProduct } from './repository';
 
 /** One price table as served: its JSON built once, compressed once, named by its content. */

@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, ProductsTable, PromoCodesTable } from '../db/schema';
-import { ApiError } from '../http/errors';
-import type { PricingRules } from './price';
+import type { PricingRules } from '../domain/price';
+import { ApiError } from '../errors';
 
 /**
  * A product and its fee bands in one statement: every calculator on every WordPress page asks for the price

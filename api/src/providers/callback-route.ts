@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { SIGNATURE_HEADER, signHeader, verifySignature } from './callbacks';
 import { onceForEvent } from './events';
 

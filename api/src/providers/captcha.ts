@@ -1,4 +1,5 @@
 import { isSandboxCaptchaToken } from '@credimo/shared/domain';
+import type { RecaptchaConfig } from '../config';
 
 /** What the sign-in asks of a captcha service: is this token a person's, for this action, from this address? */
 export interface CaptchaVerifier {
@@ -30,15 +31,6 @@ export class SandboxCaptchaVerifier implements CaptchaVerifier {
 /** A used sandbox token is refused for a day (Google's expire within minutes); the map is swept past this size. */
 const SANDBOX_TOKEN_REMEMBERED_MS = 24 * 60 * 60_000;
 const SANDBOX_TOKENS_KEPT = 10_000;
-
-export interface RecaptchaConfig {
-  secret: string;
-  /** reCAPTCHA v3's score below which a request is taken for a bot (RECAPTCHA_MIN_SCORE, 0.5 by default). */
-  minScore: number;
-  verifyUrl: string;
-}
-
-export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
 interface SiteVerifyAnswer {
   success?: boolean;

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import './tables';
 
 export interface EventOutcome<R> {
   result: R;

@@ -14,7 +14,7 @@ import { HttpSmsProvider, SandboxSmsProvider, type SmsProvider } from './sms';
  * 1. An interface in providers/<name>.ts for what our rooms ask of it (e.g. `startPayment`, `lookup`), and its
  *    callback: the event's TypeBox schema, the event's unique id, and what it means for us (see LivenessProvider).
  * 2. A sandbox implementation. If the provider has a page (a checkout, a bank widget), serve it as real HTML under
- *    /sandbox/<name>/... from providers/sandbox/, with its script and style as same-origin files (no inline code), its
+ *    /sandbox/<name>/... from api/src/sandbox/, with its script and style as same-origin files (no inline code), its
  *    policy declared per route with `config: { helmet: pagePolicy({...}) }` (http/security.ts; `camera: true` there
  *    for the camera), and only allow-listed return addresses (return-urls.ts). Its server side posts the verdict
  *    with `signHeader` through `app.inject` to the callback route, the exact path a real provider's request takes.

@@ -3,7 +3,6 @@ import { LIVENESS_ENGINES } from '@credimo/shared/domain';
 import type { Kysely } from 'kysely';
 import Type, { type Static, type TSchema } from 'typebox';
 import type { Database } from '../db/schema';
-import './tables';
 
 export interface LivenessVerdict {
   transactionId: string;

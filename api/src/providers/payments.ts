@@ -1,7 +1,6 @@
 import Type, { type Static } from 'typebox';
 import type { ApiConfig } from '../config';
-import type { PaymentChannel } from '../db/schema';
-import type { PaymentCheckout } from '../servicing';
+import type { PaymentChannel, PaymentType } from '../db/schema';
 
 /**
  * Payment checkouts (SPEC section 7): the card acquirer's checkout and Bizum. The customer's browser goes to the
@@ -9,6 +8,13 @@ import type { PaymentCheckout } from '../servicing';
  * callback route, then sends the browser back to the app. The money is applied by the callback, never by the
  * browser's return.
  */
+/** A provider's checkout for one payment request: where the browser goes to pay it. */
+export interface PaymentCheckout {
+  linkFor(request: { reference: string; channel: PaymentChannel; amount: number; payment_type: PaymentType }): string;
+  /** A checkout the browser reaches by a form post (Bizum, SPEC section 7): the form's action and fields. */
+  formFor?(request: { reference: string; amount: number }): { actionUrl: string; fields: Record<string, string> };
+}
+
 export const PAYMENT_PROVIDERS: Record<PaymentChannel, { name: string; callbackPath: string; checkoutPath: string }> = {
   // The card acquirer of card tokenization: the same provider, so the same secret (PROVIDER_SECRET_CARD).
   card: { name: 'card', callbackPath: '/v2/providers/card/payment/callback', checkoutPath: '/sandbox/card/checkout' },

@@ -34,7 +34,7 @@ export const PayoutEvent = Type.Object({
 export type PayoutEvent = Static<typeof PayoutEvent>;
 
 /**
- * Test IBAN of the sandbox bank: transfers to it bounce, as to a closed account (README, "Payouts").
+ * Test IBAN of the sandbox bank: transfers to it bounce, as to a closed account (docs/providers.md, "Payouts").
  * A valid Spanish IBAN, so it passes our checks like a real closed account would.
  */
 export const SANDBOX_BOUNCING_IBAN = 'ES5400491500030000000404';

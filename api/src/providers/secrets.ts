@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
 import { ConfigError } from '../config';
+import { secret } from '../crypto';
 import type { Database } from '../db/schema';
-import { secret } from '../identity/crypto';
 
 /**
  * The key a provider signs its callbacks with: `PROVIDER_SECRET_<NAME>` when set. A sandbox provider without one

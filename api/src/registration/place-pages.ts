@@ -1,7 +1,7 @@
 import { messages } from '@credimo/shared/i18n';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 /** SPEC section 9: regions, cities and streets come 30 to a page. */
 export const PLACE_PAGE_SIZE = 30;

@@ -4,7 +4,7 @@ import { messages } from '@credimo/shared/i18n';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import {
   type AddressInput,
   checkAddress,

@@ -91,7 +91,7 @@ export interface EmploymentInput {
   contact_phone_number?: string;
 }
 
-/** SPEC section 3 and issue 5: conditional employment fields, dates, and a contact different from the customer. */
+/** SPEC section 3: conditional employment fields, dates, and a contact different from the customer. */
 export function checkEmployment(
   input: EmploymentInput,
   ownPhone: string,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { listCards, setDefaultCard, startCardRequest, validateCard } from '../cards';
 import type { CardAcquirer } from '../cards/acquirer';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { requireSession } from '../identity/auth';
 import { redeemLinkCode } from '../identity/handoff';
 import { isAllowedReturnUrl } from '../providers/return-urls';

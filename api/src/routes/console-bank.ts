@@ -19,8 +19,8 @@ import {
 import { BANK_PATH, bankPage, bankResultPage } from '../console/bank-views';
 import { messagePage } from '../console/views';
 import type { AppContext } from '../context';
+import { clockToday } from '../domain/clock';
 import { readUploadForm, UploadTooLarge } from '../http/multipart';
-import { clockToday } from '../servicing/clock';
 import { recordStaffEvent, type StaffMember, type StaffPermission } from '../staff';
 
 /** What the console's own routes lend its bank pages: the role check, the HTML answer and the cross-site check. */

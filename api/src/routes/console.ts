@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ConsoleActionError, runConsoleAction } from '../console/actions';
 import {
   auditPage,
   CONSOLE_PATH,
@@ -20,7 +21,6 @@ import type { DocumentStorage } from '../providers/document-storage';
 import {
   auditProblems,
   auditQueryOf,
-  ConsoleActionError,
   completeStaffSetup,
   consoleSession,
   customerDocument,
@@ -29,7 +29,6 @@ import {
   may,
   readAudit,
   recordStaffEvent,
-  runConsoleAction,
   type StaffMember,
   type StaffPermission,
   searchCustomers,
@@ -90,7 +89,7 @@ declare module 'fastify' {
 }
 
 /**
- * The operators' console (issue 12), served by the API under /console: server-rendered pages and plain forms,
+ * The operators' console, served by the API under /console: server-rendered pages and plain forms,
  * no scripts. Staff sign in with a password and a TOTP code into a session of their own (a cookie for /console
  * only, apart from customers' tokens); each page and action asks the staff room, which checks the role and
  * writes the audit log.

@@ -4,6 +4,7 @@ import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { customerFeatures } from '../customer-flags';
+import { ApiError } from '../errors';
 import {
   claimLiveness,
   deleteDocument,
@@ -15,7 +16,6 @@ import {
   uploadDocument,
   uploadRefused,
 } from '../evidence';
-import { ApiError } from '../http/errors';
 import { readUploadForm, UploadTooLarge } from '../http/multipart';
 import { requireSession } from '../identity/auth';
 import type { LivenessProvider } from '../providers/liveness';

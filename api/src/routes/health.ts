@@ -3,7 +3,7 @@ import { endpoints } from '@credimo/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ping } from '../db/database';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { ApiMetrics } from '../metrics';
 import { route } from './route';
 

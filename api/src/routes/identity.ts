@@ -4,11 +4,11 @@ import { nationalDigits } from '@credimo/shared/format';
 import { type MessageKey, messages, t } from '@credimo/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { randomToken } from '../crypto';
+import { ApiError } from '../errors';
 import { audit } from '../identity/audit';
 import { requireSession, requireSessionFor } from '../identity/auth';
 import { consumeCode, issueCode, resendLoginCode } from '../identity/codes';
-import { randomToken } from '../identity/crypto';
 import {
   agentData,
   agentOfSessionId,
@@ -28,8 +28,9 @@ import { conditionalPoll } from '../identity/poll';
 import { variantOf } from '../identity/poll-cache';
 import { CODE_RULES, HANDOFF_RULES } from '../identity/rules';
 import { openSession, revokeSession } from '../identity/sessions';
-import { confirmedUser, isBlocked, userViewByToken } from '../identity/users';
+import { confirmedUser, isBlocked } from '../identity/users';
 import { captchaVerifierFor } from '../providers';
+import { userViewByToken } from '../views/user';
 import { route } from './route';
 
 /** SPEC section 5's phone rule on the API side: the same function the forms use. */
@@ -112,7 +113,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
       registeredByAgent: agent !== null,
       utmSource: typeof consumed.binding.utm_source === 'string' ? consumed.binding.utm_source : null,
     });
-    // A blocked customer proves the phone and is refused (issue 12): told only once the code is right.
+    // A blocked customer proves the phone and is refused: told only once the code is right.
     if (await isBlocked(db, userId)) throw ApiError.request(403, messages.accountBlocked);
     const kind = agent ? 'agent' : 'customer';
     return { token: await openSession(db, { userId, kind, actor: agent, address: request.ip }) };
@@ -194,7 +195,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
     return { token, agent: { name: actor } };
   });
 
-  // Issue 12: a customer's own session only (an agent's or admin's is not handed on from a marketing page).
+  // A customer's own session only (an agent's or admin's is not handed on from a marketing page).
   route(app, endpoints.siteHandoff, async (request, reply) => {
     const session = requireSession(request);
     if (session.kind !== 'customer') throw ApiError.request(403, messages.impersonationForbidden);

@@ -2,15 +2,15 @@ import { endpoints } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { requireSession } from '../identity/auth';
 import { conditionalPoll } from '../identity/poll';
 import { variantOf } from '../identity/poll-cache';
-import { registrationFinished, userView } from '../identity/users';
 import { applyForLoan } from '../loans/applications';
 import { requestDecision } from '../loans/decision';
-import { currentLoanByToken, fullLoanView, loansOf } from '../loans/loan-details';
 import { canonicalLoanRequest } from '../loans/payload';
+import { currentLoanByToken, fullLoanView, loansOf } from '../views/loan';
+import { registrationFinished, userView } from '../views/user';
 import { route } from './route';
 
 export async function loanRoutes(app: FastifyInstance, { database, jobs, config }: AppContext) {

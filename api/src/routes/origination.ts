@@ -8,10 +8,10 @@ import { agreementFile } from '../loans/agreements';
 import { completeAutodebitStep } from '../loans/autodebit';
 import { decisionReasons, requestReview } from '../loans/decision';
 import { availableBankAccounts, chooseIssueMethod } from '../loans/disbursement';
-import { openLoanView } from '../loans/loan-details';
 import { latestLoanId } from '../loans/ownership';
 import { startPayout } from '../loans/payout';
 import { approveNewConditions, sendSigningCode, signLoan } from '../loans/signing';
+import { openLoanView } from '../views/loan';
 import { route } from './route';
 
 export async function originationRoutes(app: FastifyInstance, context: AppContext) {

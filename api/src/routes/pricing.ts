@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context';
 import { documentHtml, documentLayout, documentPdf, isAgreementType, templateLayout } from '../documents';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { sendPublished } from '../http/published';
 import { calculatorSettings, checkPromo, defaultOffer, offerFor } from '../pricing/offer';
 import { CurrentPricingRules, PublishedPriceTables, publishedPricesFor } from '../pricing/published';

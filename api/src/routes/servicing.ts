@@ -3,7 +3,7 @@ import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { requireSession } from '../identity/auth';
 import { redeemLinkCode } from '../identity/handoff';
 import { clockToday, requestPayment, requireBizumEnabled, withdraw } from '../servicing';
@@ -17,7 +17,7 @@ import {
 import { payWithSavedCard } from '../servicing/saved-card';
 import { route } from './route';
 
-/** Repayment, extension and withdrawal (issue 11): each route one call into the servicing room. */
+/** Repayment, extension and withdrawal: each route one call into the servicing room. */
 export async function servicingRoutes(app: FastifyInstance, { database, checkout, config, autoDebit }: AppContext) {
   const db = database.db;
 

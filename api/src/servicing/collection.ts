@@ -2,8 +2,7 @@ import { LoanStatus } from '@credimo/shared/domain';
 import { formatWireDate } from '@credimo/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { post } from '../domain/ledger';
-import { servicingRecipes } from '../domain/servicing-recipes';
+import { post, recipes } from '../domain/ledger';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
 import { type Actor, lockLoan, transition } from '../domain/transitions';
 import { owedOf } from './owed';
@@ -62,7 +61,7 @@ export async function sellLoan(db: Kysely<Database>, loanId: string, today: Date
         key: `sold:${loanId}`,
         kind: 'sold',
         loanId,
-        postings: servicingRecipes.sold(loanId, owed),
+        postings: recipes.sold(loanId, owed),
       });
     }
     await trx

@@ -4,17 +4,12 @@ import type { Kysely } from 'kysely';
 import type { CustomerFlagDefaults } from '../config';
 import type { Database } from '../db/schema';
 import { PAYMENT_RULES, REPAYABLE_STATUSES } from '../domain/servicing-rules';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { openLoanId } from '../loans/ownership';
+import type { PaymentCheckout } from '../providers/payments';
 import { extensionOffer, isExtendable, quoteExtension } from './extension';
 import { owedOf } from './owed';
-import {
-  hasPendingPayment,
-  type PaymentCheckout,
-  type PaymentRequestInput,
-  requestPayment,
-  requireBizumEnabled,
-} from './payments';
+import { hasPendingPayment, type PaymentRequestInput, requestPayment, requireBizumEnabled } from './payments';
 
 /** What the customer's servicing calls start from: their own open loan, through their session only. */
 async function ownLoan(db: Kysely<Database>, userId: string) {

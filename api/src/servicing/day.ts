@@ -4,8 +4,7 @@ import { addDays } from 'date-fns';
 import type { Kysely } from 'kysely';
 import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
-import { post } from '../domain/ledger';
-import { servicingRecipes } from '../domain/servicing-recipes';
+import { post, recipes } from '../domain/ledger';
 import { BECOMES_OVERDUE, cappedLateInterest, lateInterestOfDay, REPAYABLE_STATUSES } from '../domain/servicing-rules';
 import { lockLoan, transition } from '../domain/transitions';
 import { owedOf } from './owed';
@@ -62,7 +61,7 @@ export async function serviceLoan(db: Kysely<Database>, loanId: string, today: D
         key: `late:${loanId}:${formatWireDate(d)}`,
         kind: 'late_interest',
         loanId,
-        postings: servicingRecipes.lateInterest(loanId, amount),
+        postings: recipes.lateInterest(loanId, amount),
         detail: { day: formatWireDate(d) },
       });
       if (created) {

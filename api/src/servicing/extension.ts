@@ -11,7 +11,7 @@ import {
   extensionPromoPercent,
   extensionTerms,
 } from '../domain/servicing-rules';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { LoanRowLike } from '../loans/applications';
 import { findUsablePromo, loadProduct } from '../pricing/repository';
 import type { Owed } from './owed';

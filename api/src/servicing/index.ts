@@ -1,5 +1,5 @@
-/** Servicing (issue 11): the loan's life after payout. Other rooms and routes reach it through here. */
-export { clockToday, tickClock } from './clock';
+/** Servicing: the loan's life after payout. Other rooms and routes reach it through here. */
+export { clockToday, tickClock } from '../domain/clock';
 export { type CessionBuyer, moveToCollectionStep, offerForSale, sellLoan } from './collection';
 export { type AutoDebitCharger, runServicingDay, serviceLoan } from './day';
 export { type ExtensionQuote, extensionOffer, isExtendable, quoteExtension } from './extension';
@@ -9,7 +9,6 @@ export {
   applyPayment,
   checkoutRequest,
   hasPendingPayment,
-  type PaymentCheckout,
   type PaymentRequestInput,
   requestPayment,
   requireBizumEnabled,
@@ -17,5 +16,4 @@ export {
   settlePaymentRequest,
   settlePaymentRequestIn,
 } from './payments';
-export { servicingView } from './view';
 export { withdraw } from './withdrawal';

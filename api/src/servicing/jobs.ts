@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { queueToday, queueTomorrow } from '../jobs/daily';
-import type { JobQueue } from '../jobs/queue';
-import { clockToday } from './clock';
+import { clockToday } from '../domain/clock';
+import { queueToday, queueTomorrow } from '../queue/daily';
+import type { JobQueue } from '../queue/job-queue';
 import { type AutoDebitCharger, runServicingDay } from './day';
 
 /**
- * The daily servicing job chains itself through the queue (jobs/daily.ts); a second run of a day would post
+ * The daily servicing job chains itself through the queue (queue/daily.ts); a second run of a day would post
  * nothing twice anyway.
  */
 export async function queueServicingDay(jobs: JobQueue, now = new Date()): Promise<void> {

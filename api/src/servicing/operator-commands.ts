@@ -1,12 +1,12 @@
 import { EXTENSION_CONCEPT_WORD } from '@credimo/shared/domain';
 import { formatMoney, formatWireDate } from '@credimo/shared/format';
 import type { Kysely } from 'kysely';
-import { SandboxCardCharger } from '../cards/auto-debit';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/schema';
+import { clockToday, tickClock } from '../domain/clock';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
 import { loanIdByReference } from '../loans/applications';
-import { clockToday, tickClock } from './clock';
+import { SandboxCardCharger } from './auto-debit';
 import { moveToCollectionStep, offerForSale, sellLoan } from './collection';
 import { runServicingDay } from './day';
 import { owedOf } from './owed';

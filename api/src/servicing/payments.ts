@@ -7,11 +7,11 @@ import type { CustomerFlagDefaults } from '../config';
 import { customerFeatures } from '../customer-flags';
 import type { Database, LoansTable, PaymentChannel, PaymentRequestsTable, PaymentType } from '../db/schema';
 import { post, recipes } from '../domain/ledger';
-import { servicingRecipes } from '../domain/servicing-recipes';
 import { paymentAmountProblem, REPAYABLE_STATUSES } from '../domain/servicing-rules';
 import { type Actor, lockLoan, transition } from '../domain/transitions';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { openLoanId } from '../loans/ownership';
+import type { PaymentCheckout } from '../providers/payments';
 import { isExtendable, quoteExtension } from './extension';
 import { owedOf } from './owed';
 
@@ -21,12 +21,6 @@ type LoanRow = Selectable<LoansTable>;
 export const PENDING_PAYMENT_MINUTES = 30;
 
 /** Where the customer pays a request: the card acquirer's or Bizum's (sandbox) checkout, when one is installed. */
-export interface PaymentCheckout {
-  linkFor(request: { reference: string; channel: PaymentChannel; amount: number; payment_type: PaymentType }): string;
-  /** A checkout the browser reaches by a form post (Bizum, SPEC section 7): the form's action and fields. */
-  formFor?(request: { reference: string; amount: number }): { actionUrl: string; fields: Record<string, string> };
-}
-
 export interface IncomingPayment {
   loanId: string;
   /** The provider's or bank's own id of this payment: the same id is applied once, whatever the replays. */
@@ -86,7 +80,7 @@ export async function applyPaymentIn(
           key: `extension:${payment.externalId}`,
           kind: 'extension',
           loanId: loan.id,
-          postings: servicingRecipes.extensionPaid(loan.id, quote.cost),
+          postings: recipes.extensionPaid(loan.id, quote.cost),
           detail: { term: quote.term, next_pay_date: quote.next_pay_date },
         });
       }

@@ -3,7 +3,7 @@ import { COMPLETED_CARD_STATUSES } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { AutoDebitCharger } from './day';
 import { type PaymentRequestInput, requestPayment, settlePaymentRequest } from './payments';
 

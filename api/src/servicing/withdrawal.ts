@@ -5,11 +5,10 @@ import { differenceInCalendarDays, parseISO } from 'date-fns';
 import type { Kysely, Selectable } from 'kysely';
 import { wireDay } from '../db/dates';
 import type { Database, LoanWithdrawalsTable } from '../db/schema';
-import { post } from '../domain/ledger';
-import { servicingRecipes } from '../domain/servicing-recipes';
+import { post, recipes } from '../domain/ledger';
 import { withdrawalAmount } from '../domain/servicing-rules';
 import { lockLoan } from '../domain/transitions';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { LoanRowLike } from '../loans/applications';
 import { openLoanId } from '../loans/ownership';
 import { notifyCustomer } from '../notifications';
@@ -94,7 +93,7 @@ export async function withdraw(db: Kysely<Database>, userId: string, today: Date
         key: `withdrawal:${loanId}`,
         kind: 'withdrawal',
         loanId,
-        postings: servicingRecipes.commissionWaived(loanId, waive),
+        postings: recipes.commissionWaived(loanId, waive),
         detail: { interest: due.interest },
       });
     }

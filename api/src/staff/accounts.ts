@@ -1,12 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema';
-import { randomToken, sha256 } from '../identity/crypto';
+import { randomToken, sha256 } from '../crypto';
+import type { Database, StaffRole } from '../db/schema';
 import { recordStaffEvent } from './audit';
 import { generatePassword, hashPassword, passwordMatches, spendLikeAVerify } from './passwords';
 import { STAFF_RULES } from './rules';
-import type { StaffRole } from './tables';
 import { acceptedStep, newTotpSecret, totpUri } from './totp';
-import './tables';
 
 export interface StaffMember {
   sessionId: string;
@@ -285,7 +283,7 @@ export async function staffOverview(db: Kysely<Database>) {
 }
 
 /**
- * Sandbox mode only: two demo staff members with known passwords and TOTP secrets (README, Operators' console),
+ * Sandbox mode only: two demo staff members with known passwords and TOTP secrets (docs/operating.md, Operators' console),
  * so the console can be tried after `npm start`. Never in production: there the first admin comes from
  * `npm run ops -- staff-create`.
  */

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, StaffRole } from '../db/schema';
 import { audit } from '../identity/audit';
-import type { StaffMember } from './accounts';
 
 /** A console event in the audit log: who (staff:<name>), what, on whom, from where; the session and role beside. */
 export function recordStaffEvent(
   db: Kysely<Database>,
-  member: Pick<StaffMember, 'username' | 'role' | 'sessionId'>,
+  member: { username: string; role: StaffRole; sessionId: string },
   what: string,
   subject: string | null,
   address: string | null,

@@ -2,7 +2,6 @@ import { LoanStatus } from '@credimo/shared/domain';
 import { nationalDigits } from '@credimo/shared/format';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import '../evidence/tables';
 import { findUserIdByPhone } from '../identity/users';
 import { loanIdByReference } from '../loans/applications';
 

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import '../evidence/tables';
 import type { DocumentStorage } from '../providers/document-storage';
 
 /** A customer's stored document photo (JPEG bytes) for staff, or null. */

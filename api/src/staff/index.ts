@@ -1,4 +1,6 @@
 /** The staff room: staff accounts and sessions, the console's reads of customers and its audited actions. */
+
+export type { StaffRole } from '../db/schema';
 export {
   createStaff,
   findStaffSession as consoleSession,
@@ -14,7 +16,6 @@ export {
   signOut,
   staffOverview,
 } from './accounts';
-export { type ActionResult, CONSOLE_ACTIONS, ConsoleActionError, runConsoleAction } from './actions';
 export { recordStaffEvent } from './audit';
 export {
   AUDIT_PAGE_SIZE,
@@ -53,5 +54,4 @@ export {
   StaffManagementError,
 } from './management';
 export { may, STAFF_PERMISSIONS, STAFF_RULES, type StaffPermission } from './rules';
-export type { StaffRole } from './tables';
 export { totpNow } from './totp';

@@ -1,4 +1,4 @@
-import type { StaffRole } from './tables';
+import type { StaffRole } from '../db/schema';
 
 /** The console's sign-in and session rules, as numbers in one place. */
 export const STAFF_RULES = {

@@ -1,4 +1,6 @@
-/** Leaving the app for a provider's page (card acquirer, payment checkout): one place, so tests can observe it. */
-export function leaveTo(url: string): void {
-  window.location.assign(url);
+import { exit } from '@credimo/shared';
+
+/** Leaving the app for a provider's page (the card acquirer), through the one allow-listed exit; tests replace it. */
+export function leaveTo(url: string): boolean {
+  return exit.to(url);
 }

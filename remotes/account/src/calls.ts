@@ -1,4 +1,4 @@
-import { api, type LoanView } from '@credimo/shared';
+import { api, call } from '@credimo/shared';
 import type {
   ActivateExtensionResponse,
   CardRequestStarted,
@@ -25,27 +25,24 @@ export type SavedCard = PaymentCard;
  * They live in this remote so the shared singleton every page loads does not grow with them.
  */
 export const accountCalls = {
-  loans: async () => (await api().get<LoanView[]>('/v2/loans')).data,
-  partialRepay: async () => (await api().get<PartialRepayOffer>('/v2/loan/partial_repay')).data,
-  prolong: async () => (await api().get<ProlongOffer>('/v2/loan/prolong')).data,
-  prolongDetails: async (term: number, promocode?: string) =>
-    (await api().get<Extension>('/v2/loan/prolong_details', { params: promocode ? { term, promocode } : { term } }))
-      .data,
-  activateExtension: async (term: number, promocode?: string) =>
-    (await api().post<ActivatedExtension>('/v2/loan/activate_extension', promocode ? { term, promocode } : { term }))
-      .data,
-  withdraw: async () => (await api().post<Withdrawal>('/v2/loan/withdrawal', { confirm: true })).data,
-  bankAccounts: async () => (await api().get<string[]>('/v2/user/available_bank_accounts')).data,
-  paymentCards: async () => (await api().get<PaymentCard[]>('/v2/user/payment_cards')).data,
+  loans: () => call('loans'),
+  partialRepay: (): Promise<PartialRepayOffer> => call('partialRepay'),
+  prolong: (): Promise<ProlongOffer> => call('prolong'),
+  prolongDetails: (term: number, promocode?: string): Promise<Extension> =>
+    call('prolongDetails', { query: promocode ? { term, promocode } : { term } }),
+  activateExtension: (term: number, promocode?: string): Promise<ActivatedExtension> =>
+    call('activateExtension', { body: promocode ? { term, promocode } : { term } }),
+  withdraw: (): Promise<Withdrawal> => call('withdrawal', { body: { confirm: true } }),
+  bankAccounts: () => call('availableBankAccounts'),
+  paymentCards: (): Promise<PaymentCard[]> => call('paymentCards'),
   setDefaultCard: async (id: string) => {
-    await api().put(`/v2/user/payment_card/${encodeURIComponent(id)}`);
+    await call('setDefaultPaymentCard', { params: { id } });
   },
-  validateCard: async (id: string) =>
-    (await api().get<Static<typeof CardValidation>>(`/v2/user/payment_card/${encodeURIComponent(id)}/validate`)).data,
-  addCard: async () => (await api().post<Static<typeof CardRequestStarted>>('/v2/user/payment_card', {})).data,
-  inbox: async () => (await api().get<InboxItem[]>('/v2/notifications/inbox')).data,
+  validateCard: (id: string): Promise<Static<typeof CardValidation>> => call('validatePaymentCard', { params: { id } }),
+  addCard: (): Promise<Static<typeof CardRequestStarted>> => call('addPaymentCard', { body: {} }),
+  inbox: (): Promise<InboxItem[]> => call('notificationsInbox'),
   markRead: async (ids: string[]) => {
-    await api().post('/v2/notifications/read', { ids });
+    await call('notificationsRead', { body: { ids } });
   },
   /** An address the API gave (relative ones are on the API's own origin) made absolute for the browser. */
   apiAddress: (path: string) => new URL(path, api().defaults.baseURL ?? undefined).toString(),

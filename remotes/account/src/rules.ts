@@ -2,7 +2,7 @@ import type { LoanView } from '@credimo/shared';
 import { messages, PAYMENT_PROBLEM_MESSAGES, parseEuros, paymentAmountProblem } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 
-// The loan view's rules are shared with the shell's server, which paints the account's first screen (issue 17).
+// The loan view's rules are shared with the shell's server, which paints the account's first screen.
 export {
   CLOSED_VIEW_STATUSES,
   DECLINED_STATUSES,

@@ -9,6 +9,6 @@ export const SCREENS: ScreenTable = {
   account: AccountScreen,
   accountHistory: HistoryScreen,
   accountPersonalInfo: PersonalInfoScreen,
-  // Issue 12: "my loan" on a WordPress page ([credimo widget="my-loan"]); no app route.
+  // "My loan" on a WordPress page ([credimo widget="my-loan"]); no app route.
   myLoanWidget: MyLoanWidget as ScreenTable[string],
 };

@@ -50,7 +50,7 @@ export function RepaymentHelpScreen({ screen, navigate }: ScreenProps) {
       </ul>
       <p>{texts.order}</p>
       <p>{texts.autoDebit}</p>
-      <Button variant="secondary" onClick={() => navigate('/account')}>
+      <Button variant="secondary" onClick={() => navigate(PATHS.account)}>
         {texts.account}
       </Button>
     </section>

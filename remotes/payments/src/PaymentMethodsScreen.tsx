@@ -3,9 +3,11 @@ import {
   Button,
   formatMoney,
   groupedIban,
-  type LoanView,
+  loanAtom,
   normaliseApiError,
+  PATHS,
   paymentConcept,
+  refreshUser,
   type ScreenProps,
   userAtom,
 } from '@credimo/shared';
@@ -40,7 +42,8 @@ function paymentKey(): string {
 export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
   const choice = isPaymentChoice(state) ? state : null;
   const user = useAtomValue(userAtom);
-  const [loan, setLoan] = useState<LoanView | null | undefined>(undefined);
+  const loan = useAtomValue(loanAtom);
+  const [fresh, setFresh] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [cardBusy, setCardBusy] = useState(false);
   const [bizumBusy, setBizumBusy] = useState(false);
@@ -50,12 +53,14 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
   const savedCards = user?.payment_cards ?? [];
 
   useEffect(() => {
-    if (!choice) navigate('/account', { replace: true });
+    if (!choice) navigate(PATHS.account, { replace: true });
   }, [choice, navigate]);
 
+  // The loan is the session's own (loanAtom), read fresh on arrival and again while a payment is pending.
   const load = useCallback(async () => {
     try {
-      setLoan(await paymentCalls.loan());
+      await refreshUser();
+      setFresh(true);
     } catch (error) {
       setFailure(normaliseApiError(error).message);
     }
@@ -76,7 +81,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
   }, [cardBusy]);
 
   if (!choice) return null;
-  const blocked = pending || loan === undefined;
+  const blocked = pending || !fresh;
 
   const payByCard = async () => {
     setCardBusy(true);
@@ -93,7 +98,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
     setFailure(null);
     try {
       const paid = await paymentCalls.savedCard(choice, cardId, key);
-      if (paid.status === 'paid') navigate('/account');
+      if (paid.status === 'paid') navigate(PATHS.account);
       else navigate(failedPath('declined'));
     } catch (error) {
       const problem = normaliseApiError(error);
@@ -197,7 +202,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
         </>
       )}
 
-      <Button variant="secondary" onClick={() => navigate('/account')}>
+      <Button variant="secondary" onClick={() => navigate(PATHS.account)}>
         {texts.back}
       </Button>
     </section>

@@ -1,4 +1,4 @@
-import { api, type LoanView } from '@credimo/shared';
+import { call, } from '@credimo/shared';
 
 /** What the payment-methods page is handed by the button that leads there (the account's repayment or prolongation card). */
 export interface PaymentChoice {
@@ -29,34 +29,32 @@ const paymentOf = (choice: PaymentChoice) => ({
 
 /** Typed calls of the payment endpoints (shared/src/contract: paymentRequest, bizumPayment), made only here. */
 export const paymentCalls = {
-  loan: async () => (await api().get<LoanView | null>('/v2/loan')).data,
   /** POST /v2/loan/payment-request/generate: the card request and its checkout link. */
-  card: async (choice: PaymentChoice) =>
-    (await api().post<{ payment_link: string | null }>('/v2/loan/payment-request/generate', paymentOf(choice))).data,
+  card: (choice: PaymentChoice): Promise<{ payment_link: string | null }> =>
+    call('paymentRequest', { body: paymentOf(choice) }),
   /**
    * POST /v2/loan/payment/saved_card: charged to a saved card at once. The key names this one payment, so a
    * repeated click or a retried request never charges twice.
    */
-  savedCard: async (choice: PaymentChoice, cardId: string, key: string) =>
-    (
-      await api().post<{ status: string }>('/v2/loan/payment/saved_card', {
+  savedCard: (choice: PaymentChoice, cardId: string, key: string): Promise<{ status: string }> =>
+    call('savedCardPayment', {
+      body: {
         ...paymentOf(choice),
         // The button names the amount: a payoff is charged only if it is still exactly what is owed.
         ...(choice.payment_type === 'payoff' ? { amount: choice.amount } : {}),
         card_id: cardId,
         idempotency_key: key,
-      })
-    ).data,
+      },
+    }),
   /**
    * SPEC section 7: Bizum's query answers the form to post. It is opened with a one-time code for it, never the
    * session token (an address ends up in logs).
    */
   bizum: async (choice: PaymentChoice) => {
-    const { code } = (await api().post<{ code: string }>('/v2/user/link_code', { page: 'bizum_payment' })).data;
-    return (
-      await api().get<{ actionUrl: string; fields: Record<string, string> }>('/v2/loan/payment/bizum', {
-        params: { code, ...paymentOf(choice) },
-      })
-    ).data;
+    const { code } = await call('linkCode', { body: { page: 'bizum_payment' } });
+    const form: { actionUrl: string; fields: Record<string, string> } = await call('bizumPayment', {
+      query: { code, ...paymentOf(choice) },
+    });
+    return form;
   },
 };

@@ -15,6 +15,8 @@ const loan = (overrides: object = {}) => ({
   has_pending_payment: false,
   ...overrides,
 });
+/** GET /v2/user's answer: the signed-in user as the test set them, with this loan. */
+const withLoan = (current: object) => ({ ...(sessionStore.get(userAtom) as object), loan: current });
 const partial = { payment_type: 'partial_repay', amount: 15_000 };
 
 function signedIn(bizum: boolean, cards: Array<{ id: string; pan: string }> = []) {
@@ -37,14 +39,14 @@ describe('payment methods', () => {
 
   test('reached without its button, it goes back to the account', async () => {
     signedIn(false);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     const { navigate } = showScreen(PaymentMethodsScreen, { state: undefined });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account', { replace: true }));
   });
 
   test('it offers card, bank transfer to three banks with IBAN and entidad, and cash with the ATM locator and no fee', async () => {
     signedIn(false);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     showScreen(PaymentMethodsScreen, { state: partial });
     expect(await screen.findByRole('heading', { name: 'Elige cómo pagar' })).toBeInTheDocument();
     expect(screen.getByText('150,00 €')).toBeInTheDocument();
@@ -65,7 +67,7 @@ describe('payment methods', () => {
 
   test('the card button asks for the card payment and goes to its checkout, then stays disabled 8 s', async () => {
     signedIn(false);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     http.current
       .onPost('/v2/loan/payment-request/generate', { payment_type: 'partial_repay', amount: 15_000 })
       .reply(201, { reference: 'pay_1', payment_link: 'http://api.test/sandbox/card/checkout?reference=pay_1' });
@@ -84,7 +86,7 @@ describe('payment methods', () => {
 
   test('Bizum, when enabled, asks its form with a one-time code (never the session token) and posts it', async () => {
     signedIn(true);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     http.current.onPost('/v2/user/link_code').reply((config) => {
       expect(JSON.parse(config.data)).toEqual({ page: 'bizum_payment' });
       return [200, { code: 'once-1' }];
@@ -102,7 +104,7 @@ describe('payment methods', () => {
 
   test('a prolongation is asked by its term', async () => {
     signedIn(false);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     http.current
       .onPost('/v2/loan/payment-request/generate', { payment_type: 'prolongation', term: 7 })
       .reply(201, { reference: 'pay_3', payment_link: 'http://api.test/sandbox/card/checkout?reference=pay_3' });
@@ -117,7 +119,7 @@ describe('payment methods', () => {
   test('while a payment awaits the bank every payment action is blocked, until the bank answers', async () => {
     signedIn(true);
     let pending = true;
-    http.current.onGet('/v2/loan').reply(() => [200, loan({ has_pending_payment: pending })]);
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan({ has_pending_payment: pending }))]);
     jest.useFakeTimers();
     showScreen(PaymentMethodsScreen, { state: partial });
     expect(await screen.findByText(/Tu pago está en proceso/)).toBeInTheDocument();
@@ -132,7 +134,7 @@ describe('payment methods', () => {
 
   test('a saved card is offered first and pays at once, under one key however often it is clicked', async () => {
     signedIn(false, [savedCard]);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     http.current.onPost('/v2/loan/payment/saved_card').reply(201, { reference: 'pay_9', status: 'paid' });
     const { navigate } = showScreen(PaymentMethodsScreen, { state: partial });
     const headings = await screen.findAllByRole('heading', { level: 2 });
@@ -153,7 +155,7 @@ describe('payment methods', () => {
 
   test('a declined saved card leads to the payment-failed page; a refused one shows why and pays nothing', async () => {
     signedIn(false, [savedCard]);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     http.current
       .onPost('/v2/loan/payment/saved_card')
       .replyOnce(422, { errors: [{ message: 'El importe no puede superar lo que debes hoy.', property: 'amount' }] })
@@ -174,7 +176,7 @@ describe('payment methods', () => {
 
   test('a saved-card payment left without an answer is retried as the same payment, never a second one', async () => {
     signedIn(false, [savedCard]);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     http.current
       .onPost('/v2/loan/payment/saved_card')
       .networkErrorOnce()
@@ -193,7 +195,7 @@ describe('payment methods', () => {
 
   test('without a saved card there is no such offer', async () => {
     signedIn(false);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     showScreen(PaymentMethodsScreen, { state: partial });
     expect(await screen.findByRole('button', { name: 'Pagar con tarjeta' })).toBeInTheDocument();
     expect(screen.queryByText('Con tu tarjeta guardada')).not.toBeInTheDocument();
@@ -201,7 +203,7 @@ describe('payment methods', () => {
 
   test('an extension is offered every way SPEC lists: card, Bizum, transfer and cash, the concept naming it', async () => {
     signedIn(true, [savedCard]);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     showScreen(PaymentMethodsScreen, { state: { payment_type: 'prolongation', amount: 3_080, term: 7 } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pagar con tarjeta' })).toBeEnabled());
     expect(screen.getByRole('button', { name: /^Pagar 30,80\s€ con la tarjeta terminada en 4242$/ })).toBeEnabled();
@@ -215,7 +217,7 @@ describe('payment methods', () => {
 
   test('a refused request shows the API’s message and sends nobody away', async () => {
     signedIn(false);
-    http.current.onGet('/v2/loan').reply(200, loan());
+    http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     http.current.onPost('/v2/loan/payment-request/generate').reply(409, {
       errors: [
         {

@@ -52,6 +52,6 @@ export const SCREENS: ScreenTable = {
   applicationAwaitingVerificationLoan: AwaitingScreen,
   unnaxAggregation: AggregationReturnScreen,
   blocked: BlockedScreen,
-  // Issue 12: the inline registration a WordPress page mounts ([credimo widget="registration"]); no app route.
+  // The inline registration a WordPress page mounts ([credimo widget="registration"]); no app route.
   registrationWidget: RegistrationWidget as ScreenTable[string],
 };

@@ -1,5 +1,12 @@
-import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import type { Static, TSchema } from 'typebox';
 import type { SiteContent } from '../content/defaults';
+import type { endpoints } from '../contract';
 import type { CustomerFeatures, SendLogDataRequest } from '../contract/around';
 import { expandPrices } from '../contract/compact-prices';
 import type { HealthResponse } from '../contract/health';
@@ -15,6 +22,7 @@ import type {
 import type { CreateLoanRequest, LoanView } from '../contract/loans';
 import type { CheckPromocodeResponse, CompactPrices, Product, SettingsResponse } from '../contract/pricing';
 import type { PlacePage, PrefillResponse } from '../contract/registration';
+import { ROUTES, type RouteName } from '../contract/routes';
 import { messages } from '../i18n/messages';
 import { devFlags } from '../session/dev-flags';
 import { accessTokenAtom, sessionStore } from '../session/store';
@@ -56,7 +64,7 @@ const carriesVersion = (config: InternalAxiosRequestConfig, token: string | null
  * The reads every waiting page polls (SPEC section 9): sent with If-None-Match, and a 304 ("unchanged")
  * hands back the body kept from the last 200, so a poll of an unchanged customer moves no body.
  */
-export const POLLED_PATHS: ReadonlySet<string> = new Set(['/v2/user', '/v2/loan']);
+export const POLLED_PATHS: ReadonlySet<string> = new Set([ROUTES.user.path, ROUTES.loan.path]);
 
 /** The last answer of a polled path, and the session it was given to: another token never reuses it. */
 interface LastAnswer {
@@ -151,6 +159,49 @@ export function api(): AxiosInstance {
     configured = buildClient(address);
   }
   return configured;
+}
+
+type Contract = typeof endpoints;
+/** The decoded type of one part of a contract entry, or never when the entry has none. */
+type PartOf<N extends RouteName, K extends 'body' | 'params' | 'query' | 'response'> =
+  Contract[N] extends Record<K, infer S extends TSchema> ? Static<S> : never;
+
+/** What a call of the contract sends: its path parameters, its query and its body, each as the contract types it. */
+export interface CallInput<N extends RouteName> {
+  params?: PartOf<N, 'params'>;
+  query?: PartOf<N, 'query'>;
+  body?: PartOf<N, 'body'>;
+}
+
+/** The address of a contract call with its path parameters (`:id`) filled in. */
+export function pathOf<N extends RouteName>(name: N, params?: PartOf<N, 'params'>): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(values[key])));
+}
+
+/** One call of the contract by its name: method and path from the contract, the answer typed by its schema. */
+export function send<N extends RouteName>(
+  name: N,
+  input: CallInput<N> = {},
+  config: AxiosRequestConfig = {},
+): Promise<AxiosResponse<PartOf<N, 'response'>>> {
+  const request: AxiosRequestConfig = {
+    ...config,
+    method: ROUTES[name].method,
+    url: pathOf(name, input.params),
+    params: input.query,
+    data: input.body,
+  };
+  return api().request(request);
+}
+
+/** `send`'s answer body alone. */
+export async function call<N extends RouteName>(
+  name: N,
+  input: CallInput<N> = {},
+  config: AxiosRequestConfig = {},
+): Promise<PartOf<N, 'response'>> {
+  return (await send(name, input, config)).data;
 }
 
 /** A sent code and, in sandbox mode, the code itself (SPEC section 7: stored for development). */

@@ -1,3 +1,4 @@
 export * from './client';
 export * from './documents';
 export * from './errors';
+export * from './exit';

@@ -55,7 +55,7 @@ export const LinkPage = Type.Union([
 ]);
 export type LinkPage = Static<typeof LinkPage>;
 export const LinkCodeRequest = Type.Object({ page: LinkPage }, strict);
-/** Issue 12: the one-time code a WordPress widget hands to the app (another origin). */
+/** The one-time code a WordPress widget hands to the app (another origin). */
 export const HandoffCode = Type.Object({ code: Type.String({ minLength: 1, maxLength: 128 }) }, strict);
 export type HandoffCode = Static<typeof HandoffCode>;
 /** `replace`: the browser has a session of another customer and the person chose to close it. */

@@ -34,7 +34,7 @@ export function solveApr(drawdowns: CashFlow[], repayments: CashFlow[]): number 
   return (low + high) / 2;
 }
 
-/** Percent with one decimal, rounded half up (issue 4). */
+/** Percent with one decimal, rounded half up. */
 export function toAprPercent(rate: number): number {
   return Math.floor(rate * 1000 + 0.5 + 1e-9) / 10;
 }

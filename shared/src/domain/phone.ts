@@ -1,7 +1,7 @@
 import { nationalDigits } from '../format/phone';
 import type { MessageKey } from '../i18n/messages';
 
-/** Spanish mobile ranges: 6xx and 71x to 74x (issue 3). */
+/** Spanish mobile ranges: 6xx and 71x to 74x. */
 const SPANISH_MOBILE = /^(6\d{8}|7[1-4]\d{7})$/;
 /** Any Spanish subscriber number: mobiles, and landlines (8xx, 9xx). */
 const SPANISH_NUMBER = /^[6-9]\d{8}$/;

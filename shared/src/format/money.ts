@@ -5,7 +5,7 @@ export type Cents = number;
  * Spanish figures: a dot between thousands, a comma before the decimals. `grouping` 'always' groups every number
  * of four digits or more (money: 1.234,56 €); 'min2' only from five (es-ES's own rule for plain numbers: 2270,6
  * but 12.345,6). Written out rather than asked of Intl.NumberFormat: a page's first Intl formatter loads the
- * locale's data, measured at over 200 ms of one task on Lighthouse's mobile CPU (issue 17: total blocking time),
+ * locale's data, measured at over 200 ms of one task on Lighthouse's mobile CPU (total blocking time),
  * for two formats that never change. The tests hold both to what Intl writes.
  */
 export function formatDecimal(value: number, fractionDigits: number, grouping: 'always' | 'min2' = 'min2'): string {

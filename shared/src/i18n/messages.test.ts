@@ -1,4 +1,4 @@
-import { messages, t } from './messages';
+import { fill, messages, t } from './messages';
 
 describe('the Spanish catalogue', () => {
   test('holds every message of SPEC section 5, in Spanish of Spain', () => {
@@ -22,5 +22,10 @@ describe('the Spanish catalogue', () => {
 
   test('placeholders are filled', () => {
     expect(t('minLengthField', { from: 3, to: 9 })).toBe('3 caracteres de 9 se ingresan');
+  });
+
+  test("any catalogue's text is filled the same way, and a placeholder without a value stays", () => {
+    expect(fill('Préstamo {reference}: {amount}', { reference: 'CR1' })).toBe('Préstamo CR1: {amount}');
+    expect(fill('{a}{a}', { a: 0 })).toBe('00');
   });
 });

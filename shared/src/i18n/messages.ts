@@ -119,5 +119,10 @@ export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders of a catalogue text. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fill(messages[key], params);
+}
+
+/** Fills the `{name}` placeholders of any catalogue's text; a placeholder without a value stays as it is. */
+export function fill(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -3,7 +3,7 @@ import { AUTH_HANDOFF_PATH } from '../paths';
 import { accessTokenAtom, sessionStore } from './store';
 
 /**
- * Issue 12: a WordPress widget sends its customer into the app, which is another origin (www.credimo.es and
+ * A WordPress widget sends its customer into the app, which is another origin (www.credimo.es and
  * app.credimo.es; locally other ports). Signed in, the page asks the API for a one-time code good for 60 s and
  * opens the app's `/auth/handoff` with it and the next path; the app exchanges the code for a session of its own.
  * The session token never travels in an address. Signed out, the app opens at the path itself.

@@ -1,4 +1,4 @@
-import { accessTokenAtom, Button, formatPhone, logout, Modal, userAtom } from '@credimo/shared';
+import { accessTokenAtom, Button, formatPhone, logout, Modal, PATHS, userAtom } from '@credimo/shared';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -49,7 +49,7 @@ export function AccountMenu() {
                 onClick={async () => {
                   setAsking(false);
                   await logout();
-                  navigate('/auth', { replace: true });
+                  navigate(PATHS.auth, { replace: true });
                 }}
               >
                 Sí, cerrar sesión

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Origination (issue 10): the loan's transitions log, the double-entry ledger, the decision with its reasons
+ * Origination: the loan's transitions log, the double-entry ledger, the decision with its reasons
  * and review requests, the signature, the agreements, the payout and the funnel events. The job queue's own
  * tables are made by pg-boss in its schema `pgboss`, not here.
  */

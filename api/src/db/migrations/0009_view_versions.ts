@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { dropViewTriggers } from '../view-versions';
 
 /**
- * What the customer sees has a version (issue 15): every write to a table GET /v2/user or GET /v2/loan reads
+ * What the customer sees has a version: every write to a table GET /v2/user or GET /v2/loan reads
  * moves the owning customer's version (or the shared one, scope 0, for what every customer sees: discounts,
  * products, the sandbox clock). An unchanged poll is then one small statement (session + two versions) and a
  * 304, instead of assembling the whole user to hash it.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Servicing (issue 11): the sandbox clock, payment requests and the payments applied from them or from
+ * Servicing: the sandbox clock, payment requests and the payments applied from them or from
  * operators, extensions, the 14-day withdrawal and the sale of a loan to a buyer. Money itself stays in the
  * ledger; these tables say why each ledger transaction happened and make every payment idempotent.
  */

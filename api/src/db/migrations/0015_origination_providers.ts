@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Origination's providers (issue 10). Payouts: a payout can bounce (ProcessingFail 15) and be tried again: a loan keeps every attempt, numbered, with the
+ * Origination's providers. Payouts: a payout can bounce (ProcessingFail 15) and be tried again: a loan keeps every attempt, numbered, with the
  * bank's reason for a bounce; at most one attempt per loan is not failed (accepted or confirmed) at a time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

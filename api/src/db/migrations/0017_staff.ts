@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The operators' console (issue 12): staff accounts (agent, admin) with an argon2id password and a TOTP second
+ * The operators' console: staff accounts (agent, admin) with an argon2id password and a TOTP second
  * factor, and their sessions, kept apart from customers' so that neither kind of token opens the other's door.
  * What staff do is written to audit_log like every operator action.
  */

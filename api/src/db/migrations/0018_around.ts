@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Around the customer journey (issue 12): short links the API keeps and redirects from, the log lines and funnel
+ * Around the customer journey: short links the API keeps and redirects from, the log lines and funnel
  * events the customer app sends (POST /v2/send-log-data, sandbox sink), and each customer's feature flags
  * (null: the configured default).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 15, the poll's read-through cache: the assembled answer of GET /v2/user and GET /v2/loan kept in the
+ * The poll's read-through cache: the assembled answer of GET /v2/user and GET /v2/loan kept in the
  * database (never in a process), one row per session and view, with the versions it was assembled at
  * (identity/poll.ts). A poll is then one small statement that joins the row while its versions are the
  * customer's current ones.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Staff management in the console (issue 12): an admin's reset leaves an account that must choose a new password
+ * Staff management in the console: an admin's reset leaves an account that must choose a new password
  * (`password_reset_at`) or enrol a new second factor (`totp_reset_at`) at its next sign-in; the audit is read by
  * staff member, action and date, so those get indexes.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 12: the WordPress widgets hand a signed-in customer over to the app (another origin) with a one-time,
+ * The WordPress widgets hand a signed-in customer over to the app (another origin) with a one-time,
  * short-lived code of kind 'site' (identity/handoff.ts), never with the session token in an address.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -8,7 +8,7 @@ import { displayDate } from './LoanDetail';
 const t = texts.withdrawal;
 
 /**
- * The 14-day withdrawal (issue 11): "Desistir del préstamo" while the right lasts; a confirmation that states the
+ * The 14-day withdrawal: "Desistir del préstamo" while the right lasts; a confirmation that states the
  * amount to return (principal plus interest accrued to the day); then the stored acknowledgement.
  */
 export function WithdrawalCard({ loan }: { loan: LoanView }) {

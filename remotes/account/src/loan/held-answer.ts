@@ -1,5 +1,5 @@
 /**
- * An answer the account screen reads while rendering (issue 17): the screen suspends (throws the pending call,
+ * An answer the account screen reads while rendering: the screen suspends (throws the pending call,
  * as React.lazy does) until the answer is known, so every card shows at once, where the server's first paint
  * drew it, instead of arriving after the screen and pushing what is below it down. One answer per key (a
  * customer, a loan's state) is kept for the page's life; the card asks again after it has shown, when the kept

@@ -22,7 +22,7 @@ export interface MyLoanWidgetProps extends ScreenProps {
 }
 
 /**
- * Issue 12, "my loan" on a WordPress page: for a signed-in customer the current loan's status (in Spanish), amount,
+ * "My loan" on a WordPress page: for a signed-in customer the current loan's status (in Spanish), amount,
  * due date and what repaying it today costs, with the way into the account; signed out, a short sign-in prompt;
  * without an open loan, the way to apply. Links into the app hand the session over (handOffToApp), never a token.
  */

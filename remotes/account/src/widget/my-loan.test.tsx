@@ -15,7 +15,7 @@ async function violations(container: Element) {
 }
 const APP = 'https://app.credimo.es';
 
-describe('"my loan" on a WordPress page (issue 12)', () => {
+describe('"my loan" on a WordPress page', () => {
   test('signed out: a short prompt to sign in, linking to the app', async () => {
     const { container } = showScreen((props) => <MyLoanWidget {...props} applyUrl={APP} />);
     expect(screen.getByRole('heading', { name: 'Mi préstamo' })).toBeInTheDocument();

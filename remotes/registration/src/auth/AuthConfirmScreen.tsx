@@ -13,19 +13,17 @@ import {
   SMS_RESEND_SECONDS,
   sessionIdAtom,
   signIn,
-  TextField,
   t,
   toRedirectUser,
   type UserResponse,
   WHATSAPP_OPTION_SECONDS,
 } from '@credimo/shared';
 import { auth as texts } from '@credimo/shared/i18n/screens/auth';
-import { useFormik } from 'formik';
+import type { FormikHelpers } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { type CodeValues, SmsCodeForm } from '../code/SmsCodeForm';
 import { narrowScreen } from '../screen';
-import styles from './auth.module.css';
-import { codeSchema } from './schemas';
 import { formatCountdown, timerKey, useSecondsSinceSent } from './timer';
 
 interface ConfirmState {
@@ -47,7 +45,7 @@ export const afterSignIn = (user: UserResponse) =>
 export function AuthConfirmScreen({ navigate, state }: ScreenProps) {
   const { phone, sandboxCode, receiveInformation } = (state ?? {}) as ConfirmState;
   useEffect(() => {
-    if (!phone) navigate('/auth', { replace: true });
+    if (!phone) navigate(PATHS.auth, { replace: true });
   }, [phone, navigate]);
   return phone ? (
     <CodeForm
@@ -91,30 +89,25 @@ function CodeForm({
   // DESIGN.md section 7: one WhatsApp send per SMS code; the next code waits for the SMS timer.
   const [whatsappUsed, setWhatsappUsed] = useState(false);
 
-  const formik = useFormik({
-    initialValues: { code: '' },
-    validationSchema: codeSchema,
-    validateOnChange: false,
-    onSubmit: async ({ code }) => {
-      setNotice(null);
-      try {
-        const { token } = await calls.loginConfirm({ mobile_phone: phone, code });
-        const user = await signIn(token);
-        await recordSignInConsents(receiveInformation);
-        localStorage.removeItem(timerKey(phone));
-        navigate(afterSignIn(user), { replace: true });
-      } catch (error) {
-        const problem = normaliseApiError(error);
-        // SPEC section 4: a blocked customer goes to the blocked page (the API refuses them a session).
-        if (problem.status === 403 && problem.message === messages.accountBlocked) {
-          navigate(PATHS.blocked, { replace: true });
-          return;
-        }
-        if (problem.fieldErrors.code) formik.setFieldError('code', problem.fieldErrors.code);
-        else setNotice({ tone: 'error', text: problem.message });
+  const confirm = async ({ code }: CodeValues, helpers: FormikHelpers<CodeValues>) => {
+    setNotice(null);
+    try {
+      const { token } = await calls.loginConfirm({ mobile_phone: phone, code: code ?? '' });
+      const user = await signIn(token);
+      await recordSignInConsents(receiveInformation);
+      localStorage.removeItem(timerKey(phone));
+      navigate(afterSignIn(user), { replace: true });
+    } catch (error) {
+      const problem = normaliseApiError(error);
+      // SPEC section 4: a blocked customer goes to the blocked page (the API refuses them a session).
+      if (problem.status === 403 && problem.message === messages.accountBlocked) {
+        navigate(PATHS.blocked, { replace: true });
+        return;
       }
-    },
-  });
+      if (problem.fieldErrors.code) helpers.setFieldError('code', problem.fieldErrors.code);
+      else setNotice({ tone: 'error', text: problem.message });
+    }
+  };
 
   const resend = async (channel: 'sms' | 'whatsapp') => {
     setNotice(null);
@@ -133,35 +126,22 @@ function CodeForm({
     }
   };
 
-  const canResend = elapsed >= SMS_RESEND_SECONDS;
   return (
     <section className={narrowScreen} data-screen="authConfirm" aria-labelledby="confirm-title">
       <h1 id="confirm-title">{texts.codeTitle}</h1>
       <p>{texts.codeSentTo.replace('{phone}', formatPhone(phone))}</p>
       {shownCode && <Alert tone="info">{texts.sandboxCode.replace('{code}', shownCode)}</Alert>}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <form noValidate onSubmit={formik.handleSubmit}>
-        <TextField
-          label={texts.codeLabel}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          value={formik.values.code}
-          onChange={(event) => formik.setFieldValue('code', event.target.value.replace(/\s/g, ''))}
-          error={formik.submitCount > 0 ? formik.errors.code : undefined}
-        />
-        <Button type="submit" disabled={formik.isSubmitting}>
-          {texts.confirm}
-        </Button>
-      </form>
-      <p className={styles.timer} aria-live="polite">
-        {canResend ? null : texts.resendIn.replace('{time}', formatCountdown(elapsed))}
-      </p>
-      <div className={styles.row}>
-        <Button variant="link" disabled={!canResend} onClick={() => resend('sms')}>
-          {texts.resend}
-        </Button>
+      <SmsCodeForm
+        submitLabel={texts.confirm}
+        onSubmit={confirm}
+        resend={{
+          label: texts.resend,
+          secondsLeft: SMS_RESEND_SECONDS - elapsed,
+          countdown: texts.resendIn.replace('{time}', formatCountdown(elapsed)),
+          onResend: () => resend('sms'),
+        }}
+      >
         {elapsed >= WHATSAPP_OPTION_SECONDS && (
           <Button variant="link" disabled={whatsappUsed} onClick={() => resend('whatsapp')}>
             {texts.whatsapp}
@@ -172,14 +152,14 @@ function CodeForm({
             {texts.changePhone}
           </Button>
         )}
-      </div>
+      </SmsCodeForm>
       {askingChange && (
         <Modal
           title={texts.changePhoneTitle}
           onClose={() => setAskingChange(false)}
           actions={
             <>
-              <Button onClick={() => navigate('/auth', { state: { phone } })}>{texts.changePhoneYes}</Button>
+              <Button onClick={() => navigate(PATHS.auth, { state: { phone } })}>{texts.changePhoneYes}</Button>
               <Button variant="secondary" onClick={() => setAskingChange(false)}>
                 {texts.changePhoneNo}
               </Button>

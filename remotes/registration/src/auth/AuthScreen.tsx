@@ -7,6 +7,7 @@ import {
   maskPhone,
   nationalDigits,
   normaliseApiError,
+  PATHS,
   type ScreenProps,
   sessionIdAtom,
   storedTargetUrl,
@@ -52,7 +53,7 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
       const sent = await calls.login(body);
       startTimer(phone);
       // The consents ticked here are recorded once the code is confirmed and the customer is known.
-      navigate('/auth/confirm', {
+      navigate(PATHS.authConfirm, {
         state: { phone, sandboxCode: sent.sandboxCode, receiveInformation: values.receiveInformation },
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { Alert, isAllowedRedirect, refreshUser, type ScreenProps, userAtom } from '@credimo/shared';
+import { Alert, exit, isAllowedRedirect, PATHS, refreshUser, type ScreenProps, userAtom } from '@credimo/shared';
 import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
@@ -37,7 +37,7 @@ export function BlockedScreen({ navigate }: ScreenProps) {
     return () => clearInterval(id);
   }, [signedIn]);
   useEffect(() => {
-    if (user && !user.permissions.is_blocked) navigate('/account', { replace: true });
+    if (user && !user.permissions.is_blocked) navigate(PATHS.account, { replace: true });
   }, [user, navigate]);
   return <Info screen="blocked" title={texts.blockedTitle} body={texts.blockedBody} />;
 }
@@ -59,8 +59,7 @@ export function redirectTarget(query: Record<string, string>): string | null {
 export function RedirectScreen({ query, navigate }: ScreenProps) {
   useEffect(() => {
     const target = redirectTarget(query);
-    if (target) window.location.assign(target);
-    else navigate('/auth/fallback', { replace: true });
+    if (!target || !exit.to(target)) navigate(PATHS.authFallback, { replace: true });
   }, [query, navigate]);
   return (
     <section className={narrowScreen} data-screen="redirect">

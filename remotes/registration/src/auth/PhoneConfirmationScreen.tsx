@@ -10,21 +10,22 @@ import {
   messages,
   nationalDigits,
   normaliseApiError,
+  PATHS,
   phoneProblem,
   refreshUser,
   requestPhoneChange,
   type ScreenProps,
-  SMS_CODE_LENGTH,
   SMS_RESEND_SECONDS,
   samePhone,
-  smsCodeProblem,
   TextField,
   t,
   userAtom,
 } from '@credimo/shared';
 import { auth as texts } from '@credimo/shared/i18n/screens/auth';
+import type { FormikHelpers } from 'formik';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
+import { type CodeField, type CodeValues, SmsCodeForm } from '../code/SmsCodeForm';
 import { narrowScreen } from '../screen';
 import { afterSignIn } from './AuthConfirmScreen';
 import styles from './auth.module.css';
@@ -52,7 +53,7 @@ export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
   // Signed out on arrival: sign in first. (A 422 below signs out too, and goes to /auth with the new phone itself.)
   const [signedInOnArrival] = useState(signedIn);
   useEffect(() => {
-    if (!signedInOnArrival) navigate('/auth', { replace: true });
+    if (!signedInOnArrival) navigate(PATHS.auth, { replace: true });
   }, [signedInOnArrival, navigate]);
   if (!user) return null;
   const phone = user.contacts.mobile_phone;
@@ -95,7 +96,7 @@ export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
             setDone(false);
             setPending(sent);
           }}
-          onSignedOut={(newPhone) => navigate('/auth', { replace: true, state: { phone: newPhone } })}
+          onSignedOut={(newPhone) => navigate(PATHS.auth, { replace: true, state: { phone: newPhone } })}
         />
       )}
     </section>
@@ -164,36 +165,31 @@ interface SentPhoneChange {
   sandboxCurrentCode: string | null;
 }
 
-const codeError = (code: string) => {
-  const problem = smsCodeProblem(code);
-  if (!problem) return undefined;
-  return problem === 'minLengthField' ? t(problem, { from: code.length, to: SMS_CODE_LENGTH }) : messages[problem];
-};
+/** A phone change asks for two codes: the new phone's, and the current phone's. */
+const PHONE_CHANGE_CODES: readonly CodeField[] = [
+  { name: 'code', label: texts.codeLabel, autoComplete: 'one-time-code' },
+  { name: 'current_phone_code', label: texts.currentCodeLabel, autoComplete: 'off' },
+];
 
 /** Both codes of a phone change: the new phone's, and the current phone's (whoever holds a session alone cannot). */
 function NewPhoneCode(props: { current: string; sent: SentPhoneChange; onConfirmed: () => void }) {
   const { phone } = props.sent;
-  const [code, setCode] = useState('');
-  const [currentCode, setCurrentCode] = useState('');
-  const [errors, setErrors] = useState<{ code?: string | undefined; current?: string | undefined }>({});
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [shown, setShown] = useState({ code: props.sent.sandboxCode, current: props.sent.sandboxCurrentCode });
   const [elapsed, restartTimer] = useSecondsSinceSent(phone);
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = { code: codeError(code), current: codeError(currentCode) };
-    setErrors(problems);
-    if (problems.code || problems.current) return;
+  const confirm = async (values: CodeValues, helpers: FormikHelpers<CodeValues>) => {
     try {
-      await calls.phoneConfirmation(code, currentCode);
+      await calls.phoneConfirmation(values.code ?? '', values.current_phone_code ?? '');
       localStorage.removeItem(timerKey(phone));
       await refreshUser();
       props.onConfirmed();
     } catch (failure) {
       const problem = normaliseApiError(failure);
       const current = problem.fieldErrors.current_phone_code;
-      setErrors({ code: problem.fieldErrors.code ?? (current ? undefined : problem.message), current });
+      if (current) helpers.setFieldError('current_phone_code', current);
+      const code = problem.fieldErrors.code ?? (current ? undefined : problem.message);
+      if (code) helpers.setFieldError('code', code);
     }
   };
   const resend = async () => {
@@ -208,7 +204,6 @@ function NewPhoneCode(props: { current: string; sent: SentPhoneChange; onConfirm
       setNotice({ tone: 'error', text: t('resendFailed', { phone: texts.supportPhone }) });
     }
   };
-  const canResend = elapsed >= SMS_RESEND_SECONDS;
   return (
     <section className={narrowScreen} data-screen="registrationConfirmation:code" aria-labelledby="new-phone-title">
       <h1 id="new-phone-title">{texts.newPhoneCodeTitle}</h1>
@@ -217,35 +212,17 @@ function NewPhoneCode(props: { current: string; sent: SentPhoneChange; onConfirm
       {shown.code && <Alert tone="info">{texts.sandboxCode.replace('{code}', shown.code)}</Alert>}
       {shown.current && <Alert tone="info">{texts.sandboxCurrentCode.replace('{code}', shown.current)}</Alert>}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <form noValidate onSubmit={confirm}>
-        <TextField
-          label={texts.codeLabel}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
-          error={errors.code}
-        />
-        <TextField
-          label={texts.currentCodeLabel}
-          name="current_phone_code"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          value={currentCode}
-          onChange={(event) => setCurrentCode(event.target.value.replace(/\s/g, ''))}
-          error={errors.current}
-        />
-        <Button type="submit">{texts.confirm}</Button>
-      </form>
-      <p className={styles.timer} aria-live="polite">
-        {canResend ? null : texts.resendIn.replace('{time}', formatCountdown(elapsed))}
-      </p>
-      <Button variant="link" disabled={!canResend} onClick={resend}>
-        {texts.resend}
-      </Button>
+      <SmsCodeForm
+        fields={PHONE_CHANGE_CODES}
+        submitLabel={texts.confirm}
+        onSubmit={confirm}
+        resend={{
+          label: texts.resend,
+          secondsLeft: SMS_RESEND_SECONDS - elapsed,
+          countdown: texts.resendIn.replace('{time}', formatCountdown(elapsed)),
+          onResend: resend,
+        }}
+      />
     </section>
   );
 }

@@ -69,19 +69,19 @@ export function AuthSessionScreen({ query, navigate }: ScreenProps) {
         const { token } = await calls.agentCustomer(sessionId);
         setAgentSession(sessionId);
         await signIn(token);
-        navigate('/account', { replace: true });
+        navigate(PATHS.account, { replace: true });
       }}
     />
   );
 }
 
-/** Issue 12: only a path inside the app (never another site's address) is followed after a hand-off. */
+/** Only a path inside the app (never another site's address) is followed after a hand-off. */
 export function safeAppPath(to: string | undefined): string {
   return to && /^\/(?![/\\])/.test(to) ? to : PATHS.account;
 }
 
 /**
- * Issue 12: a WordPress widget's customer arrives with a one-time code; it becomes this app's own session and the
+ * A WordPress widget's customer arrives with a one-time code; it becomes this app's own session and the
  * customer goes on to the step the widget sent them to (the shell's redirect rules still apply there). The code
  * works only in the browser that asked for it: elsewhere the API refuses it and whoever is signed in here stays.
  * Over a session of another customer the person is asked first; keeping it goes on with that session.
@@ -131,7 +131,7 @@ export function AccountAuthScreen({ query, navigate }: ScreenProps) {
         clearSession();
         const { token } = await calls.adminLoginAs({ api_key: apiKey, admin_username: adminUsername });
         await signInAsAdmin(token, adminUsername);
-        navigate('/account', { replace: true });
+        navigate(PATHS.account, { replace: true });
       }}
     />
   );

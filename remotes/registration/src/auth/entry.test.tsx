@@ -111,7 +111,7 @@ describe('agent and admin links', () => {
   });
 });
 
-describe('a WordPress widget hands its customer to the app (issue 12)', () => {
+describe('a WordPress widget hands its customer to the app', () => {
   test("the one-time code becomes the app's own session, and the customer goes on to the widget's next step", async () => {
     http.onPost('/v2/user/handoff/exchange').reply(200, { token: 'app-token' });
     http.onGet('/v2/user').reply(200, user('customer', null));

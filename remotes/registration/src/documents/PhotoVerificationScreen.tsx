@@ -2,6 +2,7 @@ import {
   Alert,
   api,
   Button,
+  exit,
   messages,
   normaliseApiError,
   PATHS,
@@ -25,8 +26,8 @@ const TITLES: Record<string, string> = {
   applicationRequestAdditionalPhotos: texts.additionalTitle,
 };
 
-/** Leaving the app for the liveness provider's page (an object, so tests can watch it). */
-export const browser = { assign: (url: string) => window.location.assign(url) };
+/** Leaving the app for the liveness provider's page, through the one allow-listed exit (tests watch it). */
+export const browser = { assign: (url: string) => exit.to(url) };
 
 /** SPEC section 9: photo verification polls every 30 s, every 5 s while a liveness check is pending. */
 export const overviewPollMs = (overview: DocumentsOverview | null) =>
@@ -206,7 +207,7 @@ function DocumentCard({
   onSaved,
   skippable,
 }: {
-  type: string;
+  type: DocumentsOverview['required'][number];
   onSaved: () => Promise<void>;
   skippable: boolean;
 }) {

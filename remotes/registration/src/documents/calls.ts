@@ -1,30 +1,25 @@
-import { api } from '@credimo/shared';
-import type { DocumentSaved, DocumentsOverview, LivenessResult } from '@credimo/shared/contract';
+import { call } from '@credimo/shared';
+import type { DocumentParams, DocumentSaved, DocumentsOverview, LivenessResult } from '@credimo/shared/contract';
+import type { Static } from 'typebox';
 
 export type { DocumentsOverview };
 
 /** Typed calls of the documents and liveness endpoints; only this remote makes them. */
 export const documentCalls = {
-  overview: async () => (await api().get<DocumentsOverview>('/v2/user/documents')).data,
+  overview: (): Promise<DocumentsOverview> => call('userDocuments'),
   upload: async (type: string, file: Blob) => {
     const form = new FormData();
     form.append('type', type);
     form.append('document', file, `${type}.jpg`);
-    return (await api().post<DocumentSaved>('/v2/user/document', form)).data;
+    const saved: DocumentSaved = await call('uploadDocument', { body: form as never });
+    return saved;
   },
-  skip: async (type: string) => {
-    return (await api().put<DocumentSaved>(`/v2/user/document/${encodeURIComponent(type)}`)).data;
+  skip: async (type: Static<typeof DocumentParams>['type']) => {
+    const saved: DocumentSaved = await call('skipDocument', { params: { type } });
+    return saved;
   },
-  livenessCapture: async (returnUrl: string) =>
-    (
-      await api().get<{ url: string; engines: string[] }>('/v2/user/liveness/capture', {
-        params: { return_url: returnUrl },
-      })
-    ).data,
-  liveness: async (transactionId: string) =>
-    (
-      await api().put<LivenessResult>('/v2/user/liveness', {
-        transaction_id: transactionId,
-      })
-    ).data,
+  livenessCapture: (returnUrl: string): Promise<{ url: string; engines: string[] }> =>
+    call('livenessCapture', { query: { return_url: returnUrl } }),
+  liveness: (transactionId: string): Promise<LivenessResult> =>
+    call('liveness', { body: { transaction_id: transactionId } }),
 };

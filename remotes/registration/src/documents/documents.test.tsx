@@ -167,7 +167,7 @@ describe('documents (/registration/photo-verification and the additional photos)
     signedIn({});
     http.current.onGet('/v2/user/documents').reply(200, overview([]));
     http.current.onGet('/v2/user/liveness/capture').reply(200, { url: '/sandbox/liveness?s=1', engines: [] });
-    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => true);
     showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });
     await userEvent.click(await screen.findByRole('button', { name: 'Verificar con selfie' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://api.test/sandbox/liveness?s=1'));

@@ -16,7 +16,7 @@ export interface WidgetResult {
   code?: string;
 }
 
-/** The message type kontomatik's page posts to the app (api/src/providers/sandbox/aggregation-pages.ts). */
+/** The message type kontomatik's page posts to the app (api/src/sandbox/aggregation-pages.ts). */
 export const KONTOMATIK_MESSAGE_TYPE = 'kontomatik.result';
 
 const STATUSES = new Set(['success', 'error', 'cancel']);

@@ -5,6 +5,7 @@ import {
   type CardRequestGroup,
   Checkbox,
   cardRequestGroup,
+  exit,
   messages,
   normaliseApiError,
   PATHS,
@@ -31,8 +32,8 @@ export const consentSchema = yup.object({ consent: yup.boolean().oneOf([true], m
 /** SPEC section 9: the card button stays disabled 8 s after a press, so one press starts one card request. */
 export const CARD_BUTTON_PAUSE_MS = 8_000;
 
-/** Where the browser goes; a seam for tests. */
-export const cardPageBrowser = { assign: (url: string) => window.location.assign(url) };
+/** Where the browser goes, through the one allow-listed exit; a seam for tests. */
+export const cardPageBrowser = { assign: (url: string) => exit.to(url) };
 
 /** After the auto-debit step the payout is ordered (idempotent on the API), then the rules lead to the account. */
 async function finishStep(enabled: boolean): Promise<void> {

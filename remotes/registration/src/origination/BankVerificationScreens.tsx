@@ -8,9 +8,11 @@ import {
   type ScreenProps,
   userAtom,
 } from '@credimo/shared';
+import type { BankTokenRequest } from '@credimo/shared/contract';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Static } from 'typebox';
 import { narrowScreen } from '../screen';
 import {
   type AggregationProvider,
@@ -125,13 +127,14 @@ export function BankDataScreen({ screen, navigate }: ScreenProps) {
 }
 
 /** The bank session in the provider's return address, as POST /v2/loan/bank_token takes it (either variant). */
-export function bankSessionOf(query: Record<string, string>): Record<string, string> | null {
+export function bankSessionOf(query: Record<string, string>): Static<typeof BankTokenRequest> | null {
   const pick = (keys: string[]) =>
     Object.fromEntries(keys.filter((key) => query[key]).map((key) => [key, query[key] as string]));
   if (query.sessionId && query.sessionIdSignature) {
-    return pick(['sessionId', 'sessionIdSignature', 'bankId', 'bankName']);
+    const { sessionId, sessionIdSignature } = query;
+    return { sessionId, sessionIdSignature, ...pick(['bankId', 'bankName']) };
   }
-  if (query.token1) return pick(['token1', 'token2', 'bank_name', 'type']);
+  if (query.token1) return { token1: query.token1, ...pick(['token2', 'bank_name', 'type']) };
   return null;
 }
 

@@ -13,14 +13,14 @@ import {
   type ScreenProps,
   Skeleton,
   SMS_RESEND_SECONDS,
-  TextField,
   wireToDisplayDate,
 } from '@credimo/shared';
 import { origination as originationTexts } from '@credimo/shared/i18n/screens/origination';
-import { useFormik } from 'formik';
+import { type FormikHelpers, useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
+import { type CodeValues, SmsCodeForm } from '../code/SmsCodeForm';
 import { narrowScreen } from '../screen';
 import { originationCalls } from './calls';
 import styles from './origination.module.css';
@@ -32,12 +32,6 @@ const texts = originationTexts.sign;
 const PRODUCT_ID = 1;
 
 export const readSchema = yup.object({ read: yup.boolean().oneOf([true], messages.checkboxFieldRequired) });
-export const signCodeSchema = yup.object({
-  code: yup
-    .string()
-    .required(messages.fieldRequired)
-    .matches(/^\d{4}$/, messages.codeIncorrect),
-});
 
 /**
  * SPEC section 2: /application/application-sign. The pre-contract information (SECCI) and the agreement's terms
@@ -152,19 +146,15 @@ function useSecondsLeft(since: number, total: number): number {
 function CodeForm({ sent, onResent }: { sent: Sent; onResent: (sent: Sent) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const resendIn = useSecondsLeft(sent.at, SMS_RESEND_SECONDS);
-  const form = useFormik({
-    initialValues: { code: '' },
-    validationSchema: signCodeSchema,
-    onSubmit: async (values, helpers) => {
-      try {
-        await originationCalls.sign(values.code);
-        await refreshUser();
-      } catch (error) {
-        // Every refusal of the code is shown on the field (wrong, expired, too many tries).
-        helpers.setFieldError('code', normaliseApiError(error).message);
-      }
-    },
-  });
+  const sign = async ({ code }: CodeValues, helpers: FormikHelpers<CodeValues>) => {
+    try {
+      await originationCalls.sign(code ?? '');
+      await refreshUser();
+    } catch (error) {
+      // Every refusal of the code is shown on the field (wrong, expired, too many tries).
+      helpers.setFieldError('code', normaliseApiError(error).message);
+    }
+  };
   const resend = async () => {
     setFailure(null);
     try {
@@ -174,30 +164,16 @@ function CodeForm({ sent, onResent }: { sent: Sent; onResent: (sent: Sent) => vo
     }
   };
   return (
-    <form noValidate onSubmit={form.handleSubmit}>
+    <>
       <p role="status">{texts.codeSent}</p>
       {sent.sandboxCode && <p className={styles.note}>{texts.sandboxCode(sent.sandboxCode)}</p>}
-      <TextField
-        label={texts.codeLabel}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={4}
-        value={form.values.code}
-        onChange={form.handleChange}
-        onBlur={form.handleBlur}
-        error={form.touched.code ? form.errors.code : undefined}
-      />
       {failure && <Alert tone="error">{failure}</Alert>}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={form.isSubmitting}>
-          {texts.submit}
-        </Button>
-        <Button variant="secondary" onClick={resend} disabled={resendIn > 0}>
-          {texts.resend}
-        </Button>
-      </div>
-      {resendIn > 0 && <p className={styles.note}>{texts.resendIn(resendIn)}</p>}
-    </form>
+      <SmsCodeForm
+        fields={[{ name: 'code', label: texts.codeLabel, autoComplete: 'one-time-code' }]}
+        submitLabel={texts.submit}
+        onSubmit={sign}
+        resend={{ label: texts.resend, secondsLeft: resendIn, countdown: texts.resendIn(resendIn), onResend: resend }}
+      />
+    </>
   );
 }

@@ -1,4 +1,6 @@
-import { api, type LoanView } from '@credimo/shared';
+import { api, call, type LoanView, send } from '@credimo/shared';
+import type { BankTokenRequest } from '@credimo/shared/contract';
+import type { Static } from 'typebox';
 import type { AggregationWidget } from './AggregationWidgets';
 
 /**
@@ -7,23 +9,23 @@ import type { AggregationWidget } from './AggregationWidgets';
  */
 export const originationCalls = {
   issueMethod: async (body: { method_of_disbursement: 1 | 9; iban?: string }) => {
-    await api().put('/v2/user/issue_method', body);
+    await call('issueMethod', { body });
   },
-  availableBankAccounts: async () => (await api().get<string[]>('/v2/user/available_bank_accounts')).data,
+  availableBankAccounts: () => call('availableBankAccounts'),
   approveNewConditions: async () => {
-    await api().post('/v2/loan/approve_new_conditions');
+    await call('approveNewConditions');
   },
   signSend: async (): Promise<{ resend_in: number; sandboxCode: string | null }> => {
-    const response = await api().post<{ resend_in: number }>('/v2/loan/sign_send');
+    const response = await send('signSend');
     const header = response.headers['x-sms-code'];
     return { ...response.data, sandboxCode: typeof header === 'string' ? header : null };
   },
-  sign: async (code: string) => (await api().post<LoanView>('/v2/loan/sign', { code })).data,
-  autodebitComplete: async (enabled: boolean) =>
-    (await api().post<LoanView>('/v2/loan/steps/autodebit/complete', { autodebit_enabled: enabled })).data,
+  sign: (code: string): Promise<LoanView> => call('sign', { body: { code } }),
+  autodebitComplete: (enabled: boolean): Promise<LoanView> =>
+    call('autodebitComplete', { body: { autodebit_enabled: enabled } }),
   /** The aggregation provider's bank session: unnax's token pair or kontomatik's signed session. */
-  bankToken: async (body: Record<string, string>) => {
-    await api().post('/v2/loan/bank_token', body);
+  bankToken: async (body: Static<typeof BankTokenRequest>) => {
+    await call('bankToken', { body });
   },
   /**
    * The configured aggregation provider's widget for this customer (SPEC section 7: GET /aggregation/unnax/widget,
@@ -32,20 +34,14 @@ export const originationCalls = {
   aggregationWidget: async (token: string, origin: string) =>
     (await api().get<AggregationWidget>('/aggregation/unnax/widget', { params: { access_token: token, origin } })).data,
   /** How the provider's widget ended; an error answers SPEC's identity message. */
-  widgetStatus: async (status: 'success' | 'error' | 'cancel', code?: string) =>
-    (
-      await api().post<{ status: string; message: string | null }>(
-        `/v2/aggregation/unnax/widget/${status}`,
-        code ? { code } : {},
-      )
-    ).data,
+  widgetStatus: (
+    status: 'success' | 'error' | 'cancel',
+    code?: string,
+  ): Promise<{ status: string; message: string | null }> =>
+    call('unnaxWidgetStatus', { params: { status }, body: code ? { code } : {} }),
   /** Starts a card request at the acquirer; the browser then goes to its page, which comes back to `returnUrl`. */
-  addPaymentCard: async (returnUrl: string) =>
-    (
-      await api().post<{ request_id: string; status: string; url: string }>('/v2/user/payment_card', {
-        return_url: returnUrl,
-      })
-    ).data,
+  addPaymentCard: (returnUrl: string): Promise<{ request_id: string; status: string; url: string }> =>
+    call('addPaymentCard', { body: { return_url: returnUrl } }),
   /** Idempotent on the API side: one payout per loan, a repeated order answers the same reference. */
-  issuance: async () => (await api().post<{ status: number; reference: string }>('/v2/loan/issuance')).data,
+  issuance: (): Promise<{ status: number; reference: string }> => call('loanIssuance'),
 };

@@ -425,7 +425,7 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
     http.current
       .onPost('/v2/user/payment_card')
       .reply(201, { request_id: 'cr_1', status: 'New', url: '/sandbox/card?request_id=cr_1' });
-    const assign = jest.spyOn(cardPageBrowser, 'assign').mockImplementation(() => {});
+    const assign = jest.spyOn(cardPageBrowser, 'assign').mockImplementation(() => true);
     showScreen(AutoDebitScreen);
     await userEvent.click(screen.getByRole('checkbox', { name: /Autorizo el cargo automático/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Añadir tarjeta' }));

@@ -1,4 +1,4 @@
-import { Alert, Button, calls, formValidation, type ScreenProps } from '@credimo/shared';
+import { Alert, Button, calls, formValidation, PATHS, type ScreenProps } from '@credimo/shared';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { afterProfileComplete } from '../application/apply';
@@ -39,7 +39,7 @@ export function AdditionalInformationScreen({ navigate }: ScreenProps) {
           <ContactFields form={form} />
         </fieldset>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => navigate('/registration/personal-data')}>
+          <Button variant="secondary" onClick={() => navigate(PATHS.registrationPersonalData)}>
             Atrás
           </Button>
           <Button type="submit" disabled={form.isSubmitting}>

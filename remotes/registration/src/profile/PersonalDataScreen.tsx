@@ -5,6 +5,7 @@ import {
   calls,
   displayToWireDate,
   formValidation,
+  PATHS,
   refreshUser,
   type ScreenProps,
   userAtom,
@@ -45,7 +46,7 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
       try {
         await calls.savePersonalDataAndAddress(body);
         await refreshUser();
-        navigate('/registration/additional-information');
+        navigate(PATHS.registrationAdditionalInformation);
       } catch (error) {
         showSaveError(error, form, { notice: setNotice, duplicate: () => setDuplicate(true) });
       }

@@ -24,7 +24,7 @@ import { narrowScreen } from '../screen';
 import styles from './widget.module.css';
 
 /**
- * Issue 12, the inline registration on a WordPress page: SPEC's sign-in (phone, then the SMS code) and the two profile
+ * The inline registration on a WordPress page: SPEC's sign-in (phone, then the SMS code) and the two profile
  * steps, the registration remote's own screens, switched inside the widget. Any other step the screens or the
  * redirect rules lead to is the app's: the customer is handed over to it (handOffToApp) at that step.
  */

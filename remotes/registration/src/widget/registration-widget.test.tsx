@@ -64,7 +64,7 @@ function customer(profile: 'none' | 'personal' | 'complete'): UserResponse {
   } as unknown as UserResponse;
 }
 
-describe('the inline registration on a WordPress page (issue 12)', () => {
+describe('the inline registration on a WordPress page', () => {
   test('signed out it is the sign-in: bad input is answered in Spanish on the field, nothing is sent', async () => {
     const { container } = showScreen(Widget);
     await userEvent.type(screen.getByLabelText('Número de móvil'), '123456789');

@@ -1,5 +1,5 @@
 /**
- * What customers read in the account area (issue 11): /account, /account/history, /account/personal_info and the
+ * What customers read in the account area: /account, /account/history, /account/personal_info and the
  * notifications inbox, keyed by screen. Error texts of the API stay in messages.ts under SPEC's keys.
  */
 export const account = {

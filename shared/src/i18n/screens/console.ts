@@ -9,7 +9,7 @@ export const consoleTexts = {
   signIn: 'Entrar',
   signInWrong: 'Usuario, contraseña o código incorrectos.',
   signInLocked: 'Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.',
-  sandboxStaff: 'Modo de pruebas: usuarios agente y admin (contraseñas y secretos TOTP en el README).',
+  sandboxStaff: 'Modo de pruebas: usuarios agente y admin (contraseñas y secretos TOTP en docs/operating.md).',
   signedInAs: 'Sesión de {username} ({role})',
   signOut: 'Cerrar sesión',
   roleAgent: 'agente',

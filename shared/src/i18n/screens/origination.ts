@@ -1,5 +1,5 @@
 /**
- * What customers read on the origination screens (issue 10), keyed by screen. Error texts of the API stay in
+ * What customers read on the origination screens, keyed by screen. Error texts of the API stay in
  * messages.ts under SPEC's keys; these are titles, explanations and buttons.
  */
 export const origination = {

@@ -1,4 +1,4 @@
-/** What customers read on the payments screens (issue 11): payment methods, payment failed, how to repay. */
+/** What customers read on the payments screens: payment methods, payment failed, how to repay. */
 export const payments = {
   methods: {
     title: 'Elige cómo pagar',

@@ -1,4 +1,4 @@
-import { Button, logout, Modal, messages, normaliseApiError, type ScreenProps } from '@credimo/shared';
+import { Button, logout, Modal, messages, normaliseApiError, PATHS, type ScreenProps } from '@credimo/shared';
 import type { FormikProps } from 'formik';
 
 /**
@@ -31,7 +31,7 @@ export function DuplicateIdModal({ navigate, onClose }: { navigate: ScreenProps[
           <Button
             onClick={async () => {
               await logout();
-              navigate('/auth', { replace: true });
+              navigate(PATHS.auth, { replace: true });
             }}
           >
             Iniciar sesión

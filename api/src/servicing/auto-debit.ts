@@ -1,8 +1,7 @@
 import { COMPLETED_CARD_STATUSES } from '@credimo/shared/domain';
 import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { AutoDebitCharger } from '../servicing';
-import './tables';
+import type { AutoDebitCharger } from '.';
 
 /** Saved cards ending in these digits are declined by the sandbox acquirer (the test numbers' "Error"). */
 const DECLINED_LAST_DIGITS = ['0002'];

@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { escapeHtml } from '../documents/html';
+
+export { escapeHtml };
 
 /**
  * The one scaffolding of every sandbox provider page (card tokenization and checkout, Bizum, liveness, bank
  * aggregation): escaped text, a no-store HTML answer, the page frame with its same-origin style and script (no
  * inline code under the pages' strict policy), and the routes that serve those files under the page's path.
  */
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** A sandbox page's answer: HTML, never cached (it carries one request's data). */
 export const htmlReply = (reply: FastifyReply) =>

@@ -1,14 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import { wireDay } from '../db/dates';
 import type { Database, LoanCessionsTable, LoanWithdrawalsTable } from '../db/schema';
+import type { PricingRules } from '../domain/price';
 import { defaultExtensionTerm, extensionTerms } from '../domain/servicing-rules';
 import type { LoanRowLike } from '../loans/applications';
-import type { PricingRules } from '../pricing/price';
 import { loadProduct } from '../pricing/repository';
-import type { CessionBuyer } from './collection';
-import { isExtendable } from './extension';
-import { hasPendingPayment } from './payments';
-import { withdrawalView } from './withdrawal';
+import type { CessionBuyer } from '../servicing/collection';
+import { isExtendable } from '../servicing/extension';
+import { hasPendingPayment } from '../servicing/payments';
+import { withdrawalView } from '../servicing/withdrawal';
 
 /** What the servicing fields are made of, read together (servicingView) or in the poll's one statement. */
 export interface ServicingParts {

@@ -1,6 +1,6 @@
 import { formatWireDate } from '@credimo/shared/format';
 import { addDays, differenceInSeconds, startOfDay } from 'date-fns';
-import type { JobName, JobQueue } from './queue';
+import type { JobName, JobQueue } from './job-queue';
 
 /**
  * A daily job chains itself through the queue, not through timers: each run queues the next one for just after

@@ -3,14 +3,14 @@ import { isLuhnValid } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ApiConfig } from '../../config';
-import type { Database, PaymentChannel } from '../../db/schema';
-import { readUploadForm } from '../../http/multipart';
-import { pagePolicy } from '../../http/security';
-import { checkoutRequest } from '../../servicing';
-import { SIGNATURE_HEADER, signHeader } from '../callbacks';
-import { PAYMENT_PROVIDERS, type PaymentEvent, paymentReturnUrl } from '../payments';
-import { allowedReturnOrigins } from '../return-urls';
+import type { ApiConfig } from '../config';
+import type { Database, PaymentChannel } from '../db/schema';
+import { readUploadForm } from '../http/multipart';
+import { pagePolicy } from '../http/security';
+import { postSignedCallback } from '../providers/callback-route';
+import { PAYMENT_PROVIDERS, type PaymentEvent, paymentReturnUrl } from '../providers/payments';
+import { allowedReturnOrigins } from '../providers/return-urls';
+import { checkoutRequest } from '../servicing';
 import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 type Outcome = 'paid' | 'failed' | 'pending';
@@ -242,13 +242,7 @@ export async function deliverPaymentCallback(
   secret: string,
   event: PaymentEvent,
 ): Promise<number> {
-  const body = JSON.stringify(event);
-  const response = await app.inject({
-    method: 'POST',
-    url: PAYMENT_PROVIDERS[channel].callbackPath,
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signHeader(secret, body) },
-    payload: body,
-  });
+  const response = await postSignedCallback(app, PAYMENT_PROVIDERS[channel].callbackPath, async () => secret, event);
   if (response.statusCode !== 200)
     app.log.warn({ status: response.statusCode, channel }, 'sandbox payment callback refused');
   return response.statusCode;

@@ -1,5 +1,4 @@
-import { emitFunnelStep, FUNNEL_STEP_OF_ROUTE } from '@credimo/shared';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import type { DevMenuProps } from './dev-menu/DevMenu';
 import { VersionCheck } from './VersionCheck';
 
@@ -16,7 +15,7 @@ const DevMenu =
  * Beside the routes: the version check and, where built in, the developer menu. The customer's flags (SPEC section 6)
  * come with GET /v2/user, which the screens read.
  */
-export function AroundTheApp({ devMenu }: { devMenu: DevMenuProps }) {
+export function VersionAndDevMenu({ devMenu }: { devMenu: DevMenuProps }) {
   return (
     <>
       <VersionCheck />
@@ -27,13 +26,4 @@ export function AroundTheApp({ devMenu }: { devMenu: DevMenuProps }) {
       )}
     </>
   );
-}
-
-/** SPEC section 4: arriving on a screen that is a step of the funnel sends its event (once per page load). */
-export function FunnelStep({ route }: { route: string }) {
-  useEffect(() => {
-    const step = FUNNEL_STEP_OF_ROUTE[route];
-    if (step) void emitFunnelStep(step, { route }, { once: true });
-  }, [route]);
-  return null;
 }

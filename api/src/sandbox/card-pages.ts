@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type CardRequestStatus, cardRequestGroup, isLuhnValid, maskPan } from '@credimo/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import { CARD_CALLBACK_PATH, type CardRequestEvent, SANDBOX_CARD_PATH } from '../../cards/acquirer';
-import type { ApiConfig } from '../../config';
-import { readUploadForm } from '../../http/multipart';
-import { pagePolicy } from '../../http/security';
-import { SIGNATURE_HEADER, signHeader } from '../callbacks';
-import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
+import { CARD_CALLBACK_PATH, type CardRequestEvent, SANDBOX_CARD_PATH } from '../cards/acquirer';
+import type { ApiConfig } from '../config';
+import { readUploadForm } from '../http/multipart';
+import { pagePolicy } from '../http/security';
+import { postSignedCallback } from '../providers/callback-route';
+import { allowedReturnOrigins, isAllowedReturnUrl } from '../providers/return-urls';
 import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 /**
@@ -142,12 +142,6 @@ export async function deliverCardCallback(
   secret: () => Promise<string>,
   event: CardRequestEvent,
 ): Promise<void> {
-  const body = JSON.stringify(event);
-  const response = await app.inject({
-    method: 'POST',
-    url: CARD_CALLBACK_PATH,
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signHeader(await secret(), body) },
-    payload: body,
-  });
+  const response = await postSignedCallback(app, CARD_CALLBACK_PATH, secret, event);
   if (response.statusCode !== 200) app.log.warn({ status: response.statusCode }, 'sandbox card callback refused');
 }

@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { LIVENESS_ENGINES, type LivenessEngine, type LivenessStatus } from '@credimo/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ApiConfig } from '../../config';
-import type { Database } from '../../db/schema';
-import { cleanImage } from '../../evidence/images';
-import { readUploadForm, UploadTooLarge } from '../../http/multipart';
-import { pagePolicy } from '../../http/security';
-import { SIGNATURE_HEADER, signHeader } from '../callbacks';
-import { SANDBOX_LIVENESS_PATH, type SandboxLivenessEvent } from '../liveness';
-import { allowedReturnOrigins, isAllowedReturnUrl } from '../return-urls';
-import '../tables';
+import type { ApiConfig } from '../config';
+import type { Database } from '../db/schema';
+import { cleanImage } from '../evidence/images';
+import { readUploadForm, UploadTooLarge } from '../http/multipart';
+import { pagePolicy } from '../http/security';
+import { postSignedCallback } from '../providers/callback-route';
+import { SANDBOX_LIVENESS_PATH, type SandboxLivenessEvent } from '../providers/liveness';
+import { allowedReturnOrigins, isAllowedReturnUrl } from '../providers/return-urls';
 import { escapeHtml, htmlReply as html, sandboxPage, serveSandboxAssets } from './page';
 
 /** Where the liveness provider posts its verdicts; the sandbox posts there exactly as a real provider would. */
@@ -189,13 +188,7 @@ export async function deliverCallback(
     transaction_id: verdict.transactionId,
     status: verdict.status,
   };
-  const body = JSON.stringify(event);
-  const response = await app.inject({
-    method: 'POST',
-    url: LIVENESS_CALLBACK_PATH,
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signHeader(await secret(), body) },
-    payload: body,
-  });
+  const response = await postSignedCallback(app, LIVENESS_CALLBACK_PATH, secret, event);
   // A lost callback is not fatal: PUT /v2/user/liveness looks the verdict up. Logged for the tester.
   if (response.statusCode !== 200) app.log.warn({ status: response.statusCode }, 'sandbox liveness callback refused');
 }

@@ -1,12 +1,12 @@
 import { EXTENSION_CONCEPT_WORD } from '@credimo/shared/domain';
 import { formatMoney, parseEuros } from '@credimo/shared/format';
-import { t as messageText } from '@credimo/shared/i18n';
+import { fill, t as messageText } from '@credimo/shared/i18n';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/schema';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { audit } from '../identity/audit';
 import { HANDOFF_RULES } from '../identity/rules';
 import { loanIdByReference } from '../loans/applications';
@@ -14,20 +14,18 @@ import { operatorDecision } from '../loans/decision';
 import { OPERATOR_COMMANDS, OperatorUsageError } from '../ops/commands';
 import { owedOf } from '../servicing';
 import { ServicingUsageError } from '../servicing/operator-commands';
-import { createStaff, revokeStaffSession, StaffAccountError, type StaffMember } from './accounts';
-import { setCustomerFlag } from './customers';
+import { createStaff, revokeStaffSession, StaffAccountError, type StaffMember } from '../staff/accounts';
+import { setCustomerFlag } from '../staff/customers';
 import {
   disableStaff,
   enableStaff,
   resetStaffPassword,
   resetStaffSecondFactor,
   StaffManagementError,
-} from './management';
-import { may, type StaffPermission } from './rules';
+} from '../staff/management';
+import { may, type StaffPermission } from '../staff/rules';
 
-/** Fills `{name}` placeholders of a console text. */
-export const say = (text: string, params: Record<string, string | number> = {}) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+const say = fill;
 
 /** A refusal the person at the console reads (their input, the loan's state, their role). */
 export class ConsoleActionError extends Error {

@@ -1,6 +1,6 @@
 import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './db/schema';
 
 /** 256 random bits, URL-safe: session tokens and handoff codes. */
 export const randomToken = () => randomBytes(32).toString('base64url');

@@ -8,12 +8,12 @@ import { compiledOnce } from '../db/prepared';
 import type { Database, LoanCessionsTable, LoanWithdrawalsTable, ProductsTable } from '../db/schema';
 import { todayFromBalances } from '../domain/ledger';
 import { type Session, sessionOf, type ViewVersions, versionsOf, withLiveSession } from '../identity/sessions';
+import { agreementLinkKey, agreementLinks, agreementLinksChangeAt } from '../loans/agreements';
+import { type LoanRowLike, loanView, openFirst } from '../loans/applications';
+import { openLoanId } from '../loans/ownership';
 import { pricingRules } from '../pricing/repository';
 import { PENDING_PAYMENT_MINUTES } from '../servicing/payments';
-import { servicingFields } from '../servicing/view';
-import { agreementLinkKey, agreementLinks, agreementLinksChangeAt } from './agreements';
-import { type LoanRowLike, loanView, openFirst } from './applications';
-import { openLoanId } from './ownership';
+import { servicingFields } from './servicing';
 
 /**
  * What a loan's view needs beyond its row (balances from the ledger, agreement links, servicing state, the
