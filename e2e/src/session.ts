@@ -97,9 +97,11 @@ export async function signedInContext(context: BrowserContext, appUrl: string, a
  * The code screen, as the customer goes through it: the sandbox shows the code on the page ("Modo de pruebas"),
  * which is typed into the field and confirmed.
  */
-export async function confirmSandboxCode(page: Page): Promise<void> {
+export async function confirmSandboxCode(page: Page, onScreen?: () => Promise<void>): Promise<void> {
   await page.waitForURL(/\/auth\/confirm$/);
   const code = (await page.getByText(/Modo de pruebas: tu código es \d{4}/).textContent())?.match(/\d{4}/)?.[0];
+  // A test's own look at the screen (its accessibility, say) before the code is typed.
+  await onScreen?.();
   await page.getByLabel('Código de 4 cifras').fill(code ?? '');
   await page.getByRole('button', { name: 'Confirmar' }).click();
 }

@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   calls,
+  fill,
   findRoute,
   formatPhone,
   Modal,
@@ -10,7 +11,6 @@ import {
   PATHS,
   registrationEntry,
   type ScreenProps,
-  SMS_RESEND_SECONDS,
   sessionIdAtom,
   signIn,
   t,
@@ -24,7 +24,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { type CodeValues, SmsCodeForm } from '../code/SmsCodeForm';
 import { narrowScreen } from '../screen';
-import { formatCountdown, timerKey, useSecondsSinceSent } from './timer';
+import { smsResend, timerKey, useSecondsSinceSent } from './timer';
 
 interface ConfirmState {
   phone?: string;
@@ -129,19 +129,10 @@ function CodeForm({
   return (
     <section className={narrowScreen} data-screen="authConfirm" aria-labelledby="confirm-title">
       <h1 id="confirm-title">{texts.codeTitle}</h1>
-      <p>{texts.codeSentTo.replace('{phone}', formatPhone(phone))}</p>
-      {shownCode && <Alert tone="info">{texts.sandboxCode.replace('{code}', shownCode)}</Alert>}
+      <p>{fill(texts.codeSentTo, { phone: formatPhone(phone) })}</p>
+      {shownCode && <Alert tone="info">{fill(texts.sandboxCode, { code: shownCode })}</Alert>}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <SmsCodeForm
-        submitLabel={texts.confirm}
-        onSubmit={confirm}
-        resend={{
-          label: texts.resend,
-          secondsLeft: SMS_RESEND_SECONDS - elapsed,
-          countdown: texts.resendIn.replace('{time}', formatCountdown(elapsed)),
-          onResend: () => resend('sms'),
-        }}
-      >
+      <SmsCodeForm submitLabel={texts.confirm} onSubmit={confirm} resend={smsResend(elapsed, () => resend('sms'))}>
         {elapsed >= WHATSAPP_OPTION_SECONDS && (
           <Button variant="link" disabled={whatsappUsed} onClick={() => resend('whatsapp')}>
             {texts.whatsapp}

@@ -3,6 +3,7 @@ import {
   accessTokenAtom,
   Button,
   calls,
+  fill,
   formatPhone,
   type MessageKey,
   Modal,
@@ -15,7 +16,6 @@ import {
   refreshUser,
   requestPhoneChange,
   type ScreenProps,
-  SMS_RESEND_SECONDS,
   samePhone,
   TextField,
   t,
@@ -29,7 +29,7 @@ import { type CodeField, type CodeValues, SmsCodeForm } from '../code/SmsCodeFor
 import { narrowScreen } from '../screen';
 import { afterSignIn } from './AuthConfirmScreen';
 import styles from './auth.module.css';
-import { formatCountdown, startTimer, timerKey, useSecondsSinceSent } from './timer';
+import { smsResend, startTimer, timerKey, useSecondsSinceSent } from './timer';
 
 /** SPEC section 5: a new phone follows the phone rule and differs from the registered one. */
 export function newPhoneProblem(input: string, registered: string): MessageKey | null {
@@ -207,21 +207,16 @@ function NewPhoneCode(props: { current: string; sent: SentPhoneChange; onConfirm
   return (
     <section className={narrowScreen} data-screen="registrationConfirmation:code" aria-labelledby="new-phone-title">
       <h1 id="new-phone-title">{texts.newPhoneCodeTitle}</h1>
-      <p>{texts.codeSentTo.replace('{phone}', formatPhone(phone))}</p>
-      <p>{texts.currentCodeSentTo.replace('{phone}', formatPhone(props.current))}</p>
-      {shown.code && <Alert tone="info">{texts.sandboxCode.replace('{code}', shown.code)}</Alert>}
-      {shown.current && <Alert tone="info">{texts.sandboxCurrentCode.replace('{code}', shown.current)}</Alert>}
+      <p>{fill(texts.codeSentTo, { phone: formatPhone(phone) })}</p>
+      <p>{fill(texts.currentCodeSentTo, { phone: formatPhone(props.current) })}</p>
+      {shown.code && <Alert tone="info">{fill(texts.sandboxCode, { code: shown.code })}</Alert>}
+      {shown.current && <Alert tone="info">{fill(texts.sandboxCurrentCode, { code: shown.current })}</Alert>}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <SmsCodeForm
         fields={PHONE_CHANGE_CODES}
         submitLabel={texts.confirm}
         onSubmit={confirm}
-        resend={{
-          label: texts.resend,
-          secondsLeft: SMS_RESEND_SECONDS - elapsed,
-          countdown: texts.resendIn.replace('{time}', formatCountdown(elapsed)),
-          onResend: resend,
-        }}
+        resend={smsResend(elapsed, resend)}
       />
     </section>
   );

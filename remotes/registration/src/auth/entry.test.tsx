@@ -111,21 +111,22 @@ describe('agent and admin links', () => {
   });
 });
 
+/** The hand-off screen as the app shows it for this address's query; answers the navigate it was given. */
+function showHandoff(query: Record<string, string>) {
+  const navigate = jest.fn();
+  render(
+    <Provider store={sessionStore}>
+      <AuthHandoffScreen screen="authHandoff" params={{}} query={query} navigate={navigate} />
+    </Provider>,
+  );
+  return navigate;
+}
+
 describe('a WordPress widget hands its customer to the app', () => {
   test("the one-time code becomes the app's own session, and the customer goes on to the widget's next step", async () => {
     http.onPost('/v2/user/handoff/exchange').reply(200, { token: 'app-token' });
     http.onGet('/v2/user').reply(200, user('customer', null));
-    const navigate = jest.fn();
-    render(
-      <Provider store={sessionStore}>
-        <AuthHandoffScreen
-          screen="authHandoff"
-          params={{}}
-          query={{ code: 'one-time', to: '/registration/application-change' }}
-          navigate={navigate}
-        />
-      </Provider>,
-    );
+    const navigate = showHandoff({ code: 'one-time', to: '/registration/application-change' });
     await screen.findByRole('heading');
     await new Promise((r) => setTimeout(r, 0));
     expect(JSON.parse(http.history.post[0]?.data)).toEqual({ code: 'one-time' });
@@ -138,11 +139,7 @@ describe('a WordPress widget hands its customer to the app', () => {
     http
       .onPost('/v2/user/handoff/exchange')
       .reply(410, { errors: [{ message: messages.linkInvalid, property: 'request' }] });
-    render(
-      <Provider store={sessionStore}>
-        <AuthHandoffScreen screen="authHandoff" params={{}} query={{ code: 'used' }} navigate={jest.fn()} />
-      </Provider>,
-    );
+    showHandoff({ code: 'used' });
     expect(await screen.findByText(messages.linkInvalid)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir al acceso' })).toHaveAttribute('href', '/auth');
   });
@@ -152,17 +149,7 @@ describe('a WordPress widget hands its customer to the app', () => {
     http
       .onPost('/v2/user/handoff/exchange')
       .reply(403, { errors: [{ message: messages.handoffOtherBrowser, property: 'request' }] });
-    const navigate = jest.fn();
-    render(
-      <Provider store={sessionStore}>
-        <AuthHandoffScreen
-          screen="authHandoff"
-          params={{}}
-          query={{ code: 'from-a', to: '/account' }}
-          navigate={navigate}
-        />
-      </Provider>,
-    );
+    const navigate = showHandoff({ code: 'from-a', to: '/account' });
     expect(await screen.findByText(messages.handoffOtherBrowser)).toBeInTheDocument();
     expect(http.history.post[0]?.withCredentials).toBe(true);
     expect(sessionStore.get(accessTokenAtom)).toBe('b-token');
@@ -174,17 +161,7 @@ describe('a WordPress widget hands its customer to the app', () => {
     http
       .onPost('/v2/user/handoff/exchange')
       .reply(409, { errors: [{ message: messages.handoffOtherSession, property: 'request' }] });
-    const navigate = jest.fn();
-    render(
-      <Provider store={sessionStore}>
-        <AuthHandoffScreen
-          screen="authHandoff"
-          params={{}}
-          query={{ code: 'mine', to: '/account' }}
-          navigate={navigate}
-        />
-      </Provider>,
-    );
+    const navigate = showHandoff({ code: 'mine', to: '/account' });
     fireEvent.click(await screen.findByRole('button', { name: 'Mantener mi sesión' }));
     expect(navigate).toHaveBeenCalledWith('/account', { replace: true });
     expect(sessionStore.get(accessTokenAtom)).toBe('other-token');
@@ -198,17 +175,7 @@ describe('a WordPress widget hands its customer to the app', () => {
       .reply(409, { errors: [{ message: messages.handoffOtherSession, property: 'request' }] });
     http.onPost('/v2/user/handoff/exchange', { code: 'mine', replace: true }).reply(200, { token: 'app-token' });
     http.onGet('/v2/user').reply(200, user('customer', null));
-    const navigate = jest.fn();
-    render(
-      <Provider store={sessionStore}>
-        <AuthHandoffScreen
-          screen="authHandoff"
-          params={{}}
-          query={{ code: 'mine', to: '/account' }}
-          navigate={navigate}
-        />
-      </Provider>,
-    );
+    const navigate = showHandoff({ code: 'mine', to: '/account' });
     fireEvent.click(await screen.findByRole('button', { name: 'Seguir con la cuenta de la web' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account', { replace: true }));
     expect(sessionStore.get(accessTokenAtom)).toBe('app-token');

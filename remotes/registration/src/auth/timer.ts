@@ -1,4 +1,5 @@
-import { formatClock, SMS_RESEND_SECONDS } from '@credimo/shared';
+import { fill, formatClock, SMS_RESEND_SECONDS } from '@credimo/shared';
+import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useEffect, useState } from 'react';
 
 /** SPEC section 9: the resend timer lives in localStorage under the `es-timer` prefix (cleared on logout). */
@@ -33,3 +34,11 @@ export function useSecondsSinceSent(phone: string): [number, () => void] {
 }
 
 export const formatCountdown = (elapsed: number) => formatClock(Math.max(0, SMS_RESEND_SECONDS - elapsed));
+
+/** The SMS resend button of a code sent `elapsed` seconds ago, as the code form takes it. */
+export const smsResend = (elapsed: number, onResend: () => void) => ({
+  label: texts.resend,
+  secondsLeft: SMS_RESEND_SECONDS - elapsed,
+  countdown: fill(texts.resendIn, { time: formatCountdown(elapsed) }),
+  onResend,
+});
