@@ -17,7 +17,7 @@ import { createMetrics } from './metrics';
 import { documentStorageProviderFor } from './providers';
 import { SandboxCardCharger } from './providers/card-charger';
 import { paymentCheckoutsFor } from './providers/payments';
-import { SandboxPayoutProvider } from './providers/payout';
+import { payoutProviderFor } from './providers/payout';
 import { JobQueue } from './queue/job-queue';
 import { clientLogRoutes } from './routes/client-log';
 import { consoleRoutes } from './routes/console';
@@ -64,7 +64,7 @@ export async function buildApp(
       ...given,
       jobs,
       documentStorage,
-      payout: given.payout ?? new SandboxPayoutProvider(given.config.payoutDelaySeconds),
+      payout: given.payout ?? payoutProviderFor(given.config),
       checkout: given.checkout ?? paymentCheckoutsFor(given.config),
       autoDebit: given.autoDebit ?? (sandbox ? new SandboxCardCharger(given.database.db) : undefined),
     };

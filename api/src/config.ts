@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isValidBIC, isValidIBAN } from 'ibantools';
 
 /** Google reCAPTCHA's server-side check (the sign-in's `recaptcha_token`). */
 export interface RecaptchaConfig {
@@ -65,7 +66,17 @@ export interface ApiConfig {
   aggregation: AggregationConfig;
   /** The lender named in every document the customer receives (LENDER_*); production refuses to start without it. */
   lender: LenderIdentity;
+  /** How payouts reach the bank (PAYOUT_PROVIDER): the sandbox bank's callback, or the day's SEPA file. */
+  payoutRail: PayoutRailConfig;
 }
+
+/**
+ * `sandbox`: the sandbox bank settles each payout by its signed callback. `sepa-file`: payouts wait for the day's
+ * pain.001 credit-transfer file, sent from the lender's account (LENDER_IBAN, LENDER_BIC, in LENDER_NAME).
+ */
+export type PayoutRailConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'sepa-file'; debtor: { name: string; iban: string; bic: string } };
 
 /** The lender's legal identity, as the SECCI, the agreement and the legal notice state it. */
 export interface LenderIdentity {
@@ -281,6 +292,19 @@ function readLender(env: NodeJS.ProcessEnv, providerMode: ProviderMode): LenderI
   return lender;
 }
 
+/** PAYOUT_PROVIDER=sepa-file needs the account the money leaves from; a wrong one would only bounce at the bank. */
+function readPayoutRail(env: NodeJS.ProcessEnv, lender: LenderIdentity): PayoutRailConfig {
+  const provider = env.PAYOUT_PROVIDER?.trim() || 'sandbox';
+  if (provider === 'sandbox') return { provider };
+  if (provider !== 'sepa-file')
+    throw new ConfigError(`PAYOUT_PROVIDER must be sandbox or sepa-file, got "${provider}"`);
+  const iban = (env.LENDER_IBAN ?? '').replace(/\s/g, '').toUpperCase();
+  const bic = (env.LENDER_BIC ?? '').trim().toUpperCase();
+  if (!isValidIBAN(iban)) throw new ConfigError('PAYOUT_PROVIDER=sepa-file needs LENDER_IBAN, a valid IBAN');
+  if (!isValidBIC(bic)) throw new ConfigError('PAYOUT_PROVIDER=sepa-file needs LENDER_BIC, a valid BIC (8 or 11)');
+  return { provider, debtor: { name: lender.name, iban, bic } };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
   const sms = env.SMS_PROVIDER_URL ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN ?? '' } : null;
@@ -339,5 +363,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     aggregation,
     metricsToken: readMetricsToken(env, providerMode),
     lender,
+    payoutRail: readPayoutRail(env, lender),
   };
 }

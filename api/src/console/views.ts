@@ -2,6 +2,7 @@ import { LoanStatus } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
 import { fill } from '@credimo/shared/i18n';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
+import { consoleBankTexts } from '@credimo/shared/i18n/screens/console-bank';
 import type { StaffRole } from '../db/schema';
 import { escapeHtml } from '../documents/html';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
@@ -32,7 +33,7 @@ const euros = (cents: unknown) => (cents === null || cents === undefined ? '' : 
 const yesNo = (value: unknown) => (value ? texts.yes : texts.no);
 const roleName = (role: StaffRole) => (role === 'admin' ? texts.roleAdmin : texts.roleAgent);
 
-function table(headings: string[], rows: string[][], empty = ''): string {
+export function table(headings: string[], rows: string[][], empty = ''): string {
   if (rows.length === 0) return empty ? `<p>${esc(empty)}</p>` : '';
   return `<table><thead><tr>${headings.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n')}</tbody></table>`;
@@ -98,6 +99,7 @@ function nav(member: StaffMember): string {
     ['search', `${CONSOLE_PATH}/customers`, texts.navSearch],
     ['readAudit', `${CONSOLE_PATH}/audit`, texts.navAudit],
     ['manageStaff', `${CONSOLE_PATH}/staff`, texts.navStaff],
+    ['bankFiles', `${CONSOLE_PATH}/bank`, consoleBankTexts.nav],
   ];
   const links = items
     .filter(([permission]) => !setupPending(member) && may(member.role, permission))

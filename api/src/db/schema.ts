@@ -324,6 +324,38 @@ export interface PayoutsTable {
   attempt: ColumnType<number, number | undefined, number>;
   /** The bank's reason when the transfer bounced. */
   failure: string | null;
+  /** How the bank hears of it: its API with a signed callback, or the day's credit-transfer file (migration 0028). */
+  rail: ColumnType<PayoutRail, PayoutRail | undefined, PayoutRail>;
+  /** The credit-transfer file it went out in; null while it waits for the day's file. */
+  payout_file_id: string | null;
+}
+export type PayoutRail = 'callback' | 'sepa-file';
+export interface PayoutFilesTable {
+  id: Generated<string>;
+  message_id: string;
+  execution_date: DateColumn;
+  transactions: number;
+  control_sum: Cents;
+  xml: string;
+  created_by: string;
+  created_at: CreatedAt;
+}
+export interface BankStatementEntriesTable {
+  id: Generated<string>;
+  /** The bank's own reference of the line (with the account): a statement read again finds it and applies nothing. */
+  entry_key: string;
+  account_iban: string;
+  statement_id: string;
+  booked_on: DateColumn | null;
+  amount: Cents;
+  currency: string;
+  concept: string;
+  debtor_name: string | null;
+  outcome: 'applied' | 'unmatched';
+  loan_id: string | null;
+  reason: string | null;
+  imported_by: string;
+  imported_at: CreatedAt;
 }
 export interface ProviderCallbackNoncesTable {
   provider: string;
@@ -371,6 +403,8 @@ export interface Database {
   loan_signatures: LoanSignaturesTable;
   loan_agreements: LoanAgreementsTable;
   payouts: PayoutsTable;
+  payout_files: PayoutFilesTable;
+  bank_statement_entries: BankStatementEntriesTable;
   provider_callback_nonces: ProviderCallbackNoncesTable;
   funnel_events: FunnelEventsTable;
   sandbox_clock: SandboxClockTable;

@@ -64,6 +64,7 @@ export async function startPayout(
         iban: loan.iban,
         status: 'accepted',
         attempt,
+        rail: provider.rail ?? 'callback',
       })
       .execute();
     await post(trx, {

@@ -7,6 +7,7 @@
  * address does the command open the database itself (taking the PGlite folder's lock, like the API would).
  */
 import os from 'node:os';
+import path from 'node:path';
 import { endpoints, OPERATOR_SECRET_HEADER, type OperatorCommandRequest } from '@credimo/shared/contract';
 import { type ApiConfig, ConfigError, readConfig } from '../config';
 import { DatabaseUnavailableError, openDatabase } from '../db/database';
@@ -64,6 +65,8 @@ async function runOnDatabase(config: ApiConfig, request: OperatorCommandRequest)
 async function main([command, ...args]: string[]) {
   if (!command || !Object.hasOwn(OPERATOR_COMMANDS, command)) throw new OperatorUsageError(USAGE);
   const config = readConfig();
+  // A file named on the command line is read where the command runs (the API on this machine, or this process).
+  if (OPERATOR_COMMANDS[command]?.readsFile && args[0]) args[0] = path.resolve(args[0]);
   const request = { command, args, operator: process.env.OPS_OPERATOR || os.userInfo().username };
   const lines = (await askRunningApi(config, request)) ?? (await runOnDatabase(config, request));
   for (const line of lines) console.log(line);

@@ -2,6 +2,7 @@ import { phoneProblem } from '@credimo/shared/domain';
 import { nationalDigits } from '@credimo/shared/format';
 import { messages } from '@credimo/shared/i18n';
 import type { Kysely } from 'kysely';
+import { BANK_FILE_COMMANDS } from '../bank-files/commands';
 import type { ApiConfig } from '../config';
 import { type CustomerFlagName, customerFeatures, setCustomerFlags } from '../customer-flags';
 import type { Database } from '../db/schema';
@@ -34,6 +35,8 @@ export interface CommandResult {
 export interface OperatorCommand {
   /** Arguments as the operator types them, for the usage text. */
   usage: string;
+  /** Its first argument is a file on the operator's machine: the command line sends it as an absolute path. */
+  readsFile?: boolean;
   run: (args: string[], context: CommandContext) => Promise<CommandResult>;
 }
 
@@ -110,6 +113,8 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   },
   // Servicing: advance-days, payment-received, collection, presale, sell.
   ...SERVICING_COMMANDS,
+  // Money rails: the day's SEPA payouts file, the bank's status report and statement.
+  ...BANK_FILE_COMMANDS,
   'short-link': {
     usage: '<target-url> [days]  (a /s/{hash} link to an allowed origin; SHORT_LINK_ORIGINS adds origins)',
     async run([target, daysInput], { db, config }) {

@@ -1,4 +1,5 @@
 import { messages } from '@credimo/shared/i18n';
+import { BankFileError } from '../bank-files/xml';
 import { ApiError } from '../errors';
 import { audit } from '../identity/audit';
 import { ServicingUsageError } from '../servicing/operator-commands';
@@ -20,7 +21,8 @@ export async function runOperatorCommand(context: CommandContext, request: Opera
   if (!command) throw new OperatorUsageError(USAGE);
   const result = await command.run(request.args, { ...context, operator: request.operator }).catch((error) => {
     // Servicing's own usage errors, and a loan whose status refuses the step, are one line for the operator.
-    if (error instanceof ServicingUsageError) throw new OperatorUsageError(error.message);
+    if (error instanceof ServicingUsageError || error instanceof BankFileError)
+      throw new OperatorUsageError(error.message);
     if (error instanceof ApiError && error.statusCode === 409) throw new OperatorUsageError(error.message);
     throw error;
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Type, { type Static } from 'typebox';
+import type { ApiConfig } from '../config';
 
 /**
  * A bank payout to a Spanish IBAN: accepted now, settled later by the bank's signed callback at
@@ -9,6 +10,8 @@ export interface PayoutProvider {
   /** Names the callback's replay namespace and its secret (`PROVIDER_SECRET_PAYOUT`). */
   readonly name: 'payout';
   readonly sandbox: boolean;
+  /** How the bank hears of the order: its API, answering by callback (the default), or the day's SEPA file. */
+  readonly rail?: 'callback' | 'sepa-file';
   send(order: PayoutOrder): Promise<{ reference: string }>;
 }
 
@@ -54,4 +57,24 @@ export class SandboxPayoutProvider implements PayoutProvider {
       ? { status: 'failed', reason: 'account closed' }
       : { status: 'confirmed' };
   }
+}
+
+/**
+ * Payouts through the lender's own bank: an order waits for the day's pain.001 credit-transfer file, which an
+ * operator takes to the bank (bank-files/); the bank's pain.002 status report settles it. Nothing calls back.
+ */
+export class SepaFilePayoutProvider implements PayoutProvider {
+  readonly name = 'payout';
+  readonly sandbox = false;
+  readonly rail = 'sepa-file';
+  async send(): Promise<{ reference: string }> {
+    return { reference: `SEPA-${randomUUID()}` };
+  }
+}
+
+/** PAYOUT_PROVIDER: the sandbox bank (the default) or the day's SEPA file. */
+export function payoutProviderFor(config: ApiConfig): PayoutProvider {
+  return config.payoutRail.provider === 'sepa-file'
+    ? new SepaFilePayoutProvider()
+    : new SandboxPayoutProvider(config.payoutDelaySeconds);
 }

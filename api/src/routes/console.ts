@@ -41,6 +41,7 @@ import {
   staffUsernames,
   verificationQueue,
 } from '../staff';
+import { registerBankPages } from './console-bank';
 
 const STYLE = readFileSync(new URL('../console/console.css', import.meta.url));
 
@@ -314,6 +315,9 @@ export async function consoleRoutes(
       }
     },
   );
+
+  // The bank's files: the day's SEPA payouts file out, status reports and statements in.
+  registerBankPages(app, context, { allowed, html, crossSite, page });
 
   // Anything else under /console: a page saying so, not the API's JSON.
   app.get(`${CONSOLE_PATH}/*`, page, async (request, reply) =>

@@ -13,7 +13,7 @@ import { AGGREGATION_CALLBACK_PATH, AGGREGATION_PROVIDER_NAME, AggregationEvent 
 import { postSignedCallback, registerCallbackRoute } from '../providers/callback-route';
 import { crashPoint } from '../providers/faults';
 import { PAYMENT_PROVIDERS, PaymentEvent } from '../providers/payments';
-import { PAYOUT_CALLBACK_PATH, PayoutEvent, type PayoutProvider, SandboxPayoutProvider } from '../providers/payout';
+import { PAYOUT_CALLBACK_PATH, PayoutEvent, type PayoutProvider, payoutProviderFor } from '../providers/payout';
 import { callbackSecret } from '../providers/secrets';
 import { sandboxAggregationPages } from '../sandbox/aggregation-pages';
 import { sandboxCardPages } from '../sandbox/card-pages';
@@ -32,10 +32,12 @@ import { evidenceRoutes } from './evidence';
  */
 export function registerPayout(app: FastifyInstance, context: AppContext): SandboxPayoutBank | null {
   const db = context.database.db;
-  const payout: PayoutProvider = context.payout ?? new SandboxPayoutProvider(context.config.payoutDelaySeconds);
+  const payout: PayoutProvider = context.payout ?? payoutProviderFor(context.config);
   if (context.config.providerMode === 'production' && payout.sandbox) {
-    throw new ConfigError('PROVIDER_MODE=production needs a payout provider; none is integrated yet');
+    throw new ConfigError('PROVIDER_MODE=production needs a payout provider: set PAYOUT_PROVIDER=sepa-file');
   }
+  // Payouts sent in the day's file are settled by the bank's status report (bank-files/), not by a callback.
+  if (payout.rail === 'sepa-file') return null;
   const secret = callbackSecret(context.config, db, payout.name);
   registerCallbackRoute(app, db, {
     provider: payout.name,

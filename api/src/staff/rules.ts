@@ -43,6 +43,8 @@ export const STAFF_PERMISSIONS = {
   blacklist: ['admin'],
   readAudit: ['admin'],
   manageStaff: ['admin'],
+  /** The bank's files: the day's payouts file out, status reports and statements in. */
+  bankFiles: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

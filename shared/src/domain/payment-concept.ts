@@ -13,3 +13,22 @@ export function paymentConcept(
     ? `${loanReference} ${EXTENSION_CONCEPT_WORD} ${payment.term}`
     : loanReference;
 }
+
+/** What a concept asks for, read back from a bank statement line; null when it names no single loan. */
+export interface ReadConcept {
+  loanReference: string;
+  /** The extension's days when the concept asks for one. */
+  term: number | null;
+}
+
+/**
+ * Reads a transfer's concept as the payer wrote it (any case, any words around): exactly one loan reference, and
+ * PRORROGA with its days right after for an extension. Two different loans in one concept name none.
+ */
+export function readPaymentConcept(concept: string): ReadConcept | null {
+  const references = new Set([...concept.toUpperCase().matchAll(/\bCR\d{1,18}\b/g)].map((m) => m[0]));
+  if (references.size !== 1) return null;
+  const [loanReference = ''] = [...references];
+  const extension = new RegExp(`\\b${EXTENSION_CONCEPT_WORD}\\s*(\\d{1,3})\\b`).exec(concept.toUpperCase());
+  return { loanReference, term: extension ? Number(extension[1]) : null };
+}

@@ -3,6 +3,7 @@ import { application } from './application';
 import { auth } from './auth';
 import { calculator } from './calculator';
 import { consoleTexts } from './console';
+import { consoleBankTexts } from './console-bank';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
 import { origination } from './origination';
@@ -21,6 +22,7 @@ export const texts = {
   auth,
   calculator,
   console: consoleTexts,
+  consoleBank: consoleBankTexts,
   devMenu,
   documents,
   origination,

@@ -1,0 +1,41 @@
+/** The console's bank page: the day's SEPA payouts file, the bank's status reports and statements. */
+export const consoleBankTexts = {
+  nav: 'Banco',
+  title: 'Ficheros del banco',
+  payoutsTitle: 'Transferencias de préstamos (SEPA, pain.001)',
+  sandboxRail:
+    'Los pagos salen por el banco de pruebas (PAYOUT_PROVIDER=sandbox): no esperan fichero. Configura PAYOUT_PROVIDER=sepa-file para enviarlos en el fichero del día.',
+  waiting: 'Transferencias a la espera del fichero: {count} ({amount}).',
+  makeFile: 'Generar el fichero de hoy',
+  noneWaiting: 'Ninguna transferencia espera fichero: no se ha generado ninguno.',
+  fileMade: 'Fichero {messageId}: {count} transferencias, {amount}. Cada transferencia va en un solo fichero.',
+  download: 'Descargar',
+  files: 'Ficheros generados',
+  file: 'Fichero',
+  executionDate: 'Fecha de ejecución',
+  transactions: 'Transferencias',
+  total: 'Importe total',
+  madeBy: 'Generado por',
+  madeAt: 'Generado el',
+  noFiles: 'Aún no se ha generado ningún fichero.',
+  statusReportTitle: 'Respuesta del banco a un fichero (pain.002)',
+  statusReportHint:
+    'Las aceptadas activan el préstamo; las rechazadas lo devuelven a «No hemos podido enviar el dinero».',
+  statementTitle: 'Extracto de la cuenta (camt.053)',
+  statementHint:
+    'Cada transferencia recibida se aplica una sola vez al préstamo que indica su concepto; las que no indican ninguno quedan en la lista de abajo.',
+  upload: 'Importar',
+  xmlFile: 'Fichero XML',
+  fileMissing: 'Elige el fichero XML del banco.',
+  fileTooLarge: 'El fichero es demasiado grande para ser un fichero del banco.',
+  unmatchedTitle: 'Movimientos sin asignar',
+  unmatchedHint:
+    'Aplícalos a mano con «Registrar transferencia o pago en efectivo» en la ficha del cliente, con la referencia del movimiento como referencia: no se aplicarán dos veces.',
+  noUnmatched: 'No hay movimientos sin asignar.',
+  line: 'Referencia del movimiento',
+  bookedOn: 'Fecha',
+  amount: 'Importe',
+  concept: 'Concepto',
+  payer: 'Ordenante',
+  reason: 'Motivo',
+} as const;
