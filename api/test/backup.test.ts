@@ -209,13 +209,9 @@ describe('backup and restore on PostgreSQL: the drill', {
   let customers: Awaited<ReturnType<typeof openBook>>;
   before(async () => {
     const url = serverUrl ?? '';
-    // Empty databases (not the run's template): the API migrates its own, the restore fills the other.
-    await dropPostgresDatabase(url, source);
-    const template = process.env.CREDIMO_TEST_POSTGRES_TEMPLATE;
-    delete process.env.CREDIMO_TEST_POSTGRES_TEMPLATE;
+    // Under the runner both start as the migrated template: the target is like a new API's empty database.
     await createPostgresDatabase(url, source);
     await createPostgresDatabase(url, target);
-    if (template) process.env.CREDIMO_TEST_POSTGRES_TEMPLATE = template;
     env = {
       DATABASE_URL: databaseUrlFor(url, source),
       DOCUMENTS_DIR: documentsDir,

@@ -222,7 +222,10 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
   return dataDir;
 }
 
-/** PostgreSQL: pg_restore in one transaction, dropping the dump's objects first (a migrated, empty database has them). */
+/**
+ * PostgreSQL: the target's own schemas are dropped (pg_restore --clean cannot drop the job queue's partitioned
+ * tables), then pg_restore loads the dump in one transaction.
+ */
 async function restorePostgres(url: string, file: string, force: boolean): Promise<string> {
   const client = await connect(url);
   try {
@@ -237,14 +240,18 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
       );
     }
     if ((await holdsData((text) => client.query(text))) && !force) throw refusal(redactUrl(url));
+    const schemas = await client.query<{ name: string }>(
+      `select nspname as name from pg_namespace
+        where nspname not like 'pg\\_%' and nspname <> 'information_schema'`,
+    );
+    await client.query('begin');
+    for (const { name } of schemas.rows) await client.query(`drop schema ${client.escapeIdentifier(name)} cascade`);
+    await client.query('create schema public');
+    await client.query('commit');
   } finally {
     await client.end();
   }
-  await runTool(
-    'pg_restore',
-    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', file],
-    url,
-  );
+  await runTool('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', file], url);
   return redactUrl(url);
 }
 
