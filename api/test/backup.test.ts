@@ -190,6 +190,35 @@ describe('backup and restore on PGlite: the drill', { skip: Boolean(process.env.
     const restored = await bookOf(() => openPglite(restoredData));
     assertSameBook(original, restored, { original: documentsDir, restored: restoredDocuments });
   });
+
+  test('with no API running the command copies the folder itself, under its lock', async () => {
+    const offline = path.join(path.dirname(backupDir), 'offline');
+    const taken = await ops(env, 'backup', offline);
+    assert.equal(taken.status, 0, taken.stderr);
+    assert.match(taken.stdout, /pglite database \(\d+ bytes, from .+ \(no API running\)\)/);
+    const again = { ...restoreEnv, PGLITE_DATA_DIR: temporary('restored-offline') };
+    try {
+      const restored = await ops(again, 'restore', offline);
+      assert.equal(restored.status, 0, restored.stderr);
+      assert.deepEqual(
+        await bookOf(() => openPglite(again.PGLITE_DATA_DIR ?? '')),
+        await bookOf(() => openPglite(dataDir)),
+      );
+    } finally {
+      rmSync(again.PGLITE_DATA_DIR ?? '', { recursive: true, force: true });
+    }
+  });
+
+  test('a folder without its manifest is no backup: restore refuses it', async () => {
+    const unfinished = temporary('unfinished');
+    try {
+      const result = await ops(restoreEnv, 'restore', unfinished, '--force');
+      assert.equal(result.status, 1);
+      assert.equal(result.stderr.trim(), `credimo-ops: ${unfinished} holds no finished backup (no manifest.json)`);
+    } finally {
+      rmSync(unfinished, { recursive: true, force: true });
+    }
+  });
 });
 
 const serverUrl = process.env.DATABASE_URL;
