@@ -158,6 +158,14 @@ describe('backup and restore on PGlite: the drill', { skip: Boolean(process.env.
     assert.match(again.stderr, /is not empty: a backup goes into a new folder/);
   });
 
+  test('a backup the API refuses leaves no half-written folder behind', async () => {
+    const refused = path.join(path.dirname(backupDir), 'refused');
+    const result = await ops({ ...env, OPERATOR_SECRET: 'not-the-one' }, 'backup', refused);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /refused the operator secret/);
+    assert.equal(existsSync(refused), false);
+  });
+
   test('a restore onto the folder the API holds is refused', async () => {
     const result = await ops(env, 'restore', backupDir, '--force');
     assert.equal(result.status, 1);

@@ -40,12 +40,25 @@ const kindOf = (config: ApiConfig): keyof typeof FILES => (config.databaseUrl ? 
 export async function backup(config: ApiConfig, dir: string | undefined, operator: string): Promise<string[]> {
   if (!dir) throw new BackupError('usage: npm run ops -- backup <dir>');
   const target = path.resolve(dir);
-  if ((await readdir(target).catch(() => [])).length > 0) {
-    throw new BackupError(`${target} is not empty: a backup goes into a new folder`);
+  const present = await readdir(target).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw new BackupError(`${target} is not a folder a backup can go into (${error.code})`);
+  });
+  if (present && present.length > 0) throw new BackupError(`${target} is not empty: a backup goes into a new folder`);
+  await mkdir(target, { recursive: true, mode: 0o700 });
+  try {
+    return await takeBackup(config, target, operator);
+  } catch (error) {
+    // Nothing half-written stays behind: the folder is as it was, ready for the next attempt.
+    await rm(target, { recursive: true, force: true });
+    if (present) await mkdir(target, { mode: 0o700 });
+    throw error;
   }
+}
+
+async function takeBackup(config: ApiConfig, target: string, operator: string): Promise<string[]> {
   const kind = kindOf(config);
   const file = path.join(target, FILES[kind]);
-  await mkdir(target, { recursive: true, mode: 0o700 });
   let documents: string[];
   let how: string;
   if (config.databaseUrl) {
