@@ -2,7 +2,7 @@ import { endpoints, OPERATOR_SECRET_HEADER } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { audit } from '../identity/audit';
 import { runAuthorizedCommand } from '../ops/run';
 import { operatorSecretMatches } from '../ops/secret';
