@@ -2,6 +2,7 @@
  * Operator commands until the operator console exists (the list is the table in ./commands.ts):
  *   npm run ops -- agent-link <phone> [agent-name]
  *   npm run ops -- admin-link <admin-username> <phone>
+ *   npm run ops -- backup <dir> | restore <dir> [--force]  (./backup.ts)
  * The command asks the running API (POST /operator/commands with the operator secret): on PGlite the API is the
  * database's one owner, so that is the only way to reach it while it runs. Only when no API answers on its
  * address does the command open the database itself (taking the PGlite folder's lock, like the API would).
@@ -12,6 +13,7 @@ import { endpoints, OPERATOR_SECRET_HEADER, type OperatorCommandRequest } from '
 import { type ApiConfig, ConfigError, readConfig } from '../config';
 import { DatabaseUnavailableError, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { BACKUP_USAGE, BackupError, backup, restore } from './backup';
 import { OPERATOR_COMMANDS, OperatorUsageError, USAGE } from './commands';
 import { runOperatorCommand } from './run';
 import { operatorSecret } from './secret';
@@ -63,11 +65,18 @@ async function runOnDatabase(config: ApiConfig, request: OperatorCommandRequest)
 }
 
 async function main([command, ...args]: string[]) {
-  if (!command || !Object.hasOwn(OPERATOR_COMMANDS, command)) throw new OperatorUsageError(USAGE);
+  const operator = process.env.OPS_OPERATOR || os.userInfo().username;
+  if (command === 'backup' || command === 'restore') {
+    const config = readConfig();
+    const lines = command === 'backup' ? await backup(config, args[0], operator) : await restore(config, args);
+    for (const line of lines) console.log(line);
+    return;
+  }
+  if (!command || !Object.hasOwn(OPERATOR_COMMANDS, command)) throw new OperatorUsageError(`${USAGE}\n${BACKUP_USAGE}`);
   const config = readConfig();
   // A file named on the command line is read where the command runs (the API on this machine, or this process).
   if (OPERATOR_COMMANDS[command]?.readsFile && args[0]) args[0] = path.resolve(args[0]);
-  const request = { command, args, operator: process.env.OPS_OPERATOR || os.userInfo().username };
+  const request = { command, args, operator };
   const lines = (await askRunningApi(config, request)) ?? (await runOnDatabase(config, request));
   for (const line of lines) console.log(line);
 }
@@ -75,6 +84,7 @@ async function main([command, ...args]: string[]) {
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (
     error instanceof OpsError ||
+    error instanceof BackupError ||
     error instanceof OperatorUsageError ||
     error instanceof ConfigError ||
     error instanceof DatabaseUnavailableError

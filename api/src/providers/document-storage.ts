@@ -17,14 +17,19 @@ export interface DocumentStorage {
 const newKey = () => randomBytes(16).toString('hex');
 const KEY = /^[0-9a-f]{32}$/;
 
+/** Where a key's bytes live under a folder (the backup copies documents file by file in this layout). */
+export function documentFile(folder: string, key: string): string {
+  if (!KEY.test(key)) throw new Error('invalid document key');
+  // Two-level fan-out keeps folders small.
+  return path.join(folder, key.slice(0, 2), `${key}.jpg`);
+}
+
 /** The sandbox default: files in a folder outside any served folder (DOCUMENTS_DIR, default .data/documents). */
 export class FileSystemDocumentStorage implements DocumentStorage {
   constructor(private readonly folder: string) {}
 
   private fileOf(key: string): string {
-    if (!KEY.test(key)) throw new Error('invalid document key');
-    // Two-level fan-out keeps folders small.
-    return path.join(this.folder, key.slice(0, 2), `${key}.jpg`);
+    return documentFile(this.folder, key);
   }
 
   async put(bytes: Buffer): Promise<string> {
