@@ -1,4 +1,4 @@
-import { call, } from '@credimo/shared';
+import { call } from '@credimo/shared';
 
 /** What the payment-methods page is handed by the button that leads there (the account's repayment or prolongation card). */
 export interface PaymentChoice {
