@@ -44,6 +44,8 @@ const connectionOptions = (max: number): postgres.Options<Record<string, postgre
   fetch_types: true,
   types: pgParsedTypes(),
   onnotice: () => {},
+  // An absent value is SQL's null, as the code has always sent it.
+  transform: { undefined: null },
 });
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
