@@ -48,7 +48,7 @@ describe('hot statements', () => {
     const [hot] = await hotEveryType(db, 'é, 🙂 and "quotes"');
     const [pooled] = (await everyType(db, 'é, 🙂 and "quotes"').execute()) as unknown[];
     assert.deepStrictEqual(hot, pooled);
-    // What the API's code relies on with pg, spelled out: bigints as text, dates as Dates, JSON parsed.
+    // What the API's code relies on, spelled out: bigints as text, dates as Dates, JSON parsed.
     if (api.database.kind !== 'postgresql') return;
     assert.equal((hot as { bigint: unknown }).bigint, '9007199254740993');
     assert.ok((hot as { date: unknown }).date instanceof Date);

@@ -2,7 +2,7 @@
  * The floor of `npm run bench:api`: a bare Fastify route doing one primary-key select, nothing else. It is
  * what one round trip to the same database costs, so every API route is measured against it.
  * On PostgreSQL (FLOOR_DATABASE_URL) it reads the same database with `pg` and the pool size of the API's Kysely
- * pool, the floor the poll is measured against (the API's hot statements run on postgres.js: docs/performance.md);
+ * pool, the floor the poll is measured against (the API itself runs on postgres.js: docs/performance.md);
  * without it, an in-memory PGlite with one table stands in (the equivalent floor of the embedded mode).
  */
 import { PGlite } from '@electric-sql/pglite';

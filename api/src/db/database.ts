@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import { PostgresJSDialect } from 'kysely-postgres-js';
+import postgres from 'postgres';
 import { HotConnections } from './hot-connections';
 import { FolderLockedError, lockFolder } from './lock';
 import { PreparingPGlite, runHotStatementsOn } from './prepared';
+import { pgParsedTypes } from './row-types';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -37,26 +39,34 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** How every connection to PostgreSQL is opened: one client (postgres.js), the rows typed as the code reads them. */
+const connectionOptions = (max: number): postgres.Options<Record<string, postgres.PostgresType>> => ({
+  max,
+  connect_timeout: 5,
+  // The pool's idle time: a quiet API holds no connection open.
+  idle_timeout: 10,
+  // The array types are looked up on connecting, so an array parameter (a batch of keys) is sent as one.
+  fetch_types: true,
+  types: pgParsedTypes(),
+  onnotice: () => {},
+  // An absent value is SQL's null, as the code has always sent it.
+  transform: { undefined: null },
+});
+
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: 5_000,
-  });
-  // Idle clients can error when the server goes away; the pool replaces them, so do not crash.
-  pool.on('error', () => {});
+  const client = postgres(url, connectionOptions(poolSize));
   try {
-    const client = await pool.connect();
-    client.release();
+    await client`select 1`;
   } catch (error) {
-    await pool.end().catch(() => {});
+    await client.end({ timeout: 1 }).catch(() => {});
     const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
     throw new DatabaseUnavailableError(`cannot reach PostgreSQL at ${redactUrl(url)} (${reason}); check DATABASE_URL`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
   // Two: queries share a connection in a pipeline, and fewer connections send more queries per write (one is
   // fastest in bench:api), but two keep a slower statement (an answer being assembled) from holding up every poll.
-  const hot = new HotConnections(url, Math.min(2, poolSize));
+  const hotClient = postgres(url, connectionOptions(Math.min(2, poolSize)));
+  const hot = new HotConnections(hotClient);
   runHotStatementsOn(db, hot);
   return {
     db,

@@ -6,7 +6,7 @@ import type { HotConnections } from './hot-connections';
 /**
  * Hot statements (the customer's poll, the session check) are parsed and planned once per connection instead of
  * on every call: on PostgreSQL on HotConnections (postgres.js prepares them; one given a transaction would run
- * unprepared on the transaction's pg connection), on PGlite as the named prepared statements of PreparingPGlite
+ * unprepared on the transaction's own connection), on PGlite as the named prepared statements of PreparingPGlite
  * below: planning GET /v2/user's one statement costs several times what running it does, on both databases. Only
  * statements built with `compiledOnce` are named, so the set stays small and fixed. Behind PgBouncer in
  * transaction mode this needs its `max_prepared_statements` (1.21+).

@@ -208,7 +208,7 @@ export interface ConsentsTable {
   at: Generated<Date>;
 }
 
-/** Money columns are bigint cents: drivers read them back as strings (pg) or numbers (PGlite). */
+/** Money columns are bigint cents: drivers read them back as strings (PostgreSQL, row-types.ts) or numbers (PGlite). */
 type Cents = ColumnType<string | number, number, number>;
 
 export interface LoansTable {

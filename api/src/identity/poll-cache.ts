@@ -21,7 +21,7 @@ export const variantOf = (...parts: unknown[]) =>
  * never reaches another session, let alone another customer, and a logged-out token finds no live session.
  *
  * It answers two columns, what the tag is made of as one JSON array (`meta`, PollMeta's order) and the kept body:
- * pg describes and parses every column of every row anew (a field name to intern, a parser to look up, a key
+ * The driver describes and parses every column of every row anew (a field name to intern, a parser to look up, a key
  * on each row object), and with the eleven of them as columns that cost the API a third more CPU per query
  * than the two (measured, docs/performance.md, "The poll at scale"). Numbers travel as text: bigints keep every digit.
  */
@@ -39,7 +39,7 @@ function cachedStatement(view: PolledView, read: PollRead) {
             'cached.shared_version as cached_shared_version',
             'cached.variant',
             'cached.changes_at',
-            // The kept body (kilobytes PostgreSQL reads out of TOAST and pg parses) only when it may be sent.
+            // The kept body (kilobytes PostgreSQL reads out of TOAST and the driver parses) only when it may be sent.
             read === 'answer' ? 'cached.body' : sql<string | null>`null`.as('body'),
           ])
           .as('poll'),

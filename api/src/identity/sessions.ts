@@ -77,7 +77,7 @@ export function sessionOf(row: {
   session_kind: SessionKind;
   session_actor: string | null;
 }): Session {
-  // PGlite reads bigint ids as numbers, pg as strings: a session's ids are strings everywhere after this.
+  // PGlite reads bigint ids as numbers, PostgreSQL's driver as strings: a session's ids are strings everywhere after this.
   return { id: String(row.session_id), userId: String(row.user_id), kind: row.session_kind, actor: row.session_actor };
 }
 
@@ -106,7 +106,7 @@ export function versionsOf(
   ];
 }
 
-/** Every authenticated request starts here: compiled once, prepared on pg (db/prepared.ts). */
+/** Every authenticated request starts here: compiled once, prepared once per connection (db/prepared.ts). */
 const sessionByHash = compiledOnce((db: Kysely<Database>, tokenHash: string) => liveSession(db, tokenHash));
 
 /** Marks a session seen now (once a minute at most: liveSession's `stale`), which keeps an idle one alive. */
