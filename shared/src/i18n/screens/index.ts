@@ -5,6 +5,7 @@ import { calculator } from './calculator';
 import { consoleTexts } from './console';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
+import { mail } from './mail';
 import { origination } from './origination';
 import { payments } from './payments';
 import { profile } from './profile';
@@ -23,6 +24,7 @@ export const texts = {
   console: consoleTexts,
   devMenu,
   documents,
+  mail,
   origination,
   payments,
   profile,
