@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { wireDay } from '../src/db/dates.js';
+import { reminderOn } from '../src/mail/index.js';
 import { mailerFor, SandboxMailer, smsProviderFor } from '../src/providers/index.js';
 import { SandboxLivenessProvider } from '../src/providers/liveness.js';
 import { clockToday, runServicingDay, settlePaymentRequest } from '../src/servicing/index.js';
@@ -290,6 +291,16 @@ async function receiptRow(loanId: string) {
     .where('kind', '=', 'receipt')
     .executeTakeFirst();
 }
+
+describe('which reminder a day brings', () => {
+  test('three days before, on the day and the day after the due date, across months; none on other days', () => {
+    assert.equal(reminderOn('2027-03-01', '2027-02-26'), 'before');
+    assert.equal(reminderOn('2027-03-01', '2027-03-01'), 'due');
+    assert.equal(reminderOn('2026-12-31', '2027-01-01'), 'after');
+    for (const day of ['2027-02-25', '2027-02-27', '2027-02-28', '2027-03-02', '2027-03-03'])
+      assert.equal(reminderOn('2027-03-01', day), null, day);
+  });
+});
 
 describe('the mailer a start gets', () => {
   test('the sandbox by default, keeping every message and its attachments in mail_outbox', async () => {
