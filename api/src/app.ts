@@ -14,7 +14,7 @@ import { validatorCompiler } from './http/validation';
 import { authentication } from './identity/auth';
 import { startWorkers } from './jobs/workers';
 import { createMetrics } from './metrics';
-import { documentStorageProviderFor } from './providers';
+import { documentStorageProviderFor, mailerFor, requireRealMailer } from './providers';
 import { SandboxCardCharger } from './providers/card-charger';
 import { paymentCheckoutsFor } from './providers/payments';
 import { payoutProviderFor } from './providers/payout';
@@ -64,6 +64,7 @@ export async function buildApp(
       ...given,
       jobs,
       documentStorage,
+      mailer: given.mailer ?? mailerFor(given.config, given.database.db),
       payout: given.payout ?? payoutProviderFor(given.config),
       checkout: given.checkout ?? paymentCheckoutsFor(given.config),
       autoDebit: given.autoDebit ?? (sandbox ? new SandboxCardCharger(given.database.db) : undefined),
@@ -151,6 +152,7 @@ async function assembleApp(
   await app.register(notificationRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   await registerEvidence(app, context);
+  requireRealMailer(context.config, context.mailer ?? mailerFor(context.config, context.database.db));
   await registerCards(app, context);
   await registerAggregation(app, context);
   const payoutBank = registerPayout(app, context);
@@ -163,7 +165,11 @@ async function assembleApp(
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Last, once every route is in place: a job may post a sandbox provider's callback through app.inject.
   if (options.workers) {
-    await startWorkers(context.database.db, jobs, { charger: context.autoDebit ?? null, payoutBank });
+    await startWorkers(context.database.db, jobs, {
+      charger: context.autoDebit ?? null,
+      payoutBank,
+      mail: { mailer: context.mailer ?? mailerFor(context.config, context.database.db), sms: context.sms },
+    });
   }
   return app;
 }

@@ -39,6 +39,8 @@ export interface ApiConfig {
    */
   rateLimitFactor: number;
   sms: { url: string; token: string } | null;
+  /** The customer's email: an SMTP server (SMTP_URL) or, when unset, the sandbox mailbox; sent as MAIL_FROM. */
+  mail: { smtpUrl: string | null; from: string };
   /** Google reCAPTCHA for the sign-in (RECAPTCHA_SECRET); null: the sandbox verifier (never in production). */
   recaptcha: RecaptchaConfig | null;
   /** Uploaded documents, outside any served folder; `memory://` keeps them in the process (tests). */
@@ -342,6 +344,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitFactor: providerMode === 'production' ? 1 : Math.max(1, Number(env.RATE_LIMIT_FACTOR) || 1),
     sms,
+    mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM || lender.email },
     recaptcha,
     operator: readOperator(env, providerMode, port, host, dataDir),
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),

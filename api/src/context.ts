@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/database';
 import type { CaptchaVerifier } from './providers/captcha';
 import type { DocumentStorage } from './providers/document-storage';
 import type { LivenessProvider } from './providers/liveness';
+import type { Mailer } from './providers/mail';
 import type { PaymentCheckout } from './providers/payments';
 import type { PayoutProvider } from './providers/payout';
 import type { SmsProvider } from './providers/sms';
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Made from the config when not given (tests may pass their own). */
   documentStorage?: DocumentStorage;
   liveness?: LivenessProvider;
+  /** The customer's email; made from the config when not given. */
+  mailer?: Mailer;
   /** The sign-in's captcha; made from the config when not given. */
   captcha?: CaptchaVerifier;
 }

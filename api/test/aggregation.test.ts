@@ -318,6 +318,7 @@ describe('the configured aggregation provider (AGGREGATION_PROVIDER, AGGREGATION
       ...LENDER_ENV,
       PROVIDER_SECRET_LIVENESS: 'liveness-secret',
       PROVIDER_SECRET_AGGREGATION: SECRET,
+      SMTP_URL: 'smtp://127.0.0.1:9',
     });
     await assert.rejects(
       buildApp(

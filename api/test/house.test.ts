@@ -40,7 +40,7 @@ const FLOORS: ReadonlyArray<{ floor: string; rooms: readonly string[] }> = [
   { floor: 'providers', rooms: ['providers'] },
   {
     floor: 'services',
-    rooms: ['pricing', 'notifications', 'customer-flags', 'short-links', 'client-log', 'documents'],
+    rooms: ['pricing', 'notifications', 'customer-flags', 'short-links', 'client-log', 'documents', 'mail'],
   },
   { floor: 'customers', rooms: ['identity', 'registration', 'evidence', 'cards'] },
   { floor: 'loans', rooms: ['loans', 'aggregation'] },

@@ -29,6 +29,7 @@ describe('the job queue (pg-boss on this database)', () => {
       'servicing.day': async () => {},
       'bank.import': async () => {},
       'cache.forget-dead-sessions': async () => {},
+      'mail.send': async () => {},
     });
     await jobs.send('loan.decision-timeout', { loanId: 'y', status: 0 });
     const until = Date.now() + 10_000;

@@ -61,6 +61,33 @@ export interface SmsOutboxTable {
   created_at: CreatedAt;
 }
 
+export type CustomerMailKind = 'receipt' | 'agreement' | 'withdrawal' | 'reminder';
+export interface CustomerMailsTable {
+  id: Generated<string>;
+  key: string;
+  kind: CustomerMailKind;
+  user_id: string;
+  loan_id: string;
+  detail: Json<Record<string, unknown>>;
+  status: Generated<'pending' | 'sending' | 'sent' | 'skipped' | 'failed'>;
+  channel: 'email' | 'sms' | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  claimed_at: Timestamp | null;
+  sent_at: Timestamp | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  attachments: Json<Array<{ filename: string; content_type: string; content_base64: string }>>;
+  created_at: CreatedAt;
+}
+
 export interface SessionsTable {
   id: Generated<string>;
   token_hash: string;
@@ -391,6 +418,8 @@ export interface Database {
   users: UsersTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
+  customer_mails: CustomerMailsTable;
+  mail_outbox: MailOutboxTable;
   sessions: SessionsTable;
   handoff_codes: HandoffCodesTable;
   code_tries: CodeTriesTable;

@@ -3,6 +3,7 @@ import { importBankData } from '../aggregation';
 import type { Database } from '../db/schema';
 import { forgetDeadSessions } from '../identity/poll-cache';
 import { decide, decisionTimeout } from '../loans/decision';
+import { deliverCustomerMails, type MailChannels } from '../mail';
 import type { PayoutEvent } from '../providers/payout';
 import { queueToday, queueTomorrow } from '../queue/daily';
 import type { JobQueue } from '../queue/job-queue';
@@ -12,6 +13,13 @@ import { queueServicingDay, servicingDayJob } from '../servicing/jobs';
 /** The sandbox bank: posts a transfer's outcome, signed, to the payout callback route; answers its status code. */
 export type SandboxPayoutBank = (event: PayoutEvent) => Promise<number>;
 
+/** How often the mail job looks for messages recorded since its last run. */
+export const MAIL_RELAY_SECONDS = 3;
+
+/** The mail job chains itself: one queued run at a time (its key), the next a few seconds after this one. */
+const queueMailRelay = (jobs: JobQueue, afterSeconds = MAIL_RELAY_SECONDS) =>
+  jobs.send('mail.send', {}, { key: 'mail.send', afterSeconds });
+
 /** What each job does; every handler checks the loan's state first, so running a job twice is harmless. */
 export async function startWorkers(
   db: Kysely<Database>,
@@ -19,7 +27,8 @@ export async function startWorkers(
   {
     charger = null,
     payoutBank = null,
-  }: { charger?: AutoDebitCharger | null; payoutBank?: SandboxPayoutBank | null } = {},
+    mail = null,
+  }: { charger?: AutoDebitCharger | null; payoutBank?: SandboxPayoutBank | null; mail?: MailChannels | null } = {},
 ): Promise<void> {
   await jobs.work({
     'loan.decide': async (data) => void (await decide(db, jobs, String(data.loanId))),
@@ -42,7 +51,15 @@ export async function startWorkers(
       await forgetDeadSessions(db);
       await queueTomorrow(jobs, 'cache.forget-dead-sessions');
     },
+    'mail.send': async () => {
+      try {
+        if (mail) await deliverCustomerMails(db, mail);
+      } finally {
+        await queueMailRelay(jobs);
+      }
+    },
   });
   await queueServicingDay(jobs);
   await queueToday(jobs, 'cache.forget-dead-sessions');
+  if (mail) await queueMailRelay(jobs, 0);
 }

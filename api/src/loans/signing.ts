@@ -10,6 +10,7 @@ import { lockLoan, transition, transitionRefused } from '../domain/transitions';
 import { ApiError } from '../errors';
 import { filesOutstanding } from '../evidence';
 import { consumeCode, issueCode } from '../identity/codes';
+import { recordCustomerMail } from '../mail';
 import type { SmsProvider } from '../providers/sms';
 import { openLoanId } from './ownership';
 
@@ -152,6 +153,14 @@ export async function signLoan(
       .insertInto('loan_agreements')
       .values({ loan_id: loan.id, type: 'agreement', name: `Contrato ${locked.public_id}.pdf`, pdf })
       .execute();
+    // The signed agreement is emailed to the customer by the job queue once this commits.
+    await recordCustomerMail(trx, {
+      key: `agreement:${loan.id}`,
+      kind: 'agreement',
+      userId,
+      loanId: loan.id,
+      detail: { loan: locked.public_id, amount: Number(locked.request_amount) },
+    });
   });
   await emitFunnelEvent(db, { userId, loanId: loan.id, name: 'signing' });
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { type CaptchaVerifier, RecaptchaVerifier, SandboxCaptchaVerifier } from './captcha';
 import { type DocumentStorage, documentStorageFor } from './document-storage';
 import { type LivenessProvider, SandboxLivenessProvider } from './liveness';
+import { type Mailer, SandboxMailer, SmtpMailer } from './mail';
 import { HttpSmsProvider, SandboxSmsProvider, type SmsProvider } from './sms';
 
 /**
@@ -29,6 +30,23 @@ export function smsProviderFor(config: ApiConfig, db: Kysely<Database>): SmsProv
   return config.sms ? new HttpSmsProvider(config.sms.url, config.sms.token) : new SandboxSmsProvider(db);
 }
 
+/**
+ * The customer's email: the SMTP server of SMTP_URL, else the sandbox mailbox (the mail_outbox table), which
+ * production refuses to start with (see requireRealMailer).
+ */
+export function mailerFor(config: ApiConfig, db: Kysely<Database>): Mailer {
+  return config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : new SandboxMailer(db, config.mail.from);
+}
+
+/** Production must not tell customers it emailed them receipts and contracts that only reached a table. */
+export function requireRealMailer(config: ApiConfig, mailer: Mailer): void {
+  if (config.providerMode === 'production' && mailer.sandbox) {
+    throw new ConfigError('PROVIDER_MODE=production needs a mail server: set SMTP_URL and MAIL_FROM');
+  }
+}
+
 /** The sign-in's captcha (SPEC section 7's recaptcha_token): Google's when configured, else the sandbox's. */
 export function captchaVerifierFor(config: ApiConfig): CaptchaVerifier {
   return config.recaptcha ? new RecaptchaVerifier(config.recaptcha) : new SandboxCaptchaVerifier();
@@ -50,3 +68,4 @@ export function livenessProviderFor(config: ApiConfig, db: Kysely<Database>): Li
 export type { CaptchaVerifier } from './captcha';
 export { type DocumentStorage, FileSystemDocumentStorage, MemoryDocumentStorage } from './document-storage';
 export type { LivenessProvider } from './liveness';
+export { type Mailer, SandboxMailer, SmtpMailer } from './mail';

@@ -16,7 +16,8 @@ export type JobName =
   | 'payout.confirm'
   | 'servicing.day'
   | 'bank.import'
-  | 'cache.forget-dead-sessions';
+  | 'cache.forget-dead-sessions'
+  | 'mail.send';
 export const JOB_NAMES: readonly JobName[] = [
   'loan.decide',
   'loan.decision-timeout',
@@ -24,6 +25,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'servicing.day',
   'bank.import',
   'cache.forget-dead-sessions',
+  'mail.send',
 ];
 
 export interface SendJobOptions {

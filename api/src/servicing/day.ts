@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { post, recipes } from '../domain/ledger';
 import { BECOMES_OVERDUE, cappedLateInterest, lateInterestOfDay, REPAYABLE_STATUSES } from '../domain/servicing-rules';
 import { lockLoan, transition } from '../domain/transitions';
+import { recordCustomerMail, reminderKey, reminderOn } from '../mail';
 import type { AutoDebitCharger } from '../providers/card-charger';
 import { owedOf } from './owed';
 import { applyPayment } from './payments';
@@ -68,19 +69,45 @@ export async function serviceLoan(db: Kysely<Database>, loanId: string, today: D
 export async function runServicingDay(db: Kysely<Database>, today: Date, charger: AutoDebitCharger | null = null) {
   const loans = await db
     .selectFrom('loans')
-    .select(['id', 'user_id', 'must_pay_date'])
+    .select(['id', 'public_id', 'user_id', 'must_pay_date'])
     .where('status', 'in', [...REPAYABLE_STATUSES])
     .orderBy('id')
     .execute();
   const day = formatWireDate(today);
   let overdue = 0;
   let debited = 0;
+  let reminded = 0;
   for (const loan of loans) {
     const result = await serviceLoan(db, String(loan.id), today);
     if (result.overdue) overdue += 1;
     if (charger && wireDay(loan.must_pay_date) === day && (await autoDebit(db, loan, today, charger))) debited += 1;
+    if (await remind(db, loan, day)) reminded += 1;
   }
-  return { day, loans: loans.length, overdue, debited };
+  return { day, loans: loans.length, overdue, debited, reminded };
+}
+
+/**
+ * The due-date reminder of the day, if it is one (three days before, on the day, the day after) and the loan still
+ * owes: recorded once per loan, kind and day, and sent by the job queue.
+ */
+async function remind(
+  db: Kysely<Database>,
+  loan: { id: string | number; public_id: string; user_id: string | number; must_pay_date: unknown },
+  day: string,
+): Promise<boolean> {
+  const due = wireDay(loan.must_pay_date);
+  const kind = due ? reminderOn(due, day) : null;
+  if (!due || !kind) return false;
+  const loanId = String(loan.id);
+  const owed = await owedOf(db, loanId);
+  if (owed.total <= 0) return false;
+  return recordCustomerMail(db, {
+    key: reminderKey(loanId, kind, day),
+    kind: 'reminder',
+    userId: String(loan.user_id),
+    loanId,
+    detail: { loan: loan.public_id, reminder: kind, dueDate: due, owed: owed.total },
+  });
 }
 
 async function autoDebit(

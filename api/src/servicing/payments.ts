@@ -11,6 +11,7 @@ import { paymentAmountProblem, REPAYABLE_STATUSES } from '../domain/servicing-ru
 import { type Actor, lockLoan, transition } from '../domain/transitions';
 import { ApiError } from '../errors';
 import { openLoanId } from '../loans/ownership';
+import { recordCustomerMail } from '../mail';
 import type { PaymentCheckout } from '../providers/payments';
 import { isExtendable, quoteExtension } from './extension';
 import { owedOf } from './owed';
@@ -155,6 +156,21 @@ export async function applyPaymentIn(
       applied: JSON.stringify(result),
     })
     .execute();
+  // The receipt is only recorded here; the job queue emails it after the commit.
+  await recordCustomerMail(trx, {
+    key: `receipt:${payment.externalId}`,
+    kind: 'receipt',
+    userId: String(loan.user_id),
+    loanId: loan.id,
+    detail: {
+      loan: loan.public_id,
+      amount: payment.amount,
+      paymentType: payment.paymentType,
+      day: formatWireDate(today),
+      left: (await owedOf(trx, loan.id)).total,
+      extendedTo,
+    },
+  });
   return result;
 }
 

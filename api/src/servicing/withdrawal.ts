@@ -11,6 +11,7 @@ import { lockLoan } from '../domain/transitions';
 import { ApiError } from '../errors';
 import type { LoanRowLike } from '../loans/applications';
 import { openLoanId } from '../loans/ownership';
+import { recordCustomerMail } from '../mail';
 import { notifyCustomer } from '../notifications';
 import { owedOf } from './owed';
 
@@ -117,6 +118,14 @@ export async function withdraw(db: Kysely<Database>, userId: string, today: Date
       .executeTakeFirstOrThrow();
     // The acknowledgement also reaches the customer's inbox (SPEC section 7), once, with the withdrawal.
     await notifyCustomer(trx, userId, acknowledgement, 'success');
+    // And to their email, sent by the job queue after the commit.
+    await recordCustomerMail(trx, {
+      key: `withdrawal:${loanId}`,
+      kind: 'withdrawal',
+      userId,
+      loanId,
+      detail: { loan: loan.public_id, acknowledgement },
+    });
     return withdrawalView(loan, stored, today) as WithdrawalView;
   });
 }

@@ -23,6 +23,7 @@ import * as m0022 from './0022_staff_management';
 import * as m0024 from './0024_site_handoff';
 import * as m0025 from './0025_security';
 import * as m0028 from './0028_sepa';
+import * as m0029 from './0029_mail';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0024_site_handoff': m0024,
   '0025_security': m0025,
   '0028_sepa': m0028,
+  '0029_mail': m0029,
 };

@@ -6,6 +6,7 @@ import { consoleTexts } from './console';
 import { consoleBankTexts } from './console-bank';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
+import { mail } from './mail';
 import { origination } from './origination';
 import { payments } from './payments';
 import { profile } from './profile';
@@ -25,6 +26,7 @@ export const texts = {
   consoleBank: consoleBankTexts,
   devMenu,
   documents,
+  mail,
   origination,
   payments,
   profile,
