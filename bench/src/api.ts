@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { sendRequiredFilesThroughApi } from '../../e2e/src/loan';
 import { testPort } from '../../e2e/src/ports';
 
 /** The token the app makes in sandbox mode (shared/src/domain/captcha.ts), as the browser would send it. */
@@ -196,6 +197,8 @@ async function customer(n: number, population: Population): Promise<Customer> {
   });
   if (population === 'active') {
     await loanReaches(headers, 26); // approved: awaiting the signature
+    // The identity photos a loan asks for before it is signed, sent as the documents page sends them.
+    await sendRequiredFilesThroughApi(apiUrl(''), token);
     const signCode = (await call('POST', '/v2/loan/sign_send', headers, {})).headers.get('x-sms-code') ?? '';
     await call('POST', '/v2/loan/sign', headers, { code: signCode });
     await call('POST', '/v2/loan/steps/autodebit/complete', headers, { autodebit_enabled: false });
