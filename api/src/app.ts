@@ -38,6 +38,7 @@ import { aroundRoutes } from './routes/around';
 import { cardRoutes } from './routes/cards';
 import { consoleRoutes } from './routes/console';
 import { contentRoutes } from './routes/content';
+import { dataRightsRoutes } from './routes/data-rights';
 import { evidenceRoutes } from './routes/evidence';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
@@ -154,6 +155,7 @@ async function assembleApp(
   await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
+  await app.register(dataRightsRoutes, context);
   await app.register(aroundRoutes, context);
   await app.register(notificationRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
@@ -170,7 +172,11 @@ async function assembleApp(
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Last, once every route is in place: a job may post a sandbox provider's callback through app.inject.
   if (options.workers) {
-    await startWorkers(context.database.db, jobs, { charger: context.autoDebit ?? null, payoutBank });
+    await startWorkers(context.database.db, jobs, {
+      charger: context.autoDebit ?? null,
+      payoutBank,
+      storage: context.documentStorage ?? documentStorageProviderFor(context.config),
+    });
   }
   return app;
 }

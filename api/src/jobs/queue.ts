@@ -16,7 +16,9 @@ export type JobName =
   | 'payout.confirm'
   | 'servicing.day'
   | 'bank.import'
-  | 'cache.forget-dead-sessions';
+  | 'cache.forget-dead-sessions'
+  | 'data.export'
+  | 'data.retention';
 export const JOB_NAMES: readonly JobName[] = [
   'loan.decide',
   'loan.decision-timeout',
@@ -24,6 +26,8 @@ export const JOB_NAMES: readonly JobName[] = [
   'servicing.day',
   'bank.import',
   'cache.forget-dead-sessions',
+  'data.export',
+  'data.retention',
 ];
 
 export interface SendJobOptions {

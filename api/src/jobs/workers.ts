@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { importBankData } from '../aggregation';
+import { buildExport, dropExpiredExports, purgeRetained } from '../data-rights';
 import type { Database } from '../db/schema';
 import { forgetDeadSessions } from '../identity/poll-cache';
 import { decide, decisionTimeout } from '../loans/decision';
+import type { DocumentStorage } from '../providers/document-storage';
 import type { PayoutEvent } from '../providers/payout';
 import type { AutoDebitCharger } from '../servicing';
 import { queueServicingDay, servicingDayJob } from '../servicing/jobs';
@@ -19,7 +21,12 @@ export async function startWorkers(
   {
     charger = null,
     payoutBank = null,
-  }: { charger?: AutoDebitCharger | null; payoutBank?: SandboxPayoutBank | null } = {},
+    storage = null,
+  }: {
+    charger?: AutoDebitCharger | null;
+    payoutBank?: SandboxPayoutBank | null;
+    storage?: DocumentStorage | null;
+  } = {},
 ): Promise<void> {
   await jobs.work({
     'loan.decide': async (data) => void (await decide(db, jobs, String(data.loanId))),
@@ -42,7 +49,14 @@ export async function startWorkers(
       await forgetDeadSessions(db);
       await queueTomorrow(jobs, 'cache.forget-dead-sessions');
     },
+    'data.export': async (data) => buildExport(db, String(data.exportId)),
+    'data.retention': async () => {
+      await dropExpiredExports(db);
+      await purgeRetained(db, storage);
+      await queueTomorrow(jobs, 'data.retention');
+    },
   });
   await queueServicingDay(jobs);
   await queueToday(jobs, 'cache.forget-dead-sessions');
+  await queueToday(jobs, 'data.retention');
 }

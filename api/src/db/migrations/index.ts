@@ -22,6 +22,7 @@ import * as m0021 from './0021_cached_views';
 import * as m0022 from './0022_staff_management';
 import * as m0024 from './0024_site_handoff';
 import * as m0025 from './0025_security';
+import * as m0027 from './0027_data_rights';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022_staff_management': m0022,
   '0024_site_handoff': m0024,
   '0025_security': m0025,
+  '0027_data_rights': m0027,
 };
