@@ -74,6 +74,12 @@ describe("the customer's data: export, consents, erasure with retention", () => 
       ],
     );
 
+    const inbox = await api.request('GET', '/v2/notifications/inbox', { headers: me.headers });
+    assert.ok(
+      inbox.body.some((n: { message: string }) => n.message.startsWith('Tu copia de datos está lista')),
+      'the customer is told it is ready',
+    );
+
     const json = await api.request('GET', '/v2/user/data_export/json', { headers: me.headers });
     assert.equal(json.status, 200);
     assert.match(String(json.headers.get('content-type')), /application\/json/);

@@ -9,6 +9,7 @@ import type { DocumentLayout } from '../documents/layout';
 import { documentPdf } from '../documents/pdf';
 import { ApiError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
+import { notifyCustomer } from '../notifications';
 import '../cards/tables';
 import '../evidence/tables';
 import '../notifications/tables';
@@ -197,7 +198,7 @@ export async function buildExport(db: Kysely<Database>, exportId: string, now = 
   if (!row || row.ready_at) return;
   const data = await customerData(db, row.user_id);
   const pdf = await documentPdf(exportLayout(data, now));
-  await db
+  const built = await db
     .updateTable('data_exports')
     .set({
       json: JSON.stringify({ generated_at: now.toISOString(), ...data }, null, 2),
@@ -207,7 +208,10 @@ export async function buildExport(db: Kysely<Database>, exportId: string, now = 
     })
     .where('id', '=', exportId)
     .where('ready_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  // Only the run that made it ready tells the customer.
+  if (Number(built.numUpdatedRows) === 1)
+    await notifyCustomer(db, row.user_id, texts.dataRights.readyNotice, 'success');
 }
 
 const latestExport = (db: Kysely<Database>, userId: string) =>

@@ -3,6 +3,9 @@ import type {
   ActivateExtensionResponse,
   CardRequestStarted,
   CardValidation,
+  ConsentHistory,
+  DataExportView,
+  ErasureDone,
   ExtensionSchema,
   InboxNotification,
   PartialRepayResponse,
@@ -47,6 +50,11 @@ export const accountCalls = {
   markRead: async (ids: string[]) => {
     await api().post('/v2/notifications/read', { ids });
   },
+  dataExport: async () => (await api().get<DataExportView>('/v2/user/data_export')).data,
+  requestDataExport: async () => (await api().post<DataExportView>('/v2/user/data_export')).data,
+  consents: async () => (await api().get<ConsentHistory>('/v2/user/consents')).data,
+  withdrawMarketing: async () => (await api().post<ConsentHistory>('/v2/user/consents/marketing/withdraw')).data,
+  erase: async () => (await api().post<ErasureDone>('/v2/user/erasure', { confirm: true })).data,
   /** An address the API gave (relative ones are on the API's own origin) made absolute for the browser. */
   apiAddress: (path: string) => new URL(path, api().defaults.baseURL ?? undefined).toString(),
 };

@@ -177,6 +177,7 @@ export const account = {
     preparing: 'Estamos preparando tu copia. Te avisaremos aquí cuando esté lista.',
     ready: (until: string) => `Tu copia está lista. Puedes descargarla hasta el ${until}.`,
     expired: 'Tu última copia ha caducado. Prepara una nueva si la necesitas.',
+    readyNotice: 'Tu copia de datos está lista. Descárgala en Información personal.',
     downloadJson: 'Descargar (JSON)',
     downloadPdf: 'Descargar (PDF)',
     fileName: (format: string) => `mis-datos-credimo.${format}`,
