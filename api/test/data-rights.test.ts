@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addDays } from 'date-fns';
 import { sql } from 'kysely';
+import { readConfig } from '../src/config.js';
 import { exportFile, exportView, purgeRetained, RETENTION_YEARS } from '../src/data-rights/index.js';
+import { auditQueryOf, readAudit } from '../src/staff/audit-reading.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt } from './origination-path.js';
 
@@ -204,14 +206,14 @@ describe("the customer's data: export, consents, erasure with retention", () => 
       .executeTakeFirstOrThrow();
     assert.equal(kept.identity.personal_id, personalId);
 
-    // Staff see it in the console's audit.
-    const audited = await db
-      .selectFrom('audit_log')
-      .select(['actor', 'action'])
-      .where('subject', '=', `user:${userId}`)
-      .where('action', '=', 'data_erasure')
-      .execute();
-    assert.deepEqual(audited, [{ actor: `customer:${userId}`, action: 'data_erasure' }]);
+    // Staff see it in the console's audit, found by its action.
+    const audited = await readAudit(db, auditQueryOf({ action: 'data_erasure' }));
+    assert.deepEqual(
+      audited.rows
+        .filter((row) => row.subject === `user:${userId}`)
+        .map((row) => [row.actor, row.action, row.detail.retained_until]),
+      [[`customer:${userId}`, 'data_erasure', erased.body.retained_until]],
+    );
 
     // The same phone signing in again is a new customer, not the erased one.
     const again = await customerAt(api, 'registered');
@@ -239,5 +241,15 @@ describe("the customer's data: export, consents, erasure with retention", () => 
     );
     assert.equal(await ledgerTotal(), ledgerBefore);
     assert.equal(await purgeRetained(db, null, addDays(until, 2)), 0, 'run again: nothing left to do');
+  });
+
+  test('the export days and the retention years are configured; retention is never shorter than the law', () => {
+    assert.deepEqual(readConfig({}).dataRights, { exportDays: 7, retentionYears: 10 });
+    assert.deepEqual(readConfig({ DATA_EXPORT_DAYS: '3', DATA_RETENTION_YEARS: '12' }).dataRights, {
+      exportDays: 3,
+      retentionYears: 12,
+    });
+    assert.throws(() => readConfig({ DATA_RETENTION_YEARS: '5' }), /DATA_RETENTION_YEARS/);
+    assert.throws(() => readConfig({ DATA_EXPORT_DAYS: '0' }), /DATA_EXPORT_DAYS/);
   });
 });

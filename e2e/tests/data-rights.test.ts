@@ -93,8 +93,11 @@ describe("the customer's data on a phone-sized screen: the export and the erasur
     assert.equal(pdf.bytes.subarray(0, 5).toString(), '%PDF-');
 
     // The page fits the phone's width with both sections shown.
-    const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-    assert.ok(width[0] <= width[1], `the page is ${width[0]} px wide on a ${width[1]} px screen`);
+    const width = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+    }));
+    assert.ok(width.page <= width.screen, `the page is ${width.page} px wide on a ${width.screen} px screen`);
 
     // The erasure asks first; cancelled, nothing happens.
     const erasure = page.getByRole('region', { name: 'Supresión de tus datos' });

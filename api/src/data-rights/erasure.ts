@@ -17,7 +17,7 @@ import './tables';
 export const RETENTION_YEARS = 10;
 
 /** Pure: until when the legally required records of an erasure made at `at` are kept. */
-export const retentionEnd = (at: Date) => addYears(at, RETENTION_YEARS);
+export const retentionEnd = (at: Date, years = RETENTION_YEARS) => addYears(at, years);
 
 /**
  * The customer's erasure: refused while a loan is open. Otherwise, at once and in one transaction, the personal
@@ -30,6 +30,7 @@ export async function eraseCustomer(
   db: Kysely<Database>,
   userId: string,
   address: string | null,
+  retentionYears = RETENTION_YEARS,
   now = new Date(),
 ): Promise<ErasureDone> {
   return db.transaction().execute(async (trx) => {
@@ -58,7 +59,7 @@ export async function eraseCustomer(
       .select(['first_name', 'first_surname', 'second_surname', 'personal_id', 'birthday', 'nationality'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    const retainUntil = retentionEnd(now);
+    const retainUntil = retentionEnd(now, retentionYears);
     await trx
       .insertInto('data_erasures')
       .values({

@@ -15,7 +15,7 @@ import '../evidence/tables';
 import '../notifications/tables';
 import './tables';
 
-/** How long a ready export is offered for. */
+/** How long a ready export is offered for, unless configured (DATA_EXPORT_DAYS). */
 export const EXPORT_DAYS = 7;
 
 type Value = string | number | boolean | null;
@@ -169,7 +169,12 @@ export function exportLayout(data: CustomerData, generatedAt: Date): DocumentLay
 }
 
 /** POST: a new export is queued (one at a time: while one is preparing, asking again changes nothing). */
-export async function requestExport(db: Kysely<Database>, jobs: JobQueue, userId: string): Promise<DataExportView> {
+export async function requestExport(
+  db: Kysely<Database>,
+  jobs: JobQueue,
+  userId: string,
+  days = EXPORT_DAYS,
+): Promise<DataExportView> {
   await db.transaction().execute(async (trx) => {
     const preparing = await trx
       .selectFrom('data_exports')
@@ -183,13 +188,18 @@ export async function requestExport(db: Kysely<Database>, jobs: JobQueue, userId
       .values({ user_id: userId })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await jobs.send('data.export', { exportId: String(row.id) }, { trx, key: `data.export:${row.id}` });
+    await jobs.send('data.export', { exportId: String(row.id), days }, { trx, key: `data.export:${row.id}` });
   });
   return exportView(db, userId);
 }
 
 /** The job: builds the JSON and the PDF once; running it again for a built export does nothing. */
-export async function buildExport(db: Kysely<Database>, exportId: string, now = new Date()): Promise<void> {
+export async function buildExport(
+  db: Kysely<Database>,
+  exportId: string,
+  days = EXPORT_DAYS,
+  now = new Date(),
+): Promise<void> {
   const row = await db
     .selectFrom('data_exports')
     .select(['user_id', 'ready_at'])
@@ -204,7 +214,7 @@ export async function buildExport(db: Kysely<Database>, exportId: string, now = 
       json: JSON.stringify({ generated_at: now.toISOString(), ...data }, null, 2),
       pdf,
       ready_at: now,
-      expires_at: addDays(now, EXPORT_DAYS),
+      expires_at: addDays(now, days),
     })
     .where('id', '=', exportId)
     .where('ready_at', 'is', null)

@@ -49,7 +49,7 @@ export async function startWorkers(
       await forgetDeadSessions(db);
       await queueTomorrow(jobs, 'cache.forget-dead-sessions');
     },
-    'data.export': async (data) => buildExport(db, String(data.exportId)),
+    'data.export': async (data) => buildExport(db, String(data.exportId), Number(data.days) || undefined),
     'data.retention': async () => {
       await dropExpiredExports(db);
       await purgeRetained(db, storage);

@@ -13,11 +13,13 @@ import { requireSession } from '../identity/auth';
 import { route } from './route';
 
 /** The customer's data rights: their export, their consents, their erasure. Each route one call into the room. */
-export async function dataRightsRoutes(app: FastifyInstance, { database, jobs }: AppContext) {
+export async function dataRightsRoutes(app: FastifyInstance, { database, jobs, config }: AppContext) {
   const db = database.db;
   if (!jobs) throw new Error('data-rights routes need the job queue');
   route(app, endpoints.dataExport, async (request) => exportView(db, requireSession(request).userId));
-  route(app, endpoints.requestDataExport, async (request) => requestExport(db, jobs, requireSession(request).userId));
+  route(app, endpoints.requestDataExport, async (request) =>
+    requestExport(db, jobs, requireSession(request).userId, config.dataRights.exportDays),
+  );
   route(
     app,
     endpoints.dataExportFile,
@@ -35,5 +37,7 @@ export async function dataRightsRoutes(app: FastifyInstance, { database, jobs }:
   route(app, endpoints.withdrawMarketing, async (request) =>
     withdrawMarketing(db, requireSession(request).userId, request.ip),
   );
-  route(app, endpoints.erasure, async (request) => eraseCustomer(db, requireSession(request).userId, request.ip));
+  route(app, endpoints.erasure, async (request) =>
+    eraseCustomer(db, requireSession(request).userId, request.ip, config.dataRights.retentionYears),
+  );
 }
