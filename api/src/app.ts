@@ -23,6 +23,7 @@ import { clientLogRoutes } from './routes/client-log';
 import { consoleRoutes } from './routes/console';
 import { contentRoutes } from './routes/content';
 import { customerFlagRoutes } from './routes/customer-flags';
+import { dataRightsRoutes } from './routes/data-rights';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
@@ -149,6 +150,7 @@ async function assembleApp(
   await app.register(shortLinkRoutes, context);
   await app.register(clientLogRoutes, context);
   await app.register(customerFlagRoutes, context);
+  await app.register(dataRightsRoutes, context);
   await app.register(notificationRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   await registerEvidence(app, context);
@@ -169,6 +171,7 @@ async function assembleApp(
       charger: context.autoDebit ?? null,
       payoutBank,
       mail: { mailer: context.mailer ?? mailerFor(context.config, context.database.db), sms: context.sms },
+      storage: context.documentStorage ?? documentStorageProviderFor(context.config),
     });
   }
   return app;

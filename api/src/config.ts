@@ -55,6 +55,8 @@ export interface ApiConfig {
   decisionDelaySeconds: number;
   /** Sandbox bank: seconds from a payout order to its settlement (SANDBOX_PAYOUT_DELAY_SECONDS). */
   payoutDelaySeconds: number;
+  /** The customer's data: days an export is offered (DATA_EXPORT_DAYS), years law-kept records stay after erasure. */
+  dataRights: { exportDays: number; retentionYears: number };
   /** Origins a short link may send the browser to: the app, the API, WordPress, and SHORT_LINK_ORIGINS. */
   shortLinkOrigins: string[];
   /** Where POST /v2/send-log-data goes (LOG_DATA_SINK): a table (the default), the API's log, or nowhere. */
@@ -188,6 +190,18 @@ function readOperator(env: NodeJS.ProcessEnv, providerMode: ProviderMode, port: 
     secretFile: secret || providerMode === 'production' ? null : besideData,
     apiUrl: (env.OPS_API_URL || `http://${apiHost}:${port}`).replace(/\/$/, ''),
   } satisfies OperatorConfig;
+}
+
+/** Credit and anti-money-laundering law keep loan, payment and identification records at least this many years. */
+const LEGAL_RETENTION_YEARS = 10;
+
+function readWhole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be a whole number from ${min}, got "${raw}"`);
+  return value;
 }
 
 function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -349,6 +363,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     operator: readOperator(env, providerMode, port, host, dataDir),
     decisionDelaySeconds: readSeconds(env, 'SANDBOX_DECISION_DELAY_SECONDS', 2),
     payoutDelaySeconds: readSeconds(env, 'SANDBOX_PAYOUT_DELAY_SECONDS', 2),
+    dataRights: {
+      exportDays: readWhole(env, 'DATA_EXPORT_DAYS', 7, 1),
+      retentionYears: readWhole(env, 'DATA_RETENTION_YEARS', LEGAL_RETENTION_YEARS, LEGAL_RETENTION_YEARS),
+    },
     documentsDir: env.DOCUMENTS_DIR || path.join(projectRoot, '.data/documents'),
     providerSecrets: Object.fromEntries(
       Object.entries(env)

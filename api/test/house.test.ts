@@ -45,7 +45,7 @@ const FLOORS: ReadonlyArray<{ floor: string; rooms: readonly string[] }> = [
   { floor: 'customers', rooms: ['identity', 'registration', 'evidence', 'cards'] },
   { floor: 'loans', rooms: ['loans', 'aggregation'] },
   { floor: 'servicing', rooms: ['servicing', 'bank-files'] },
-  { floor: 'read model', rooms: ['views'] },
+  { floor: 'read model', rooms: ['views', 'data-rights'] },
   { floor: 'staff', rooms: ['staff'] },
   {
     floor: 'the wiring',

@@ -30,6 +30,8 @@ describe('the job queue (pg-boss on this database)', () => {
       'bank.import': async () => {},
       'cache.forget-dead-sessions': async () => {},
       'mail.send': async () => {},
+      'data.export': async () => {},
+      'data.retention': async () => {},
     });
     await jobs.send('loan.decision-timeout', { loanId: 'y', status: 0 });
     const until = Date.now() + 10_000;

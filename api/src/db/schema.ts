@@ -23,6 +23,8 @@ export interface AppSecretsTable {
 
 export interface UsersTable {
   id: Generated<string>;
+  /** Set when the customer's data was erased: the account is blocked and its personal data gone. */
+  erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   mobile_phone: string;
   phone_confirmed_at: Timestamp | null;
   agree_marketing: Generated<boolean>;
@@ -456,6 +458,8 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_sign_in_failures: StaffSignInFailuresTable;
+  data_exports: DataExportsTable;
+  data_erasures: DataErasuresTable;
 }
 
 export interface SandboxClockTable {
@@ -668,3 +672,26 @@ export interface StaffSignInFailuresTable {
   address: string | null;
   created_at: Generated<Date>;
 }
+
+// The customer's data rights: exports and erasures.
+export interface DataExportsTable {
+  id: Generated<string>;
+  user_id: string;
+  requested_at: Generated<Date>;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  json: string | null;
+  pdf: Uint8Array | null;
+}
+
+export interface DataErasuresTable {
+  id: Generated<string>;
+  user_id: string;
+  requested_at: Generated<Date>;
+  retain_until: Timestamp;
+  /** The identification anti-money-laundering law requires keeping: locked, read by no route. */
+  identity: ColumnType<Record<string, unknown>, string, string>;
+  purged_at: Timestamp | null;
+}
+
+// The data-rights room's tables join the database type here, beside the room that owns them.

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { importBankData } from '../aggregation';
+import { buildExport, dropExpiredExports, purgeRetained } from '../data-rights';
 import type { Database } from '../db/schema';
 import { forgetDeadSessions } from '../identity/poll-cache';
 import { decide, decisionTimeout } from '../loans/decision';
 import { deliverCustomerMails, type MailChannels } from '../mail';
+import type { DocumentStorage } from '../providers/document-storage';
 import type { PayoutEvent } from '../providers/payout';
 import { queueToday, queueTomorrow } from '../queue/daily';
 import type { JobQueue } from '../queue/job-queue';
@@ -28,7 +30,13 @@ export async function startWorkers(
     charger = null,
     payoutBank = null,
     mail = null,
-  }: { charger?: AutoDebitCharger | null; payoutBank?: SandboxPayoutBank | null; mail?: MailChannels | null } = {},
+    storage = null,
+  }: {
+    charger?: AutoDebitCharger | null;
+    payoutBank?: SandboxPayoutBank | null;
+    mail?: MailChannels | null;
+    storage?: DocumentStorage | null;
+  } = {},
 ): Promise<void> {
   await jobs.work({
     'loan.decide': async (data) => void (await decide(db, jobs, String(data.loanId))),
@@ -58,8 +66,15 @@ export async function startWorkers(
         await queueMailRelay(jobs);
       }
     },
+    'data.export': async (data) => buildExport(db, String(data.exportId), Number(data.days) || undefined),
+    'data.retention': async () => {
+      await dropExpiredExports(db);
+      await purgeRetained(db, storage);
+      await queueTomorrow(jobs, 'data.retention');
+    },
   });
   await queueServicingDay(jobs);
   await queueToday(jobs, 'cache.forget-dead-sessions');
   if (mail) await queueMailRelay(jobs, 0);
+  await queueToday(jobs, 'data.retention');
 }

@@ -17,7 +17,9 @@ export type JobName =
   | 'servicing.day'
   | 'bank.import'
   | 'cache.forget-dead-sessions'
-  | 'mail.send';
+  | 'mail.send'
+  | 'data.export'
+  | 'data.retention';
 export const JOB_NAMES: readonly JobName[] = [
   'loan.decide',
   'loan.decision-timeout',
@@ -26,6 +28,8 @@ export const JOB_NAMES: readonly JobName[] = [
   'bank.import',
   'cache.forget-dead-sessions',
   'mail.send',
+  'data.export',
+  'data.retention',
 ];
 
 export interface SendJobOptions {

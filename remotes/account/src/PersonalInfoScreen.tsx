@@ -4,13 +4,14 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './account.module.css';
 import { accountCalls, type SavedCard } from './calls';
+import { DataRights } from './DataRights';
 import { useAccountPolling } from './inbox';
 import { addCard } from './loan/Offers';
 
 const t = texts.personalInfo;
 
-/** SPEC section 2: personal information (full name, email, DNI/NIE, phone) and the saved cards. */
-export function PersonalInfoScreen({ screen }: ScreenProps) {
+/** SPEC section 2: personal information (full name, email, DNI/NIE, phone), the saved cards and the customer's data. */
+export function PersonalInfoScreen({ screen, navigate }: ScreenProps) {
   useAccountPolling();
   const user = useAtomValue(userAtom);
   const personal = user?.personal_data ?? null;
@@ -35,6 +36,7 @@ export function PersonalInfoScreen({ screen }: ScreenProps) {
         </section>
       )}
       <SavedCards />
+      {user && <DataRights navigate={navigate} />}
     </div>
   );
 }

@@ -3,6 +3,9 @@ import type {
   ActivateExtensionResponse,
   CardRequestStarted,
   CardValidation,
+  ConsentHistory,
+  DataExportView,
+  ErasureDone,
   ExtensionSchema,
   InboxNotification,
   PartialRepayResponse,
@@ -44,6 +47,11 @@ export const accountCalls = {
   markRead: async (ids: string[]) => {
     await call('notificationsRead', { body: { ids } });
   },
+  dataExport: (): Promise<DataExportView> => call('dataExport'),
+  requestDataExport: (): Promise<DataExportView> => call('requestDataExport'),
+  consents: (): Promise<ConsentHistory> => call('consentHistory'),
+  withdrawMarketing: (): Promise<ConsentHistory> => call('withdrawMarketing'),
+  erase: (): Promise<ErasureDone> => call('erasure', { body: { confirm: true } }),
   /** An address the API gave (relative ones are on the API's own origin) made absolute for the browser. */
   apiAddress: (path: string) => new URL(path, api().defaults.baseURL ?? undefined).toString(),
 };

@@ -1,5 +1,6 @@
 import * as around from './around';
 import * as cards from './cards';
+import * as dataRights from './data-rights';
 import * as documents from './documents';
 import { HealthResponse, ReadinessResponse } from './health';
 import * as identity from './identity';
@@ -16,6 +17,7 @@ export * from './app-config';
 export * from './around';
 export * from './cards';
 export * from './compact-prices';
+export * from './data-rights';
 export * from './documents';
 export * from './errors';
 export * from './health';
@@ -111,6 +113,41 @@ export const endpoints = {
     summary: "Mark the caller's notifications read (dismissed); others' ids are ignored",
     body: notifications.MarkReadRequest,
     response: notifications.MarkReadResponse,
+  },
+  dataExport: {
+    ...ROUTES.dataExport,
+    summary: "The caller's latest export of their data: preparing, ready (with its files) or expired",
+    response: dataRights.DataExportView,
+  },
+  requestDataExport: {
+    ...ROUTES.requestDataExport,
+    summary: 'Ask for an export of everything held about the caller (JSON and PDF, built by a job, offered 7 days)',
+    response: dataRights.DataExportView,
+  },
+  dataExportFile: {
+    ...ROUTES.dataExportFile,
+    errors: [404, 410],
+    summary: "One file of the caller's ready export (application/json or application/pdf)",
+    params: dataRights.DataExportFileParams,
+    response: dataRights.DataExportView,
+  },
+  consentHistory: {
+    ...ROUTES.consentHistory,
+    summary: "The caller's consents as given or refused, newest first, with their text version",
+    response: dataRights.ConsentHistory,
+  },
+  withdrawMarketing: {
+    ...ROUTES.withdrawMarketing,
+    summary: 'Withdraw consent to marketing (recorded in the history)',
+    response: dataRights.ConsentHistory,
+  },
+  erasure: {
+    ...ROUTES.erasure,
+    errors: [409],
+    summary:
+      'Erase the personal data no law requires keeping; credit and AML records stay locked until retention ends (409 while a loan is open)',
+    body: dataRights.ErasureRequest,
+    response: dataRights.ErasureDone,
   },
   agentData: {
     ...ROUTES.agentData,

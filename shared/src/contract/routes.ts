@@ -83,6 +83,12 @@ export const ROUTES = {
   shortLink: { method: 'GET', path: '/s/:hash' },
   sendLogData: { method: 'POST', path: '/v2/send-log-data' },
   userFeatures: { method: 'GET', path: '/v2/user/features' },
+  dataExport: { method: 'GET', path: '/v2/user/data_export' },
+  requestDataExport: { method: 'POST', path: '/v2/user/data_export' },
+  dataExportFile: { method: 'GET', path: '/v2/user/data_export/:format' },
+  consentHistory: { method: 'GET', path: '/v2/user/consents' },
+  withdrawMarketing: { method: 'POST', path: '/v2/user/consents/marketing/withdraw' },
+  erasure: { method: 'POST', path: '/v2/user/erasure' },
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

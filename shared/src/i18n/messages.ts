@@ -95,6 +95,9 @@ export const messages = {
   resendFailed: 'No hemos podido enviar el código. Llámanos al {phone}.',
   // Account
   cannotTakeNewLoan: 'No puedes solicitar un préstamo nuevo mientras tengas uno pendiente de pago.',
+  erasureRefusedOpenLoan:
+    'No podemos suprimir tus datos mientras tengas un préstamo abierto. Podrás solicitarlo cuando esté cerrado.',
+  dataExportNotReady: 'Tu copia de datos no está disponible. Solicita una nueva.',
   // Platform
   remoteUnavailable,
   loading: 'Cargando…',

@@ -22,6 +22,7 @@ import * as m0021 from './0021_cached_views';
 import * as m0022 from './0022_staff_management';
 import * as m0024 from './0024_site_handoff';
 import * as m0025 from './0025_security';
+import * as m0027 from './0027_data_rights';
 import * as m0028 from './0028_sepa';
 import * as m0029 from './0029_mail';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0022_staff_management': m0022,
   '0024_site_handoff': m0024,
   '0025_security': m0025,
+  '0027_data_rights': m0027,
   '0028_sepa': m0028,
   '0029_mail': m0029,
 };
