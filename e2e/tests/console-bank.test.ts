@@ -6,7 +6,7 @@ import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts } from '../src/ports';
 
-/** The sandbox's demo admin (README, Operators' console). */
+/** The sandbox's demo admin (docs/operating.md, Operators' console). */
 const ADMIN = { username: 'admin', password: 'admin-sandbox-12', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
 const LENDER_IBAN = 'ES7921000813610123456789';
 
