@@ -1,38 +1,20 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database.js';
 import type { Database } from '../src/db/schema.js';
 import { documentFile } from '../src/providers/document-storage.js';
 import { customerAt } from './origination-path.js';
-import { type ApiProcess, freePort, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
+import { type ApiProcess, freePort, overHttp, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase } from './template.js';
 
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/ops/cli.ts');
 const temporary = (name: string) => mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`));
 
 /** Runs `npm run ops -- …` as an operator does, with the settings given (the API's, or the restore target's). */
-function ops(env: NodeJS.ProcessEnv, ...args: string[]) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, DATABASE_URL: '', OPERATOR_SECRET: '', OPS_OPERATOR: 'carmen', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const ops = (env: NodeJS.ProcessEnv, ...args: string[]) => runOpsCli({ OPS_OPERATOR: 'carmen', ...env }, args);
 
 const API_ENV = { TRUST_PROXY: 'true', SANDBOX_DECISION_DELAY_SECONDS: '1', SANDBOX_PAYOUT_DELAY_SECONDS: '1' };
 

@@ -1,35 +1,17 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { type ApiProcess, freePort, startApiProcess, stopApiProcess } from './spawn-api.js';
+import { type ApiProcess, freePort, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
 
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/ops/cli.ts');
 const APP = 'https://app.credimo.es';
 
 /** Runs `npm run ops -- …` as an operator does, with the API's settings (API_PORT, PGLITE_DATA_DIR). */
-function ops(env: NodeJS.ProcessEnv, ...args: string[]) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, DATABASE_URL: '', OPERATOR_SECRET: '', PUBLIC_APP_URL: APP, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const ops = (env: NodeJS.ProcessEnv, ...args: string[]) => runOpsCli({ PUBLIC_APP_URL: APP, ...env }, args);
 
 async function auditActions(dataDir: string) {
   const database = await openPglite(dataDir);

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +19,7 @@ import { SANDBOX_BOUNCING_IBAN } from '../src/providers/payout.js';
 import { SANDBOX_STAFF, totpNow } from '../src/staff/index.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, TEST_IBAN } from './origination-path.js';
-import { freePort } from './spawn-api.js';
+import { freePort, runOpsCli } from './spawn-api.js';
 
 /** The lender's account the payouts leave from. */
 const LENDER_IBAN = 'ES7921000813610123456789';
@@ -454,24 +453,7 @@ describe('configuration', () => {
 
 describe('npm run ops with the bank files, as an operator types them', () => {
   /** The command line itself, with no API running: it opens its own database, and reads files from where it runs. */
-  function cli(env: NodeJS.ProcessEnv, cwd: string, ...args: string[]) {
-    const script = path.resolve(import.meta.dirname, '../src/ops/cli.ts');
-    return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...args], {
-        cwd,
-        env: { ...process.env, DATABASE_URL: '', OPERATOR_SECRET: '', ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
-      child.on('exit', (status) => resolve({ status, stdout, stderr }));
-    });
-  }
+  const cli = (env: NodeJS.ProcessEnv, cwd: string, ...args: string[]) => runOpsCli(env, args, cwd);
 
   test('payouts-file prints nothing when nothing waits; statement reads a file named from the working folder', async () => {
     const env = {

@@ -5,6 +5,29 @@ import { fileURLToPath } from 'node:url';
 import type { TestApi } from './harness.js';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+const opsCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/ops/cli.ts');
+
+/**
+ * Runs `npm run ops -- …` as an operator types it, as its own process: no PostgreSQL and no operator secret unless
+ * `env` gives them, and files read from `cwd`.
+ */
+export function runOpsCli(env: NodeJS.ProcessEnv, args: readonly string[], cwd?: string) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), opsCli, ...args], {
+      cwd,
+      env: { ...process.env, DATABASE_URL: '', OPERATOR_SECRET: '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -26,7 +49,15 @@ export interface ApiProcess {
 export async function startApiProcess(env: NodeJS.ProcessEnv, startSeconds = 60): Promise<ApiProcess> {
   const port = Number(env.API_PORT) || (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env, API_PORT: String(port) },
+    // CREDIMO_PARENT_PID: the API stops itself if this test process dies without stopping it (a killed runner).
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      CREDIMO_PARENT_PID: String(process.pid),
+      ...env,
+      API_PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
