@@ -15,6 +15,7 @@ import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './account.module.css';
 import { accountCalls } from './calls';
+import { useAction } from './use-action';
 
 const t = texts.dataRights;
 
@@ -22,8 +23,6 @@ const t = texts.dataRights;
 export const EXPORT_POLL_MS = 3_000;
 
 const displayDate = (iso: string) => wireToDisplayDate(madridToday(new Date(iso)));
-
-type Note = { tone: 'success' | 'error'; text: string } | null;
 
 /** The customer's data rights on the personal information page: their export, their consents, their erasure. */
 export function DataRights({ navigate }: { navigate: (to: string, options?: { replace?: boolean }) => void }) {
@@ -38,8 +37,7 @@ export function DataRights({ navigate }: { navigate: (to: string, options?: { re
 
 function DataExport() {
   const [view, setView] = useState<DataExportView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<Note>(null);
+  const { busy, notice: note, act } = useAction();
 
   const load = useCallback(async () => setView(await accountCalls.dataExport()), []);
   useEffect(() => {
@@ -52,17 +50,6 @@ function DataExport() {
     return () => clearInterval(timer);
   }, [view?.status, load]);
 
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setNote(null);
-    try {
-      await work();
-    } catch (failure) {
-      setNote({ tone: 'error', text: normaliseApiError(failure).message });
-    } finally {
-      setBusy(false);
-    }
-  };
   const request = () => act(async () => setView(await accountCalls.requestDataExport()));
   const download = (link: string, name: string) =>
     act(async () => {
@@ -104,26 +91,18 @@ function DataExport() {
 
 function Consents() {
   const [consents, setConsents] = useState<ConsentHistory | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<Note>(null);
+  const { busy, notice: note, setNotice: setNote, act } = useAction();
   useEffect(() => {
     void accountCalls
       .consents()
       .then(setConsents)
       .catch(() => setConsents(null));
   }, []);
-  const withdraw = async () => {
-    setBusy(true);
-    setNote(null);
-    try {
+  const withdraw = () =>
+    act(async () => {
       setConsents(await accountCalls.withdrawMarketing());
       setNote({ tone: 'success', text: t.marketingWithdrawn });
-    } catch (failure) {
-      setNote({ tone: 'error', text: normaliseApiError(failure).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section className={styles.card} aria-labelledby="consents-title">
       <h2 id="consents-title">{t.consentsTitle}</h2>

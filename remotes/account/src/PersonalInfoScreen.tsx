@@ -1,4 +1,4 @@
-import { Alert, Button, formatPhone, normaliseApiError, type ScreenProps, userAtom } from '@credimo/shared';
+import { Alert, Button, formatPhone, type ScreenProps, userAtom } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { accountCalls, type SavedCard } from './calls';
 import { DataRights } from './DataRights';
 import { useAccountPolling } from './inbox';
 import { addCard } from './loan/Offers';
+import { useAction } from './use-action';
 
 const t = texts.personalInfo;
 
@@ -44,25 +45,13 @@ export function PersonalInfoScreen({ screen, navigate }: ScreenProps) {
 /** SPEC section 7: GET /v2/user/payment_cards, validate, set default, and add one through the acquirer. */
 function SavedCards() {
   const [cards, setCards] = useState<SavedCard[] | null>(null);
-  const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, notice: note, setNotice: setNote, act } = useAction();
 
   const load = useCallback(async () => setCards(await accountCalls.paymentCards()), []);
   useEffect(() => {
     void load().catch(() => setCards([]));
   }, [load]);
 
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setNote(null);
-    try {
-      await work();
-    } catch (failure) {
-      setNote({ tone: 'error', text: normaliseApiError(failure).message });
-    } finally {
-      setBusy(false);
-    }
-  };
   const makeDefault = (id: string) =>
     act(async () => {
       await accountCalls.setDefaultCard(id);
