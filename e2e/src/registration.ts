@@ -18,3 +18,14 @@ export async function fillIdentityAndAddress(
   await page.getByLabel('Calle').fill(address.street);
   await page.getByLabel('Número', { exact: true }).fill(address.number);
 }
+
+/** Types a retired customer's additional information, with a friend as the contact, as a customer would. */
+export async function fillRetiredAdditionalInformation(page: Page, email: string) {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Situación laboral').selectOption({ label: 'Jubilado' });
+  await page.getByLabel('Estudios').selectOption({ label: 'Bachillerato' });
+  await page.getByLabel('¿Tienes ahora otro préstamo?').selectOption({ label: 'No' });
+  await page.getByLabel('Relación').selectOption({ label: 'Amigo/amiga' });
+  await page.getByLabel('Nombre del contacto').fill('Eva');
+  await page.getByLabel('Teléfono del contacto').fill('634 56 78 13');
+}

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { fillIdentityAndAddress } from '../src/registration';
+import { fillIdentityAndAddress, fillRetiredAdditionalInformation } from '../src/registration';
 import { confirmSandboxCode } from '../src/session';
 
 const PHONE = '612000951';
@@ -26,13 +26,7 @@ async function registeredThroughPages(page: Page, appUrl: string, phone: string)
   );
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL(/\/registration\/additional-information$/);
-  await page.getByLabel('Correo electrónico').fill('ana.datos@credimo.es');
-  await page.getByLabel('Situación laboral').selectOption({ label: 'Jubilado' });
-  await page.getByLabel('Estudios').selectOption({ label: 'Bachillerato' });
-  await page.getByLabel('¿Tienes ahora otro préstamo?').selectOption({ label: 'No' });
-  await page.getByLabel('Relación').selectOption({ label: 'Amigo/amiga' });
-  await page.getByLabel('Nombre del contacto').fill('Eva');
-  await page.getByLabel('Teléfono del contacto').fill('634 56 78 13');
+  await fillRetiredAdditionalInformation(page, 'ana.datos@credimo.es');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL(/\/account$/);
 }

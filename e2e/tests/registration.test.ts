@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { fillIdentityAndAddress } from '../src/registration';
+import { fillIdentityAndAddress, fillRetiredAdditionalInformation } from '../src/registration';
 import { completeRegistration, signInThroughApi } from '../src/session';
 
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
@@ -124,13 +124,7 @@ describe('registration in Chromium: sign-in, personal data, additional informati
       },
       { postalCode: '41001', province: 'Sevilla', city: 'Sevilla', street: 'Calle Sierpes', number: '3' },
     );
-    await page.getByLabel('Correo electrónico').fill('marta@credimo.es');
-    await page.getByLabel('Situación laboral').selectOption({ label: 'Jubilado' });
-    await page.getByLabel('Estudios').selectOption({ label: 'Bachillerato' });
-    await page.getByLabel('¿Tienes ahora otro préstamo?').selectOption({ label: 'No' });
-    await page.getByLabel('Relación').selectOption({ label: 'Amigo/amiga' });
-    await page.getByLabel('Nombre del contacto').fill('Eva');
-    await page.getByLabel('Teléfono del contacto').fill('634 56 78 13');
+    await fillRetiredAdditionalInformation(page, 'marta@credimo.es');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Marca esta casilla para continuar').first().waitFor();
     await page.getByLabel('Aceptar todo').dispatchEvent('click');
