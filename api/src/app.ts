@@ -2,7 +2,10 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ApiConfig } from './config';
 import type { AppContext } from './context';
+import type { Database } from './db/schema';
 import { conditionalGet } from './http/conditional';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { installJsonBodies } from './http/json-body';
@@ -15,9 +18,10 @@ import { authentication } from './identity/auth';
 import { startWorkers } from './jobs/workers';
 import { createMetrics } from './metrics';
 import { documentStorageProviderFor, mailerFor, requireRealMailer } from './providers';
-import { SandboxCardCharger } from './providers/card-charger';
+import { type AutoDebitCharger, SandboxCardCharger } from './providers/card-charger';
 import { paymentCheckoutsFor } from './providers/payments';
 import { payoutProviderFor } from './providers/payout';
+import { RedsysCardCharger, redsysGatewayFor } from './providers/redsys';
 import { JobQueue } from './queue/job-queue';
 import { clientLogRoutes } from './routes/client-log';
 import { consoleRoutes } from './routes/console';
@@ -68,7 +72,7 @@ export async function buildApp(
       mailer: given.mailer ?? mailerFor(given.config, given.database.db),
       payout: given.payout ?? payoutProviderFor(given.config),
       checkout: given.checkout ?? paymentCheckoutsFor(given.config),
-      autoDebit: given.autoDebit ?? (sandbox ? new SandboxCardCharger(given.database.db) : undefined),
+      autoDebit: given.autoDebit ?? autoDebitFor(given.config, given.database.db, sandbox),
     };
     return await assembleApp(context, jobs, options);
   } catch (error) {
@@ -76,6 +80,13 @@ export async function buildApp(
     await jobs.stop();
     throw error;
   }
+}
+
+/** The due-date charge of a saved card: Redsys's when it takes the payments, else the sandbox acquirer's. */
+function autoDebitFor(config: ApiConfig, db: Kysely<Database>, sandbox: boolean): AutoDebitCharger | undefined {
+  const redsys = redsysGatewayFor(config);
+  if (redsys) return new RedsysCardCharger(db, redsys);
+  return sandbox ? new SandboxCardCharger(db) : undefined;
 }
 
 async function assembleApp(

@@ -72,7 +72,32 @@ export interface ApiConfig {
   lender: LenderIdentity;
   /** How payouts reach the bank (PAYOUT_PROVIDER): the sandbox bank's callback, or the day's SEPA file. */
   payoutRail: PayoutRailConfig;
+  /** Who takes card and Bizum payments and saves cards (PAYMENTS_PROVIDER): the sandbox, or Redsys. */
+  payments: PaymentsConfig;
 }
+
+/**
+ * `sandbox`: the API's own checkout pages and acquirer. `redsys`: the banks' gateway (SPEC section 7's card acquirer
+ * and Bizum), reached by redirection and REST with the terminal's key (REDSYS_*).
+ */
+export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'redsys'; redsys: RedsysConfig };
+
+export interface RedsysConfig {
+  /** The merchant's FUC (Ds_Merchant_MerchantCode), 9 digits. */
+  merchantCode: string;
+  /** The terminal (Ds_Merchant_Terminal), 1 to 3 digits. */
+  terminal: string;
+  /** The terminal's signing key (base64 of a 24-byte 3DES key), as the bank's administration portal shows it. */
+  secretKey: string;
+  /** The gateway's origin: https://sis.redsys.es in production, https://sis-t.redsys.es:25443 for the bank's tests. */
+  url: string;
+  /** Where Redsys posts its notifications (Ds_Merchant_MerchantURL): the API's own route unless set. */
+  notificationUrl: string;
+}
+
+/** The key Redsys publishes for its shared test terminal (999008881): anyone may sign with it, so never in production. */
+export const REDSYS_PUBLIC_TEST_KEY = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';
+export const REDSYS_NOTIFICATION_PATH = '/v2/providers/redsys/notification';
 
 /**
  * `sandbox`: the sandbox bank settles each payout by its signed callback. `sepa-file`: payouts wait for the day's
@@ -321,6 +346,43 @@ function readPayoutRail(env: NodeJS.ProcessEnv, lender: LenderIdentity): PayoutR
   return { provider, debtor: { name: lender.name, iban, bic } };
 }
 
+/** PAYMENTS_PROVIDER=redsys needs the terminal (REDSYS_MERCHANT_CODE, REDSYS_TERMINAL, REDSYS_SECRET_KEY, REDSYS_URL). */
+function readPayments(env: NodeJS.ProcessEnv, providerMode: ProviderMode, publicUrl: string): PaymentsConfig {
+  const provider = env.PAYMENTS_PROVIDER?.trim() || 'sandbox';
+  if (provider === 'sandbox') return { provider };
+  if (provider !== 'redsys') throw new ConfigError(`PAYMENTS_PROVIDER must be sandbox or redsys, got "${provider}"`);
+  const merchantCode = (env.REDSYS_MERCHANT_CODE ?? '').trim();
+  const terminal = (env.REDSYS_TERMINAL ?? '').trim();
+  const secretKey = (env.REDSYS_SECRET_KEY ?? '').trim();
+  if (!/^\d{9}$/.test(merchantCode))
+    throw new ConfigError('PAYMENTS_PROVIDER=redsys needs REDSYS_MERCHANT_CODE, 9 digits');
+  if (!/^\d{1,3}$/.test(terminal))
+    throw new ConfigError('PAYMENTS_PROVIDER=redsys needs REDSYS_TERMINAL, 1 to 3 digits');
+  if (Buffer.from(secretKey, 'base64').length !== 24 || !/^[A-Za-z0-9+/]+={0,2}$/.test(secretKey)) {
+    throw new ConfigError('PAYMENTS_PROVIDER=redsys needs REDSYS_SECRET_KEY, the terminal key (base64 of 24 bytes)');
+  }
+  const production = providerMode === 'production';
+  const url = (env.REDSYS_URL || (production ? 'https://sis.redsys.es' : 'https://sis-t.redsys.es:25443')).replace(
+    /\/$/,
+    '',
+  );
+  const origin = originOf(url);
+  if (!origin || origin !== url) throw new ConfigError(`REDSYS_URL must be the gateway's origin, got "${url}"`);
+  const notificationUrl = env.REDSYS_NOTIFICATION_URL || new URL(REDSYS_NOTIFICATION_PATH, publicUrl).toString();
+  if (!originOf(notificationUrl))
+    throw new ConfigError(`REDSYS_NOTIFICATION_URL must be an address, got "${notificationUrl}"`);
+  if (production) {
+    // Real money: the gateway and our notification over TLS, and never the key the whole world knows.
+    if (!url.startsWith('https:') || !notificationUrl.startsWith('https:')) {
+      throw new ConfigError('PROVIDER_MODE=production needs https REDSYS_URL and notification address');
+    }
+    if (secretKey === REDSYS_PUBLIC_TEST_KEY) {
+      throw new ConfigError("PROVIDER_MODE=production refuses Redsys's public test key: set the terminal's own");
+    }
+  }
+  return { provider, redsys: { merchantCode, terminal, secretKey, url, notificationUrl } };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const providerMode: ProviderMode = env.PROVIDER_MODE === 'production' ? 'production' : 'sandbox';
   const sms = env.SMS_PROVIDER_URL ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN ?? '' } : null;
@@ -385,5 +447,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     metricsToken: readMetricsToken(env, providerMode),
     lender,
     payoutRail: readPayoutRail(env, lender),
+    payments: readPayments(env, providerMode, publicUrl),
   };
 }

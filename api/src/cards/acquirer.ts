@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { REDSYS_CARD_PATH } from '../providers/redsys';
 
 /**
  * The card acquirer: the customer's browser goes to its tokenization page with our request id; the acquirer
@@ -47,5 +48,13 @@ export class SandboxCardAcquirer implements CardAcquirer {
   readonly name = 'card';
   tokenizationUrl(requestId: string, returnUrl: string): string {
     return `${SANDBOX_CARD_PATH}?${new URLSearchParams({ request_id: requestId, return_url: returnUrl })}`;
+  }
+}
+
+/** Redsys saves the card: our page posts the signed form to the gateway (see routes/redsys.ts). */
+export class RedsysCardAcquirer implements CardAcquirer {
+  readonly name = 'card';
+  tokenizationUrl(requestId: string): string {
+    return `${REDSYS_CARD_PATH}?${new URLSearchParams({ request_id: requestId })}`;
   }
 }

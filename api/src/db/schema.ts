@@ -445,6 +445,8 @@ export interface Database {
   loan_withdrawals: LoanWithdrawalsTable;
   loan_cessions: LoanCessionsTable;
   payment_cards: PaymentCardsTable;
+  redsys_orders: RedsysOrdersTable;
+  redsys_cards: RedsysCardsTable;
   earned_discounts: EarnedDiscountsTable;
   bank_imports: BankImportsTable;
   aggregation_sessions: AggregationSessionsTable;
@@ -535,6 +537,24 @@ export interface PaymentCardsTable {
   return_url: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Redsys's order numbers and what each stands for (migration 0030). */
+export interface RedsysOrdersTable {
+  order_id: string;
+  kind: 'payment' | 'card' | 'charge';
+  reference: string;
+  amount: Cents;
+  /** Ds_Response once the gateway answered (its notification, or the REST charge's answer). */
+  response: string | null;
+  created_at: CreatedAt;
+  answered_at: Timestamp | null;
+}
+/** A card Redsys saved (Ds_Merchant_Identifier) and the card-on-file id its later charges quote. */
+export interface RedsysCardsTable {
+  identifier: string;
+  cof_txnid: string | null;
+  created_at: CreatedAt;
 }
 
 export interface EarnedDiscountsTable {

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
-import type { ApiConfig } from '../config';
+import { type ApiConfig, ConfigError } from '../config';
 import type { PaymentChannel, PaymentType } from '../db/schema';
+import { RedsysCheckout } from './redsys';
 
 /**
  * Payment checkouts (SPEC section 7): the card acquirer's checkout and Bizum. The customer's browser goes to the
@@ -56,8 +57,25 @@ export class SandboxCheckout implements PaymentCheckout {
   }
 }
 
-/** The checkouts of payment requests by configuration: the sandbox outside production, none integrated in it. */
+/**
+ * The checkouts of payment requests by configuration (PAYMENTS_PROVIDER): Redsys, or the sandbox outside
+ * production (production refuses to start with it, see requireRealPayments).
+ */
 export function paymentCheckoutsFor(config: ApiConfig): { card?: PaymentCheckout; bizum?: PaymentCheckout } {
+  if (config.payments.provider === 'redsys') {
+    const redsys = new RedsysCheckout(config);
+    return { card: redsys, bizum: redsys };
+  }
   if (config.providerMode === 'production') return {};
   return { card: new SandboxCheckout(config, 'card'), bizum: new SandboxCheckout(config, 'bizum') };
+}
+
+/** Production takes real money: never through the sandbox's pages, which pay whatever is typed. */
+export function requireRealPayments(config: ApiConfig): void {
+  if (config.providerMode === 'production' && config.payments.provider === 'sandbox') {
+    throw new ConfigError(
+      'PROVIDER_MODE=production needs a payment provider: set PAYMENTS_PROVIDER=redsys and REDSYS_MERCHANT_CODE, ' +
+        'REDSYS_TERMINAL, REDSYS_SECRET_KEY',
+    );
+  }
 }

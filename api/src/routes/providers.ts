@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { recordBankSession } from '../aggregation';
 import { recordCardRequest } from '../cards';
-import { CARD_CALLBACK_PATH, CardRequestEvent, SandboxCardAcquirer } from '../cards/acquirer';
+import { CARD_CALLBACK_PATH, CardRequestEvent, RedsysCardAcquirer, SandboxCardAcquirer } from '../cards/acquirer';
 import { ConfigError } from '../config';
 import type { AppContext } from '../context';
 import { recordLivenessVerdict } from '../evidence';
@@ -12,8 +12,9 @@ import { documentStorageProviderFor, livenessProviderFor } from '../providers';
 import { AGGREGATION_CALLBACK_PATH, AGGREGATION_PROVIDER_NAME, AggregationEvent } from '../providers/aggregation';
 import { postSignedCallback, registerCallbackRoute } from '../providers/callback-route';
 import { crashPoint } from '../providers/faults';
-import { PAYMENT_PROVIDERS, PaymentEvent } from '../providers/payments';
+import { PAYMENT_PROVIDERS, PaymentEvent, requireRealPayments } from '../providers/payments';
 import { PAYOUT_CALLBACK_PATH, PayoutEvent, type PayoutProvider, payoutProviderFor } from '../providers/payout';
+import { redsysGatewayFor } from '../providers/redsys';
 import { callbackSecret } from '../providers/secrets';
 import { sandboxAggregationPages } from '../sandbox/aggregation-pages';
 import { sandboxCardPages } from '../sandbox/card-pages';
@@ -22,6 +23,7 @@ import { sandboxPaymentPages } from '../sandbox/payment-pages';
 import { clockToday, settlePaymentRequestIn } from '../servicing';
 import { cardRoutes } from './cards';
 import { evidenceRoutes } from './evidence';
+import { redsysRoutes } from './redsys';
 
 // The providers' side of the API: each outside party's signed callback (signature, replay claim and effect in one
 // transaction) and, in sandbox mode, the pages that stand in for it and post to it as the real provider would.
@@ -80,6 +82,11 @@ export async function registerEvidence(app: FastifyInstance, context: AppContext
 /** Payment cards: their routes, the card acquirer's callback and, in sandbox mode, its tokenization page. */
 export async function registerCards(app: FastifyInstance, context: AppContext): Promise<void> {
   const db = context.database.db;
+  if (context.config.payments.provider === 'redsys') {
+    // Redsys saves the card; its notification (registerPayments) records the card request.
+    await app.register(cardRoutes, { context, acquirer: new RedsysCardAcquirer() });
+    return;
+  }
   if (context.config.providerMode === 'production') {
     // No real acquirer is integrated yet: production must not save cards through the sandbox.
     return;
@@ -120,6 +127,13 @@ export async function registerAggregation(app: FastifyInstance, context: AppCont
 /** Card and Bizum payments: each provider's signed callback applying the payment and, in sandbox mode, their checkouts. */
 export async function registerPayments(app: FastifyInstance, context: AppContext): Promise<void> {
   const db = context.database.db;
+  requireRealPayments(context.config);
+  const redsys = redsysGatewayFor(context.config);
+  if (redsys) {
+    // Card and Bizum at Redsys: its pages' forms and its signed notification, never the sandbox's callbacks.
+    await app.register(redsysRoutes, { context, gateway: redsys });
+    return;
+  }
   const channels = (['card', 'bizum'] as const).filter((channel) => context.checkout?.[channel]);
   if (channels.length === 0) return;
   const secrets = {
