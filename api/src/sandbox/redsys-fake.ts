@@ -1,6 +1,7 @@
 import { createCipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { escapeHtml } from './page';
 
 /**
@@ -308,4 +309,21 @@ function page(response: ServerResponse, status: number, title: string, body: str
 ${body}
 </main></body>
 </html>`);
+}
+
+/**
+ * Run as a process of its own (a browser test, or by hand next to `npm start` with PAYMENTS_PROVIDER=redsys):
+ * `node --import tsx api/src/sandbox/redsys-fake.ts` with REDSYS_MERCHANT_CODE, REDSYS_TERMINAL, REDSYS_SECRET_KEY
+ * and REDSYS_FAKE_PORT; it prints its address once it listens.
+ */
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  FakeRedsys.start({
+    merchantCode: process.env.REDSYS_MERCHANT_CODE ?? '',
+    terminal: process.env.REDSYS_TERMINAL ?? '',
+    secretKey: process.env.REDSYS_SECRET_KEY ?? '',
+    port: Number(process.env.REDSYS_FAKE_PORT ?? 0),
+  }).then((fake) => {
+    console.log(`fake Redsys listening at ${fake.url}`);
+    process.on('SIGTERM', () => void fake.close().then(() => process.exit(0)));
+  });
 }

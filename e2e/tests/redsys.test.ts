@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type Stack, startStack } from '../../scripts/stack';
+import { accessible, launchChromium, watchConsole } from '../src/browser';
+import { appShown } from '../src/first-paint';
+import { activeLoanThroughApi } from '../src/loan';
+import { stackPorts, testPort } from '../src/ports';
+import { type FakeRedsysProcess, startFakeRedsys } from '../src/redsys';
+import { completeRegistration, signInThroughApi } from '../src/session';
+
+const PHONE = '612000947';
+/** Redsys's shared test terminal. */
+const TERMINAL = { merchantCode: '999008881', terminal: '1', secretKey: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7' };
+const SHOTS = path.join(os.tmpdir(), 'credimo-e2e-redsys');
+/** Redsys's test card, which the local Redsys authorises. */
+const TEST_CARD = '4548810000000003';
+
+/** The API as the customer's token reads it: what the pages did. */
+function apiOf(apiUrl: string, token: string) {
+  return async (route: string) => {
+    const response = await fetch(`${apiUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
+    return response.json();
+  };
+}
+
+/** The account's cards hand the payment-methods page the customer's choice as navigation state (see payments.test.ts). */
+async function openPaymentMethods(page: Page, appUrl: string, choice: Record<string, unknown>) {
+  if (!page.url().startsWith(appUrl)) await page.goto(`${appUrl}/account`);
+  await appShown(page);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate((state) => {
+    window.history.pushState(
+      { usr: state, key: `e2e${Date.now()}`, idx: window.history.length },
+      '',
+      '/account/payment-methods',
+    );
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, choice);
+  await page.getByRole('heading', { name: 'Elige cómo pagar' }).waitFor({ timeout: 30_000 });
+}
+
+describe('Redsys in Chromium: a card saved, a repayment and an extension by card, the payoff by Bizum', () => {
+  const env = {
+    ...stackPorts(4250),
+    PUBLIC_APP_URL: `http://localhost:${testPort(4250)}`,
+    SANDBOX_DECISION_DELAY_SECONDS: '1',
+    PAYMENTS_PROVIDER: 'redsys',
+    REDSYS_MERCHANT_CODE: TERMINAL.merchantCode,
+    REDSYS_TERMINAL: TERMINAL.terminal,
+    REDSYS_SECRET_KEY: TERMINAL.secretKey,
+  };
+  let fake: FakeRedsysProcess;
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    fake = await startFakeRedsys(TERMINAL, testPort(4270));
+    stack = await startStack({ env: { ...env, REDSYS_URL: fake.url }, log: () => {} });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await fake?.stop();
+  });
+
+  test('every step at the local Redsys, through the pages; the loan ends Returned', async () => {
+    const token = await signInThroughApi(stack.urls.api, PHONE);
+    await completeRegistration(stack.urls.api, token, PHONE);
+    const read = apiOf(stack.urls.api, token);
+    await activeLoanThroughApi(stack.urls.api, token, 40_000);
+    const total = (await read('/v2/loan')).calculations.today.amount;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+
+    // Saving a card: the account's button, our page's signed form, Redsys's page, back with the card saved.
+    await page.goto(`${stack.urls.app}/account/personal_info`);
+    await appShown(page);
+    await page.getByRole('button', { name: 'Añadir tarjeta' }).click();
+    await page.getByRole('heading', { name: 'Guardar tarjeta' }).waitFor({ timeout: 30_000 });
+    assert.ok(page.url().startsWith(`${fake.url}/sis/realizarPago`), page.url());
+    await accessible(page, "Redsys's card page");
+    await page.screenshot({ path: path.join(SHOTS, 'card-page.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    // Back to the account (the return address says nothing; the notification saved the card), which lists it.
+    await page.waitForURL(/\/account\?payment=add_card_successful/, { timeout: 30_000 });
+    await appShown(page);
+    await page.goto(`${stack.urls.app}/account/personal_info`);
+    await page.getByText(/0003/).first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'card-saved.png'), fullPage: true });
+    const cards = await read('/v2/user/payment_cards');
+    assert.equal(cards.length, 1);
+    assert.equal(cards[0].pan, '454881******0003');
+
+    // A partial repayment of 150 EUR by card.
+    await openPaymentMethods(page, stack.urls.app, { payment_type: 'partial_repay', amount: 15_000 });
+    await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+    await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
+    await page.getByText('150,00 €').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'card-payment.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.waitForURL(/\/account(\?|$)/, { timeout: 30_000 });
+    assert.equal((await read('/v2/loan')).calculations.today.amount, total - 15_000);
+
+    // An extension of 7 days, by card; Cancelar first sends the customer to the retry screen.
+    const details = await read('/v2/loan/prolong_details?term=7');
+    await openPaymentMethods(page, stack.urls.app, { payment_type: 'prolongation', amount: details.cost, term: 7 });
+    await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+    await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await page.waitForURL(/\/account\/payment\/failed/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Algo salió mal' }).waitFor();
+    assert.equal((await read('/v2/loan')).status, 2, 'a cancelled payment extends nothing');
+    await openPaymentMethods(page, stack.urls.app, { payment_type: 'prolongation', amount: details.cost, term: 7 });
+    await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+    await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Número de tarjeta').fill(TEST_CARD);
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.waitForURL(/\/account(\?|$)/, { timeout: 30_000 });
+    await appShown(page);
+    const extended = await read('/v2/loan');
+    assert.equal(extended.status, 20, 'Extended');
+    assert.equal(extended.must_pay_date, details.next_pay_date);
+
+    // The payoff by Bizum.
+    await openPaymentMethods(page, stack.urls.app, {
+      payment_type: 'payoff',
+      amount: extended.calculations.today.amount,
+    });
+    await page.getByRole('button', { name: 'Pagar con Bizum' }).click();
+    await page.getByRole('heading', { name: 'Pago con Bizum' }).waitFor({ timeout: 30_000 });
+    await accessible(page, "Redsys's Bizum page");
+    await page.screenshot({ path: path.join(SHOTS, 'bizum.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.waitForURL(/\/account(\?|$)/, { timeout: 30_000 });
+    await appShown(page);
+    const closed = await read('/v2/loan');
+    assert.equal(closed.status, 3, 'Returned');
+    await page.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'returned.png'), fullPage: true });
+
+    // Redsys was told five outcomes and every notification was taken.
+    assert.deepEqual(
+      (await fake.notifications()).map((n) => [n.response, n.status]),
+      [
+        ['0000', 200],
+        ['0000', 200],
+        ['9915', 200],
+        ['0000', 200],
+        ['0000', 200],
+      ],
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
