@@ -126,6 +126,11 @@ export class FakeRedsys {
     if (request.method === 'POST' && url.pathname === '/sis/decision') return this.decision(request, response);
     if (request.method === 'POST' && url.pathname === '/sis/rest/trataPeticionREST')
       return this.rest(request, response);
+    // What it saw, for a test that runs it as a process of its own.
+    if (request.method === 'GET' && url.pathname === '/_fake/seen') {
+      const seen = { notifications: this.notifications, charges: this.charges };
+      return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(seen));
+    }
     response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   }
 
