@@ -7,6 +7,7 @@ import { clockToday, tickClock } from '../domain/clock';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
 import { loanIdByReference } from '../loans/applications';
 import { SandboxCardCharger } from '../providers/card-charger';
+import { RedsysCardCharger, redsysGatewayFor } from '../providers/redsys';
 import { moveToCollectionStep, offerForSale, sellLoan } from './collection';
 import { runServicingDay } from './day';
 import { owedOf } from './owed';
@@ -40,8 +41,10 @@ export const SERVICING_COMMANDS: Record<string, ServicingCommand> = {
       const days = Number(count);
       if (!Number.isInteger(days) || days < 1 || days > 366) throw new ServicingUsageError('days: 1 to 366');
       const lines: string[] = [];
-      // The sandbox acquirer auto-debits default cards on their due date, as the day's job does.
-      const charger = new SandboxCardCharger(db);
+      // Default cards are auto-debited on their due date by the configured acquirer, as the day's job does: cards
+      // Redsys saved are charged at Redsys (its test gateway or a local fake), never paid by the sandbox's word.
+      const redsys = redsysGatewayFor(config);
+      const charger = redsys ? new RedsysCardCharger(db, redsys) : new SandboxCardCharger(db);
       for (let i = 0; i < days; i += 1) {
         await tickClock(db);
         const result = await runServicingDay(db, await clockToday(db), charger);
