@@ -4,6 +4,7 @@ import { auth } from './auth';
 import { calculator } from './calculator';
 import { consoleTexts } from './console';
 import { consoleBankTexts } from './console-bank';
+import { customerRights } from './customer-rights';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
 import { mail } from './mail';
@@ -24,6 +25,7 @@ export const texts = {
   calculator,
   console: consoleTexts,
   consoleBank: consoleBankTexts,
+  customerRights,
   devMenu,
   documents,
   mail,
