@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addWireDays, LoanStatus, madridClockAt, madridToday } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
-import { customerRights } from '@credimo/shared/i18n/screens/customer-rights';
+import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import { defaultSettings } from '../src/customer-rights/index.js';
 import { recordCustomerMail, reminderKey } from '../src/mail/index.js';
 import { OPERATOR_COMMANDS } from '../src/ops/commands.js';
@@ -18,7 +18,7 @@ before(async () => {
 after(() => api.close());
 
 const db = () => api.database.db;
-const texts = customerRights.console;
+const texts = customerRightsStaff.console;
 const [AGENT, ADMIN] = SANDBOX_STAFF;
 let address = 0;
 
@@ -205,16 +205,16 @@ describe('a refusal is explained by its own recorded reasons and a person review
     assert.doesNotMatch((await agent.get('/console/queue')).text, new RegExp(`${me.publicId}[^]*${texts.uphold}`));
 
     const inbox = await api.request('GET', '/v2/notifications/inbox', { headers: me.headers });
-    assert.ok(inbox.body.some((n: { message: string }) => n.message === customerRights.notice.upheld));
+    assert.ok(inbox.body.some((n: { message: string }) => n.message === customerRightsStaff.notice.upheld));
     const mail = await waitFor(() =>
       db()
         .selectFrom('mail_outbox')
         .selectAll()
         .where('body', 'like', `%${me.publicId}%`)
-        .where('subject', '=', customerRights.mail.subject)
+        .where('subject', '=', customerRightsStaff.mail.subject)
         .executeTakeFirst(),
     );
-    assert.match(mail.body, new RegExp(customerRights.decision.upheld));
+    assert.match(mail.body, new RegExp(customerRightsStaff.outcome.upheld));
   });
 
   test('a loan nobody asked to review cannot be answered: 404 with the console’s text', async () => {

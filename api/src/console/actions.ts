@@ -2,7 +2,7 @@ import { EXTENSION_CONCEPT_WORD } from '@credimo/shared/domain';
 import { formatMoney, parseEuros } from '@credimo/shared/format';
 import { fill, t as messageText } from '@credimo/shared/i18n';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
-import { customerRights } from '@credimo/shared/i18n/screens/customer-rights';
+import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/schema';
@@ -29,7 +29,7 @@ import {
 import { may, type StaffPermission } from '../staff/rules';
 
 const say = fill;
-const rightsTexts = customerRights.console;
+const rightsTexts = customerRightsStaff.console;
 
 /** A refusal the person at the console reads (their input, the loan's state, their role). */
 export class ConsoleActionError extends Error {

@@ -1,14 +1,14 @@
 import type { ContactRules } from '@credimo/shared/domain';
 import { madridToday } from '@credimo/shared/domain';
 import { fill } from '@credimo/shared/i18n';
-import { customerRights } from '@credimo/shared/i18n/screens/customer-rights';
+import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import type { StaffMember } from '../staff/accounts';
 import type { PendingReview } from '../staff/reviews';
 import { may } from '../staff/rules';
 import { actionForm, CONSOLE_PATH, esc, hidden, table, when } from './views';
 
 /** The console's part of the customer's rights: the reviews to answer, collection's calls and their rules. */
-const texts = customerRights.console;
+const texts = customerRightsStaff.console;
 
 const say = (text: string, params: Record<string, string | number>) =>
   fill(text, Object.fromEntries(Object.entries(params).map(([name, value]) => [name, esc(value)])));

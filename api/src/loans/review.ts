@@ -1,6 +1,6 @@
 import { reviewDueOn } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
-import { customerRights as texts } from '@credimo/shared/i18n/screens/customer-rights';
+import { customerRightsStaff as texts } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import type { Kysely } from 'kysely';
 import type { LenderIdentity } from '../config';
 import { rightsSettings } from '../customer-rights';

@@ -1,5 +1,5 @@
 import { formatMoney, wireToDisplayDate } from '@credimo/shared/format';
-import { customerRights } from '@credimo/shared/i18n/screens/customer-rights';
+import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import { mail as texts } from '@credimo/shared/i18n/screens/mail';
 import type { CustomerMailKind } from '../db/schema';
 
@@ -91,11 +91,11 @@ export function composeMail(kind: CustomerMailKind, detail: Record<string, unkno
     }
     case 'review_answer': {
       const d = detail as unknown as ReviewAnswerDetail;
-      const outcome = customerRights.decision[d.outcome];
+      const outcome = customerRightsStaff.outcome[d.outcome];
       return {
-        subject: customerRights.mail.subject,
-        text: letter(name, customerRights.mail.body({ outcome, reason: d.reason })),
-        sms: customerRights.mail.sms({ outcome }),
+        subject: customerRightsStaff.mail.subject,
+        text: letter(name, customerRightsStaff.mail.body({ outcome, reason: d.reason })),
+        sms: customerRightsStaff.mail.sms({ outcome }),
       };
     }
   }

@@ -1,9 +1,9 @@
 import { call } from '@credimo/shared';
 import type { CustomerRightsResponse } from '@credimo/shared/contract';
-import { customerRights } from '@credimo/shared/i18n/screens/customer-rights';
+import { debtAdvice } from '@credimo/shared/i18n/screens/debt-advice';
 import { useEffect, useState } from 'react';
 
-const t = customerRights.debtAdvice;
+const t = debtAdvice;
 
 /**
  * The help page's free debt advice and complaints service (CCD2 Art. 36), as operators set them

@@ -1,10 +1,10 @@
 import type { CustomerRightsResponse } from '@credimo/shared/contract';
-import { customerRights } from '@credimo/shared/i18n/screens/customer-rights';
+import { debtAdvice } from '@credimo/shared/i18n/screens/debt-advice';
 import { useEffect, useState } from 'react';
 import { rightsCalls } from './calls';
 import own from './rights.module.css';
 
-const t = customerRights.debtAdvice;
+const t = debtAdvice;
 
 /**
  * Free debt advice and the lender's complaints service (CCD2 Art. 36), as operators set them: in the late-payment

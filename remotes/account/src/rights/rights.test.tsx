@@ -69,11 +69,9 @@ describe('a refusal explained, and a person’s review asked for', () => {
 
   test('a view too long is said on its field and not sent; the API’s refusal is said on the card', async () => {
     http.current.onGet('/v2/loan/decision').reply(200, refusal());
-    http.current
-      .onPost('/v2/loan/decision/review')
-      .reply(409, {
-        errors: [{ message: 'Ya has pedido la revisión de esta decisión por una persona.', property: 'request' }],
-      });
+    http.current.onPost('/v2/loan/decision/review').reply(409, {
+      errors: [{ message: 'Ya has pedido la revisión de esta decisión por una persona.', property: 'request' }],
+    });
     show(<DecisionReview />);
     const field = await screen.findByLabelText('Tu punto de vista (opcional)');
     // Pasted rather than typed: 2001 characters.

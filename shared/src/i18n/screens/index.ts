@@ -5,6 +5,8 @@ import { calculator } from './calculator';
 import { consoleTexts } from './console';
 import { consoleBankTexts } from './console-bank';
 import { customerRights } from './customer-rights';
+import { customerRightsStaff } from './customer-rights-staff';
+import { debtAdvice } from './debt-advice';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
 import { mail } from './mail';
@@ -26,6 +28,8 @@ export const texts = {
   console: consoleTexts,
   consoleBank: consoleBankTexts,
   customerRights,
+  customerRightsStaff,
+  debtAdvice,
   devMenu,
   documents,
   mail,
