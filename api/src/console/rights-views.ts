@@ -1,6 +1,7 @@
 import type { ContactRules } from '@credimo/shared/domain';
 import { madridToday } from '@credimo/shared/domain';
 import { fill } from '@credimo/shared/i18n';
+import { consoleTexts } from '@credimo/shared/i18n/screens/console';
 import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import type { StaffMember } from '../staff/accounts';
 import type { PendingReview } from '../staff/reviews';
@@ -38,7 +39,15 @@ export function reviewsSection(member: StaffMember, rows: PendingReview[], today
   const back = `${CONSOLE_PATH}/queue`;
   const decide = may(member.role, 'decide');
   const body = table(
-    ['Préstamo', 'Cliente', texts.requestedAt, texts.dueOn, texts.reasons, texts.comment, ''],
+    [
+      consoleTexts.loan,
+      consoleTexts.customer,
+      texts.requestedAt,
+      texts.dueOn,
+      texts.reasons,
+      texts.comment,
+      consoleTexts.actions,
+    ],
     rows.map((row) => [
       esc(row.public_id),
       `<a href="${CONSOLE_PATH}/customers/${esc(row.user_id)}">${esc(

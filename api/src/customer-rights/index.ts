@@ -1,5 +1,6 @@
 import { type ComplaintsService, CustomerRightsSettingValues, type DebtAdviceService } from '@credimo/shared/contract';
 import { type ContactRules, DEFAULT_CONTACT_RULES, DEFAULT_REVIEW_ANSWER_DAYS } from '@credimo/shared/domain';
+import { customerRightsStaff as texts } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import type { Kysely } from 'kysely';
 import { Value } from 'typebox/value';
 import type { LenderIdentity } from '../config';
@@ -18,27 +19,14 @@ export interface CustomerRightsSettings {
 }
 
 /** Free, public debt-advice services in Spain (CCD2 Art. 36): the default list until operators set theirs. */
-export const DEFAULT_DEBT_ADVICE: DebtAdviceService[] = [
-  {
-    name: 'Oficina Municipal de Información al Consumidor (OMIC)',
-    description: 'Asesoramiento gratuito sobre deudas y consumo en tu ayuntamiento.',
-    url: 'https://www.consumo.gob.es/es/consumo/omic',
-    phone: null,
-  },
-  {
-    name: 'Portal del Cliente Bancario del Banco de España',
-    description: 'Información gratuita sobre préstamos, deudas y tus derechos como cliente.',
-    url: 'https://clientebancario.bde.es',
-    phone: '+34 900 545 454',
-  },
-];
+export const DEFAULT_DEBT_ADVICE: DebtAdviceService[] = texts.defaults.debtAdvice;
 
 export function defaultSettings(lender: LenderIdentity): CustomerRightsSettings {
   return {
     review_answer_days: DEFAULT_REVIEW_ANSWER_DAYS,
     debt_advice: DEFAULT_DEBT_ADVICE,
     complaints: {
-      name: `Servicio de Atención al Cliente de ${lender.name}`,
+      name: texts.defaults.complaintsName(lender.name),
       email: lender.email,
       address: lender.address,
       url: null,

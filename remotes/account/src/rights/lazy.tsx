@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 
 /**
- * The customer's-rights cards, each its own chunk: the account's first load stays within its budget, and only a
- * declined, late or history page loads them.
+ * The customer's-rights cards, one chunk of their own: the account's first load does not carry them, and only a
+ * declined, late or history page loads it.
  */
-const DecisionReviewChunk = lazy(() => import('./DecisionReview'));
-const DebtAdviceChunk = lazy(() => import('./DebtAdvice'));
-const ContactsChunk = lazy(() => import('./Contacts'));
+const cards = () => import('./cards');
+const DecisionReviewChunk = lazy(() => cards().then((m) => ({ default: m.DecisionReview })));
+const DebtAdviceChunk = lazy(() => cards().then((m) => ({ default: m.DebtAdvice })));
+const ContactsChunk = lazy(() => cards().then((m) => ({ default: m.Contacts })));
 
 export const DecisionReview = () => (
   <Suspense fallback={null}>

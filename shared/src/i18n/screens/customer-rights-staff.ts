@@ -7,6 +7,24 @@ import { customerRights } from './customer-rights';
 export const customerRightsStaff = {
   /** What the answer says, as the account's card says it. */
   outcome: { upheld: customerRights.decision.upheld, overturned: customerRights.decision.overturned },
+  /** The settings' defaults until operators set their own: free, public debt-advice services in Spain. */
+  defaults: {
+    debtAdvice: [
+      {
+        name: 'Oficina Municipal de Información al Consumidor (OMIC)',
+        description: 'Asesoramiento gratuito sobre deudas y consumo en tu ayuntamiento.',
+        url: 'https://www.consumo.gob.es/es/consumo/omic',
+        phone: null,
+      },
+      {
+        name: 'Portal del Cliente Bancario del Banco de España',
+        description: 'Información gratuita sobre préstamos, deudas y tus derechos como cliente.',
+        url: 'https://clientebancario.bde.es',
+        phone: '+34 900 545 454',
+      },
+    ],
+    complaintsName: (lender: string) => `Servicio de Atención al Cliente de ${lender}`,
+  },
   notice: {
     upheld: 'Hemos revisado tu solicitud rechazada: mantenemos la decisión. Tienes el motivo en tu cuenta.',
     overturned:
