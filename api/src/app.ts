@@ -27,6 +27,7 @@ import { clientLogRoutes } from './routes/client-log';
 import { consoleRoutes } from './routes/console';
 import { contentRoutes } from './routes/content';
 import { customerFlagRoutes } from './routes/customer-flags';
+import { customerRightsRoutes } from './routes/customer-rights';
 import { dataRightsRoutes } from './routes/data-rights';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
@@ -162,6 +163,7 @@ async function assembleApp(
   await app.register(clientLogRoutes, context);
   await app.register(customerFlagRoutes, context);
   await app.register(dataRightsRoutes, context);
+  await app.register(customerRightsRoutes, context);
   await app.register(notificationRoutes, context);
   app.addHook('onClose', async () => jobs.stop());
   await registerEvidence(app, context);

@@ -40,7 +40,16 @@ const FLOORS: ReadonlyArray<{ floor: string; rooms: readonly string[] }> = [
   { floor: 'providers', rooms: ['providers'] },
   {
     floor: 'services',
-    rooms: ['pricing', 'notifications', 'customer-flags', 'short-links', 'client-log', 'documents', 'mail'],
+    rooms: [
+      'pricing',
+      'notifications',
+      'customer-flags',
+      'customer-rights',
+      'short-links',
+      'client-log',
+      'documents',
+      'mail',
+    ],
   },
   { floor: 'customers', rooms: ['identity', 'registration', 'evidence', 'cards'] },
   { floor: 'loans', rooms: ['loans', 'aggregation'] },

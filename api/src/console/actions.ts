@@ -2,6 +2,7 @@ import { EXTENSION_CONCEPT_WORD } from '@credimo/shared/domain';
 import { formatMoney, parseEuros } from '@credimo/shared/format';
 import { fill, t as messageText } from '@credimo/shared/i18n';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
+import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import type { Kysely } from 'kysely';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/schema';
@@ -11,8 +12,10 @@ import { audit } from '../identity/audit';
 import { HANDOFF_RULES } from '../identity/rules';
 import { loanIdByReference } from '../loans/applications';
 import { operatorDecision } from '../loans/decision';
+import { answerReview, ReviewAnswerError } from '../loans/review';
 import { OPERATOR_COMMANDS, OperatorUsageError } from '../ops/commands';
 import { owedOf } from '../servicing';
+import { ContactRefused, logCollectionCall } from '../servicing/contacts';
 import { ServicingUsageError } from '../servicing/operator-commands';
 import { createStaff, revokeStaffSession, StaffAccountError, type StaffMember } from '../staff/accounts';
 import { setCustomerFlag } from '../staff/customers';
@@ -26,6 +29,7 @@ import {
 import { may, type StaffPermission } from '../staff/rules';
 
 const say = fill;
+const rightsTexts = customerRightsStaff.console;
 
 /** A refusal the person at the console reads (their input, the loan's state, their role). */
 export class ConsoleActionError extends Error {
@@ -123,6 +127,45 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       if (!reason) throw new ConsoleActionError(texts.reasonRequired);
       const status = await operatorDecision(db, loan.id, member.username, { approve: false, reason });
       return { subject: `loan:${loan.id}`, lines: [say(texts.denied, { loan: loan.publicId, status })] };
+    },
+  },
+  // A person's review of an automated decision (docs/customer-rights.md): upheld or overturned, with the reason.
+  'review-answer': {
+    permission: 'decide',
+    async run(form, { db, member }) {
+      const loan = await loanOf(db, field(form, 'loan'));
+      const outcome = field(form, 'outcome');
+      const reason = field(form, 'reason');
+      if (outcome !== 'upheld' && outcome !== 'overturned') throw new ConsoleActionError(rightsTexts.outcomeRequired);
+      if (!reason) throw new ConsoleActionError(rightsTexts.reasonRequired);
+      if (reason.length > 1000) throw new ConsoleActionError(texts.fieldsRequired);
+      await answerReview(db, {
+        loanId: loan.id,
+        publicId: loan.publicId,
+        staff: member.username,
+        outcome,
+        reason,
+      }).catch((error) => {
+        if (error instanceof ReviewAnswerError) throw new ConsoleActionError(rightsTexts[error.reason], error.status);
+        throw error;
+      });
+      const said = outcome === 'upheld' ? rightsTexts.uphold : rightsTexts.overturn;
+      return { subject: `loan:${loan.id}`, lines: [say(rightsTexts.answered, { loan: loan.publicId, outcome: said })] };
+    },
+  },
+  // A collection call, logged only inside the contact hours and limits the settings give.
+  'log-call': {
+    permission: 'collection',
+    async run(form, { db, config, member }) {
+      const userId = field(form, 'user');
+      await phoneOfCustomer(db, userId);
+      const note = field(form, 'note');
+      if (!note || note.length > 500) throw new ConsoleActionError(rightsTexts.callNoteRequired);
+      await logCollectionCall(db, config.lender, { userId, staff: member.username, note }).catch((error) => {
+        if (error instanceof ContactRefused) throw new ConsoleActionError(rightsTexts[error.reason], 409);
+        throw error;
+      });
+      return { subject: `user:${userId}`, lines: [say(rightsTexts.callLogged, { user: userId })] };
     },
   },
   'agent-link': {

@@ -27,7 +27,7 @@ const say = (text: string, params: Record<string, string | number>) =>
 const STATUS_NAMES = new Map<number, string>(Object.entries(LoanStatus).map(([name, number]) => [number, name]));
 export const statusName = (status: number) => `${STATUS_NAMES.get(status) ?? '?'} (${status})`;
 
-const when = (value: unknown) =>
+export const when = (value: unknown) =>
   value ? esc(new Date(value as string).toISOString().replace('T', ' ').slice(0, 19)) : '';
 const euros = (cents: unknown) => (cents === null || cents === undefined ? '' : esc(formatMoney(Number(cents))));
 const yesNo = (value: unknown) => (value ? texts.yes : texts.no);
@@ -39,7 +39,7 @@ export function table(headings: string[], rows: string[][], empty = ''): string 
 <tbody>${rows.map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n')}</tbody></table>`;
 }
 
-const hidden = (name: string, value: unknown) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
+export const hidden = (name: string, value: unknown) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
 const input = (name: string, label: string, attributes = '') =>
   `<label>${esc(label)} <input name="${name}" ${attributes}></label>`;
 
@@ -80,7 +80,7 @@ function pager(path: string, params: Record<string, string>, page: number, more:
 }
 
 /** A form posting one console action; `back` is where the result page links to. */
-function actionForm(
+export function actionForm(
   action: string,
   fields: string,
   button: string,
@@ -181,7 +181,8 @@ type QueueRow = {
   first_surname: string | null;
 };
 
-export function queuePage(member: StaffMember, rows: QueueRow[]): string {
+/** `more`: further sections of the queue (the reviews customers asked for), already rendered. */
+export function queuePage(member: StaffMember, rows: QueueRow[], more = ''): string {
   const back = `${CONSOLE_PATH}/queue`;
   const decide = may(member.role, 'decide');
   const body = table(
@@ -198,7 +199,7 @@ export function queuePage(member: StaffMember, rows: QueueRow[]): string {
     ]),
     texts.queueEmpty,
   );
-  return layout(texts.queueTitle, member, body);
+  return layout(texts.queueTitle, member, `${body}${more}`);
 }
 
 function decisionForms(loan: string, back: string): string {
@@ -269,7 +270,8 @@ function definitionList(entries: Array<[string, unknown]>): string {
   return `<dl>${entries.map(([term, value]) => `<dt>${esc(term)}</dt><dd>${esc(value)}</dd>`).join('')}</dl>`;
 }
 
-export function customerPage(member: StaffMember, file: CustomerFile): string {
+/** `more`: further sections (collection's calls), already rendered, after the customer's actions. */
+export function customerPage(member: StaffMember, file: CustomerFile, more = ''): string {
   const { user, profile } = file;
   const back = `${CONSOLE_PATH}/customers/${user.id}`;
   const name = profile
@@ -306,6 +308,7 @@ export function customerPage(member: StaffMember, file: CustomerFile): string {
     documentsSection(user.id, file.documents),
     `<h2>${esc(texts.actions)}</h2>`,
     customerActions(member, user, back),
+    more,
     `<h2>${esc(texts.loans)}</h2>`,
     file.loans.length === 0
       ? `<p>${esc(texts.noLoans)}</p>`

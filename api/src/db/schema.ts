@@ -63,7 +63,7 @@ export interface SmsOutboxTable {
   created_at: CreatedAt;
 }
 
-export type CustomerMailKind = 'receipt' | 'agreement' | 'withdrawal' | 'reminder';
+export type CustomerMailKind = 'receipt' | 'agreement' | 'withdrawal' | 'reminder' | 'review_answer';
 export interface CustomerMailsTable {
   id: Generated<string>;
   key: string;
@@ -322,6 +322,28 @@ export interface DecisionReviewsTable {
   user_id: string;
   comment: string | null;
   requested_at: CreatedAt;
+  decision_id: string | null;
+  /** yyyy-MM-dd (Madrid): the day the answer is due by. */
+  due_on: string | Date | null;
+  answered_at: Date | null;
+  answered_by: string | null;
+  outcome: 'upheld' | 'overturned' | null;
+  answer: string | null;
+}
+export type CustomerRightsSettingKey = 'review_answer_days' | 'debt_advice' | 'complaints' | 'contact_rules';
+export interface CustomerRightsSettingsTable {
+  key: CustomerRightsSettingKey;
+  value: Json<unknown>;
+  updated_by: Generated<string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+export interface CollectionCallsTable {
+  id: Generated<string>;
+  user_id: string;
+  loan_id: string | null;
+  staff: string;
+  note: string;
+  called_at: CreatedAt;
 }
 export interface LoanSignaturesTable {
   loan_id: string;
@@ -431,6 +453,8 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   loan_decisions: LoanDecisionsTable;
   decision_reviews: DecisionReviewsTable;
+  customer_rights_settings: CustomerRightsSettingsTable;
+  collection_calls: CollectionCallsTable;
   loan_signatures: LoanSignaturesTable;
   loan_agreements: LoanAgreementsTable;
   payouts: PayoutsTable;

@@ -13,6 +13,7 @@ import { documentsOf, livenessOf } from '../evidence';
 import { notifyCustomer } from '../notifications';
 import { loadProduct } from '../pricing/repository';
 import type { JobQueue } from '../queue/job-queue';
+import { reviewOf } from './review';
 
 /** SPEC section 9's waiting times: the application page waits 60 s, the others 180 s; then Timeout 36. */
 export const DECISION_TIMING = {
@@ -264,11 +265,7 @@ export async function decisionReasons(db: Kysely<Database>, loanId: string) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row) throw ApiError.request(404, messages.noAutomatedDecision);
-  const review = await db
-    .selectFrom('decision_reviews')
-    .select('requested_at')
-    .where('loan_id', '=', loanId)
-    .executeTakeFirst();
+  const review = await reviewOf(db, loanId);
   return {
     outcome: row.outcome,
     automated: row.automated,
@@ -276,25 +273,7 @@ export async function decisionReasons(db: Kysely<Database>, loanId: string) {
     decided_at: new Date(row.at).toISOString(),
     requested_amount: Number(row.requested_amount),
     offered_amount: row.offered_amount === null ? null : Number(row.offered_amount),
-    review_requested_at: review ? new Date(review.requested_at).toISOString() : null,
+    review_requested_at: review?.requested_at ?? null,
+    review,
   };
-}
-
-/** POST /v2/loan/decision/review: the customer asks for a person to review an automated decision. */
-export async function requestReview(db: Kysely<Database>, loanId: string, userId: string, comment: string | null) {
-  const automated = await db
-    .selectFrom('loan_decisions')
-    .select('id')
-    .where('loan_id', '=', loanId)
-    .where('automated', '=', true)
-    .executeTakeFirst();
-  if (!automated) throw ApiError.request(422, messages.noAutomatedDecision);
-  const inserted = await db
-    .insertInto('decision_reviews')
-    .values({ loan_id: loanId, user_id: userId, comment })
-    .onConflict((oc) => oc.column('loan_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw ApiError.request(409, messages.reviewAlreadyRequested);
-  await emitFunnelEvent(db, { userId, loanId, name: 'decision_review_requested' });
 }

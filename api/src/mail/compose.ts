@@ -1,4 +1,5 @@
 import { formatMoney, wireToDisplayDate } from '@credimo/shared/format';
+import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import { mail as texts } from '@credimo/shared/i18n/screens/mail';
 import type { CustomerMailKind } from '../db/schema';
 
@@ -23,6 +24,11 @@ export interface WithdrawalDetail {
   loan: string;
   acknowledgement: string;
 }
+export interface ReviewAnswerDetail {
+  loan: string;
+  outcome: 'upheld' | 'overturned';
+  reason: string;
+}
 export interface ReminderDetail {
   loan: string;
   reminder: ReminderKind;
@@ -33,7 +39,7 @@ export interface ReminderDetail {
 export interface Composed {
   subject: string;
   text: string;
-  /** The reminder's SMS, for customers without an email; other messages have none. */
+  /** The SMS for customers without an email (reminders, a review's answer); other messages have none. */
   sms: string | null;
 }
 
@@ -81,6 +87,15 @@ export function composeMail(kind: CustomerMailKind, detail: Record<string, unkno
         subject,
         text: letter(name, texts.reminder.body[d.reminder](p), texts.reminder.howToPay),
         sms: texts.reminder.sms[d.reminder](p),
+      };
+    }
+    case 'review_answer': {
+      const d = detail as unknown as ReviewAnswerDetail;
+      const outcome = customerRightsStaff.outcome[d.outcome];
+      return {
+        subject: customerRightsStaff.mail.subject,
+        text: letter(name, customerRightsStaff.mail.body({ outcome, reason: d.reason })),
+        sms: customerRightsStaff.mail.sms({ outcome }),
       };
     }
   }

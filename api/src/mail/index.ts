@@ -5,6 +5,7 @@ export {
   type ReceiptDetail,
   type ReminderDetail,
   type ReminderKind,
+  type ReviewAnswerDetail,
   type WithdrawalDetail,
 } from './compose';
 export { deliverCustomerMails, MAIL_ATTEMPTS, type MailChannels } from './deliver';

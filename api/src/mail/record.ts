@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { CustomerMailKind, Database } from '../db/schema';
-import type { AgreementDetail, ReceiptDetail, ReminderDetail, WithdrawalDetail } from './compose';
+import type { AgreementDetail, ReceiptDetail, ReminderDetail, ReviewAnswerDetail, WithdrawalDetail } from './compose';
 
 type Details = {
   receipt: ReceiptDetail;
   agreement: AgreementDetail;
   withdrawal: WithdrawalDetail;
   reminder: ReminderDetail;
+  review_answer: ReviewAnswerDetail;
 };
 
 /**

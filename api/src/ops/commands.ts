@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { BANK_FILE_COMMANDS } from '../bank-files/commands';
 import type { ApiConfig } from '../config';
 import { type CustomerFlagName, customerFeatures, setCustomerFlags } from '../customer-flags';
+import { rightsSettings, SETTING_KEYS, SettingError, setRightsSetting } from '../customer-rights';
 import type { Database } from '../db/schema';
 import { issueAdminToken, issueAgentCode } from '../identity/handoff';
 import { HANDOFF_RULES } from '../identity/rules';
@@ -142,6 +143,30 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       if (Object.keys(flags).length > 0) await setCustomerFlags(db, userId, flags);
       const features = await customerFeatures(db, userId, config.customerFlagDefaults);
       return { subject: `user:${userId}`, lines: [JSON.stringify(features)] };
+    },
+  },
+  // The customer's rights (docs/customer-rights.md): review answer days, debt advice, complaints, contact rules.
+  'rights-setting': {
+    usage: `[${SETTING_KEYS.join('|')} '<json>']  (without arguments: prints every setting)`,
+    async run([key, json], { db, config, operator }) {
+      if (key) {
+        if (json === undefined) throw new OperatorUsageError(`rights-setting ${key} needs its value as JSON`);
+        let value: unknown;
+        try {
+          value = JSON.parse(json);
+        } catch {
+          throw new OperatorUsageError(`${key}: the value is not JSON`);
+        }
+        await setRightsSetting(db, key, value, `operator:${operator || 'unknown'}`).catch((error) => {
+          if (error instanceof SettingError) throw new OperatorUsageError(error.message);
+          throw error;
+        });
+      }
+      const settings = await rightsSettings(db, config.lender);
+      return {
+        subject: null,
+        lines: Object.entries(settings).map(([name, value]) => `${name} ${JSON.stringify(value)}`),
+      };
     },
   },
   // The operators' console: the first admin, and any staff member, from the command line.

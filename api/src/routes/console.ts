@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConsoleActionError, runConsoleAction } from '../console/actions';
+import { callsSection, reviewsSection } from '../console/rights-views';
 import {
   auditPage,
   CONSOLE_PATH,
@@ -18,6 +19,7 @@ import {
 import type { AppContext } from '../context';
 import { pagePolicy } from '../http/security';
 import type { DocumentStorage } from '../providers/document-storage';
+import { contactStanding } from '../servicing/contacts';
 import {
   auditProblems,
   auditQueryOf,
@@ -27,6 +29,7 @@ import {
   customerFile,
   enrolmentOf,
   may,
+  pendingReviews,
   readAudit,
   recordStaffEvent,
   type StaffMember,
@@ -229,7 +232,8 @@ export async function consoleRoutes(
   app.get(`${CONSOLE_PATH}/queue`, page, async (request, reply) => {
     const member = await allowed(request, reply, 'queue');
     if (!member) return reply;
-    return html(reply).send(queuePage(member, await verificationQueue(db)));
+    const [queue, reviews] = await Promise.all([verificationQueue(db), pendingReviews(db)]);
+    return html(reply).send(queuePage(member, queue, reviewsSection(member, reviews)));
   });
 
   app.get<{ Querystring: { q?: string; page?: string } }>(`${CONSOLE_PATH}/customers`, page, async (request, reply) => {
@@ -257,7 +261,8 @@ export async function consoleRoutes(
     const file = await customerFile(db, request.params.id);
     if (!file) return html(reply, 404).send(messagePage(member, texts.failed, texts.noSuchCustomer));
     await recordStaffEvent(db, member, 'view-customer', `user:${file.user.id}`, request.ip);
-    return html(reply).send(customerPage(member, file));
+    const standing = await contactStanding(db, config.lender, file.user.id);
+    return html(reply).send(customerPage(member, file, callsSection(member, file.user.id, standing)));
   });
 
   // Documents are served to staff only: customers see theirs through /v2/user/document, nobody else at all.

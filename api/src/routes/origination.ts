@@ -6,10 +6,11 @@ import { requireSession } from '../identity/auth';
 import { CODE_RULES } from '../identity/rules';
 import { agreementFile } from '../loans/agreements';
 import { completeAutodebitStep } from '../loans/autodebit';
-import { decisionReasons, requestReview } from '../loans/decision';
+import { decisionReasons } from '../loans/decision';
 import { availableBankAccounts, chooseIssueMethod } from '../loans/disbursement';
 import { latestLoanId } from '../loans/ownership';
 import { startPayout } from '../loans/payout';
+import { requestReview } from '../loans/review';
 import { approveNewConditions, sendSigningCode, signLoan } from '../loans/signing';
 import { openLoanView } from '../views/loan';
 import { route } from './route';
@@ -60,7 +61,11 @@ export async function originationRoutes(app: FastifyInstance, context: AppContex
 
   route(app, endpoints.loanDecisionReview, async (request) => {
     const session = requireSession(request);
-    await requestReview(db, await latestLoanId(db, session.userId), session.userId, request.body.comment ?? null);
+    await requestReview(db, context.config.lender, {
+      loanId: await latestLoanId(db, session.userId),
+      userId: session.userId,
+      comment: request.body.comment ?? null,
+    });
     return {};
   });
 

@@ -53,5 +53,6 @@ export {
   type SetupProblem,
   StaffManagementError,
 } from './management';
+export { type PendingReview, pendingReviews } from './reviews';
 export { may, STAFF_PERMISSIONS, STAFF_RULES, type StaffPermission } from './rules';
 export { totpNow } from './totp';

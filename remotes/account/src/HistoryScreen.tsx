@@ -14,6 +14,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styles from './account.module.css';
 import { accountCalls } from './calls';
 import { useAccountPolling } from './inbox';
+import { Contacts } from './rights/lazy';
 import { HISTORY_PAGE_SIZE, isLinkStale, pageItems } from './rules';
 
 const t = texts.history;
@@ -55,6 +56,7 @@ export function HistoryScreen({ screen }: ScreenProps) {
           <Pagination page={page} pages={pages} onPage={setPage} />
         </>
       )}
+      {loans !== null && loans.length > 0 && <Contacts />}
     </div>
   );
 }

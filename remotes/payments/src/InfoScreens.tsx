@@ -1,10 +1,13 @@
 import { Button, PATHS, type ScreenProps, siteContentAtom } from '@credimo/shared';
 import { payments as paymentTexts } from '@credimo/shared/i18n/screens/payments';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import styles from './payments.module.css';
 
 /** Why the payment failed page is shown: `?motivo=` from this remote's own navigation, else the provider's return. */
 export const FAILED_REASON_PARAM = 'motivo';
+
+const DebtAdvice = lazy(() => import('./DebtAdvice'));
 export type FailedReason = keyof typeof paymentTexts.failed.what;
 export const failedPath = (reason: FailedReason) => `/account/payment/failed?${FAILED_REASON_PARAM}=${reason}`;
 
@@ -50,6 +53,9 @@ export function RepaymentHelpScreen({ screen, navigate }: ScreenProps) {
       </ul>
       <p>{texts.order}</p>
       <p>{texts.autoDebit}</p>
+      <Suspense fallback={null}>
+        <DebtAdvice />
+      </Suspense>
       <Button variant="secondary" onClick={() => navigate(PATHS.account)}>
         {texts.account}
       </Button>

@@ -1,5 +1,6 @@
 import * as around from './around';
 import * as cards from './cards';
+import * as customerRights from './customer-rights';
 import * as dataRights from './data-rights';
 import * as documents from './documents';
 import { HealthResponse, ReadinessResponse } from './health';
@@ -17,6 +18,7 @@ export * from './app-config';
 export * from './around';
 export * from './cards';
 export * from './compact-prices';
+export * from './customer-rights';
 export * from './data-rights';
 export * from './documents';
 export * from './errors';
@@ -366,6 +368,17 @@ export const endpoints = {
     summary: 'Ask for a person to review an automated decision (GDPR Art. 22)',
     body: origination.ReviewRequest,
     response: origination.Ok,
+  },
+  customerRights: {
+    ...ROUTES.customerRights,
+    summary: 'The debt-advice services, the complaints service and the days a review is answered in',
+    access: 'public',
+    response: customerRights.CustomerRightsResponse,
+  },
+  loanContacts: {
+    ...ROUTES.loanContacts,
+    summary: "Every collection contact with the customer (SMS, email, staff's calls): date and channel",
+    response: customerRights.CollectionContactsResponse,
   },
   approveNewConditions: {
     ...ROUTES.approveNewConditions,

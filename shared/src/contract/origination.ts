@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DecisionReviewView } from './customer-rights';
 
 const strict = { additionalProperties: false } as const;
 
@@ -32,7 +33,10 @@ export const DecisionResponse = Type.Object({
   requested_amount: Type.Integer(),
   offered_amount: Type.Union([Type.Integer(), Type.Null()]),
   review_requested_at: Type.Union([Type.String(), Type.Null()]),
+  /** The customer's request for a person's review and its answer, once asked for. */
+  review: Type.Union([DecisionReviewView, Type.Null()]),
 });
+export type DecisionResponse = Static<typeof DecisionResponse>;
 
 export const ReviewRequest = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 2000 })) }, strict);
 

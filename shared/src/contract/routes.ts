@@ -48,6 +48,8 @@ export const ROUTES = {
   availableBankAccounts: { method: 'GET', path: '/v2/user/available_bank_accounts' },
   loanDecision: { method: 'GET', path: '/v2/loan/decision' },
   loanDecisionReview: { method: 'POST', path: '/v2/loan/decision/review' },
+  customerRights: { method: 'GET', path: '/v2/customer-rights' },
+  loanContacts: { method: 'GET', path: '/v2/loan/contacts' },
   approveNewConditions: { method: 'POST', path: '/v2/loan/approve_new_conditions' },
   signSend: { method: 'POST', path: '/v2/loan/sign_send' },
   sign: { method: 'POST', path: '/v2/loan/sign' },

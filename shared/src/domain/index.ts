@@ -3,6 +3,7 @@ export * from './calculator';
 export * from './calendar';
 export * from './captcha';
 export * from './cards';
+export * from './customer-rights';
 export * from './documents';
 export * from './funnel';
 export * from './iban';

@@ -26,6 +26,7 @@ import * as m0027 from './0027_data_rights';
 import * as m0028 from './0028_sepa';
 import * as m0029 from './0029_mail';
 import * as m0030 from './0030_redsys';
+import * as m0031 from './0031_review_contacts';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0028_sepa': m0028,
   '0029_mail': m0029,
   '0030_redsys': m0030,
+  '0031_review_contacts': m0031,
 };

@@ -8,6 +8,7 @@ import {
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
 import styles from '../account.module.css';
+import { DebtAdvice } from '../rights/lazy';
 import { showsHelpBanner, termProgress } from '../rules';
 
 const t = texts.loan;
@@ -83,6 +84,7 @@ export function HelpBanner({ loan }: { loan: LoanView }) {
         </a>
         <a href={`tel:${phone.replace(/\s/g, '')}`}>{texts.help.phone(phone)}</a>
       </p>
+      {(loan.days.late ?? 0) > 0 && <DebtAdvice />}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Button, LoanStatus, type LoanView, messages } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useState } from 'react';
 import styles from '../account.module.css';
+import { DecisionReview } from '../rights/lazy';
 import { displayDate } from './LoanDetail';
 
 /** SPEC section 4: a payment waits for the bank and the processing view is on: every payment action waits. */
@@ -41,13 +42,19 @@ export function ReviewCard() {
   );
 }
 
-/** SPEC section 8's declined text for a refused (or timed-out) application; the calculator below offers a new one. */
+/**
+ * SPEC section 8's declined text for a refused (or timed-out) application, then the refusal's reasons and the
+ * request for a person's review; the calculator below offers a new one.
+ */
 export function DeclinedCard() {
   return (
-    <section className={`${styles.card} ${styles.warning}`} aria-labelledby="declined-title">
-      <h2 id="declined-title">{messages.applicationDeclined}</h2>
-      <p>{texts.declined.body}</p>
-    </section>
+    <>
+      <section className={`${styles.card} ${styles.warning}`} aria-labelledby="declined-title">
+        <h2 id="declined-title">{messages.applicationDeclined}</h2>
+        <p>{texts.declined.body}</p>
+      </section>
+      <DecisionReview />
+    </>
   );
 }
 

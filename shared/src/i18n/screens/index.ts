@@ -4,6 +4,9 @@ import { auth } from './auth';
 import { calculator } from './calculator';
 import { consoleTexts } from './console';
 import { consoleBankTexts } from './console-bank';
+import { customerRights } from './customer-rights';
+import { customerRightsStaff } from './customer-rights-staff';
+import { debtAdvice } from './debt-advice';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
 import { gateway } from './gateway';
@@ -25,6 +28,9 @@ export const texts = {
   calculator,
   console: consoleTexts,
   consoleBank: consoleBankTexts,
+  customerRights,
+  customerRightsStaff,
+  debtAdvice,
   devMenu,
   documents,
   gateway,
