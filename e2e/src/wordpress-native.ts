@@ -105,6 +105,14 @@ flush_rewrite_rules();
   }
   return {
     url,
+    runPhp: (code: string) => {
+      const file = path.join(dir, 'run.php');
+      writeFileSync(
+        file,
+        `<?php\n$_SERVER['HTTP_HOST'] = '${new URL(url).host}';\nrequire '${wordpress}/wp-load.php';\nrequire_once ABSPATH . 'wp-admin/includes/plugin.php';\n${code}\n`,
+      );
+      return execFileSync('php', [file], { encoding: 'utf8' });
+    },
     stop: async () => {
       await stopProcessGroup(child);
       rmSync(dir, { recursive: true, force: true });

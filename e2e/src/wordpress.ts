@@ -10,15 +10,23 @@ const root = path.resolve(__dirname, '../..');
 const packageDir = (name: string) => path.join(root, 'node_modules', name);
 export const WORDPRESS_ZIP = path.join(packageDir('@wp-playground/wordpress-builds'), 'src/wordpress/wp-6.5.zip');
 
-/** The plugin's settings (Settings > Credimo) pointing at a running stack, as PHP for a WordPress set-up. */
+/**
+ * The plugin's settings (Settings > Credimo) pointing at a running stack, as PHP for a WordPress set-up, on a site
+ * in Spanish as Credimo's is (the plugin's own es_ES translations; WordPress's own texts stay in English here).
+ */
 export function credimoSettingsPhp(urls: { api: string; app: string }): string {
   return `update_option('credimo_settings', array('api_base_url' => '${urls.api}', 'app_url' => '${urls.app}',
-    'remotes_manifest_url' => '${urls.app}/config.json', 'default_product' => 1));`;
+    'remotes_manifest_url' => '${urls.app}/config.json', 'default_product' => 1));
+    // WordPress keeps only languages whose core files it has; the plugin's own are what this site shows.
+    add_filter('sanitize_option_WPLANG', function () { return 'es_ES'; });
+    update_option('WPLANG', 'es_ES');`;
 }
 
 export interface WordPress {
   url: string;
   stop: () => Promise<void>;
+  /** Native PHP only: runs PHP in the site (WordPress loaded, as its admin code runs) and returns what it printed. */
+  runPhp?: (code: string) => string;
 }
 
 /**

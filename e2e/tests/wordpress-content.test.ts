@@ -45,6 +45,8 @@ describe('the site content, edited in WordPress admin and shown by the customer 
           'user_email' => 'lucia@credimo.es', 'role' => 'administrator'));
         wp_insert_user(array('user_login' => 'pablo', 'user_pass' => '${ADMIN.password}',
           'user_email' => 'pablo@credimo.es', 'role' => 'editor'));
+        wp_insert_user(array('user_login' => 'ana', 'user_pass' => '${ADMIN.password}',
+          'user_email' => 'ana@credimo.es', 'role' => 'author'));
       `,
     });
     browser = await launchChromium();
@@ -178,18 +180,32 @@ describe('the site content, edited in WordPress admin and shown by the customer 
     await customer.close();
   });
 
-  test('a user without manage_options (an editor) can neither open nor save the content', async () => {
-    const page = await newPage();
+  test("an editor (WordPress's Editor role, not an administrator) edits the content; an author can neither open nor save it", async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 900 } });
     await signInToWordPress(page, 'pablo');
     const answer = await page.goto(contentPage);
-    assert.equal(answer?.status(), 403);
-    assert.equal(await page.locator('.credimo-content-form').count(), 0);
-    // options.php refuses the group without the capability (and without a valid nonce).
-    const posted = await page.request.post(`${WP_URL}/wp-admin/options.php`, {
+    assert.equal(answer?.status(), 200);
+    await page.getByLabel('Horario').fill('Lunes a sábado de 9:00 a 21:00');
+    await Promise.all([
+      page.waitForURL(/settings-updated/),
+      page.getByRole('button', { name: 'Guardar cambios' }).click(),
+    ]);
+    assert.equal(await page.locator('.credimo-field-error').count(), 0);
+    const saved = (await savedContent()) as unknown as { header: { contacts: { schedule: string } } };
+    assert.equal(saved.header.contacts.schedule, 'Lunes a sábado de 9:00 a 21:00');
+    await page.close();
+
+    const author = await newPage();
+    await signInToWordPress(author, 'ana');
+    const refused = await author.goto(contentPage);
+    assert.equal(refused?.status(), 403);
+    assert.equal(await author.locator('.credimo-content-form').count(), 0);
+    // options.php refuses the group without the content's capability (and without a valid nonce).
+    const posted = await author.request.post(`${WP_URL}/wp-admin/options.php`, {
       form: { option_page: 'credimo_content', action: 'update', 'credimo_content[phone]': '+34 600 000 000' },
     });
     assert.notEqual(posted.status(), 200);
     assert.equal((await savedContent()).header.contacts.phone, NEW_PHONE);
-    await page.close();
+    await author.close();
   });
 });

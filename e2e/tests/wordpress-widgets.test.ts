@@ -73,6 +73,8 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
       'mi-prestamo': '<!-- wp:credimo/calculator {"widget":"my-loan"} /-->',
       calculadora: '[credimo widget="calculator" amount="300" term="30"]',
       'dos-widgets': '[credimo widget="registration"]<!-- wp:credimo/calculator {"widget":"my-loan"} /-->',
+      'calculadora-y-prestamo':
+        '<!-- wp:credimo/calculator {"widget":"my-loan"} /--><!-- wp:credimo/calculator {"amount":"300","term":"30"} /-->',
     };
     wordpress = await (hasNativePhp() ? startNativeWordPress : startWordPress)({
       port: WP_PORT,
@@ -383,6 +385,40 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
         `at ${width} px the page shifted ${await shifts()}: ${await page.evaluate('JSON.stringify(window.__shifted)')}`,
       );
       await page.close();
+    }
+  });
+  test('a page with "my loan" and the calculator keeps its layout (CLS <= 0.02) for a visitor, a customer without a loan and one with a loan', async () => {
+    const withoutLoan = await signInThroughApi(apiUrl, '612000505');
+    await completeRegistration(apiUrl, withoutLoan, '612000505');
+    const withLoan = await signInThroughApi(apiUrl, '612000506');
+    await completeRegistration(apiUrl, withLoan, '612000506');
+    await activeLoanThroughApi(apiUrl, withLoan);
+    const states: Array<[string, string | null, string]> = [
+      ['a visitor', null, 'Iniciar sesión'],
+      ['a customer without a loan', withoutLoan, 'Solicitar un préstamo'],
+      ['a customer with a loan', withLoan, 'Préstamo activo'],
+    ];
+    for (const width of [390, 1280]) {
+      for (const [who, token, myLoanText] of states) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        if (token) await context.addCookies([{ name: 'credimo_access_token', value: token, url: wordpress.url }]);
+        const page = await context.newPage();
+        await page.route(/\.woff2$/, (route) => route.abort());
+        const shifts = await watchShifts(page);
+        await page.goto(`${wordpress.url}/calculadora-y-prestamo/`, { waitUntil: 'domcontentloaded' });
+        await page.locator('[data-credimo-widget="my-loan"]').getByText(myLoanText).first().waitFor();
+        const calculator = page.locator('[data-credimo-widget="calculator"]');
+        await calculator.scrollIntoViewIfNeeded();
+        if (token === withLoan) await calculator.getByText('Ya tienes un préstamo en curso').waitFor();
+        else await calculator.getByRole('slider', { name: 'Importe' }).waitFor();
+        await page.waitForTimeout(500);
+        const cls = await shifts();
+        assert.ok(
+          cls <= 0.02,
+          `${who} at ${width} px: the page shifted ${cls}: ${await page.evaluate('JSON.stringify(window.__shifted)')}`,
+        );
+        await context.close();
+      }
     }
   });
 });

@@ -15,9 +15,9 @@ const CREDIMO_CONTENT_PAGE = 'credimo-content';
 function credimo_content_menu() {
     $hook = add_submenu_page(
         'options-general.php',
-        'Credimo: contenido',
-        'Credimo: contenido',
-        'manage_options',
+        __('Credimo: content', 'credimo'),
+        __('Credimo: content', 'credimo'),
+        CREDIMO_CONTENT_CAPABILITY,
         CREDIMO_CONTENT_PAGE,
         'credimo_render_content_page'
     );
@@ -92,17 +92,17 @@ function credimo_render_text_field($key, $label, $value, $errors) {
 /** One title + address row; $index is a number, or "__INDEX__" in the template the script copies. */
 function credimo_content_row_html($list, $index, $row, $errors) {
     $html = '<li class="credimo-row">';
-    foreach (array('title' => 'Título', 'url' => 'Dirección') as $part => $label) {
+    foreach (array('title' => __('Title', 'credimo'), 'url' => __('Address', 'credimo')) as $part => $label) {
         $id = credimo_content_field_id($list, $index, $part);
         $name = CREDIMO_CONTENT_OPTION . '[' . $list . '][' . $index . '][' . $part . ']';
         $html .= '<div><label for="' . esc_attr($id) . '">' . esc_html($label) . '</label>'
             . '<input type="text" id="' . esc_attr($id) . '" name="' . esc_attr($name) . '" value="'
             . esc_attr(isset($row[$part]) ? $row[$part] : '') . '" data-part="' . esc_attr($part) . '"'
-            . ($part === 'url' ? ' placeholder="/aviso-legal o https://…"' : '')
+            . ($part === 'url' ? ' placeholder="' . esc_attr__('/aviso-legal or https://…', 'credimo') . '"' : '')
             . credimo_content_invalid_attrs($errors, $id) . ' />'
             . credimo_content_error_html($errors, $id) . '</div>';
     }
-    $html .= '<button type="button" class="button credimo-remove">Quitar</button></li>';
+    $html .= '<button type="button" class="button credimo-remove">' . esc_html__('Remove', 'credimo') . '</button></li>';
     return $html;
 }
 
@@ -117,13 +117,13 @@ function credimo_render_link_list($list, $label, $rows, $errors) {
     echo credimo_content_row_html($list, $index, array(), $errors); // phpcs:ignore -- escaped in the builder
     echo '</ol>';
     echo '<template class="credimo-row-template">' . credimo_content_row_html($list, '__INDEX__', array(), array()) . '</template>'; // phpcs:ignore
-    echo '<button type="button" class="button credimo-add">' . esc_html(sprintf('Añadir a «%s»', $label)) . '</button>';
+    echo '<button type="button" class="button credimo-add">' . esc_html(sprintf(/* translators: %s: a list's name */ __('Add to "%s"', 'credimo'), $label)) . '</button>';
     echo '</fieldset>';
 }
 
 function credimo_render_content_page() {
-    if (!current_user_can('manage_options')) {
-        wp_die(esc_html__('No tienes permiso para ver esta página.', 'credimo'));
+    if (!current_user_can(CREDIMO_CONTENT_CAPABILITY)) {
+        wp_die(esc_html__('You are not allowed to see this page.', 'credimo'), 403);
     }
     // A rejected submission comes back as it was typed, with its messages (the saved option is unchanged).
     $rejected = get_transient(credimo_content_rejected_key());
@@ -134,20 +134,23 @@ function credimo_render_content_page() {
     $errors = $rejected ? $rejected['errors'] : array();
     $texts = credimo_content_text_fields();
 
-    echo '<div class="wrap"><h1>Credimo: contenido</h1>';
-    echo '<p>Cabecera, menús, contactos, pie y documentos que muestra la aplicación de clientes. La vista previa muestra los cambios antes de guardarlos; la aplicación los muestra en menos de '
-        . esc_html((string) CREDIMO_CONTENT_MAX_AGE) . ' segundos después de guardarlos.</p>';
+    echo '<div class="wrap"><h1>' . esc_html__('Credimo: content', 'credimo') . '</h1>';
+    echo '<p>' . esc_html(sprintf(
+        /* translators: %d: seconds */
+        __('Header, menus, contacts, footer and documents that the customer app shows. The preview shows the changes before they are saved; the app shows them less than %d seconds after saving.', 'credimo'),
+        CREDIMO_CONTENT_MAX_AGE
+    )) . ' <a href="' . esc_url(credimo_docs_url()) . '">' . esc_html__('Plugin documentation', 'credimo') . '</a></p>';
     echo '<div class="credimo-content"><form class="credimo-content-form" method="post" action="options.php" novalidate>';
-    // settings_fields prints the nonce and the option group that options.php checks (with manage_options).
+    // settings_fields prints the nonce and the option group that options.php checks (with the content's capability).
     settings_fields('credimo_content');
 
-    echo '<fieldset><legend>Contactos (cabecera y pie)</legend>';
+    echo '<fieldset><legend>' . esc_html__('Contacts (header and footer)', 'credimo') . '</legend>';
     foreach (array('phone', 'email', 'schedule', 'address', 'contacts_title') as $key) {
         credimo_render_text_field($key, $texts[$key], $content[$key], $errors);
     }
     echo '</fieldset>';
 
-    echo '<fieldset><legend>Títulos de los menús del pie</legend>';
+    echo '<fieldset><legend>' . esc_html__('Footer menu titles', 'credimo') . '</legend>';
     foreach (array('menu_title', 'menu_title_2') as $key) {
         credimo_render_text_field($key, $texts[$key], $content[$key], $errors);
     }
@@ -157,16 +160,16 @@ function credimo_render_content_page() {
         credimo_render_link_list($list, $label, $content[$list], $errors);
     }
 
-    echo '<fieldset><legend>Pie</legend>';
+    echo '<fieldset><legend>' . esc_html__('Footer', 'credimo') . '</legend>';
     credimo_render_text_field('copyright', $texts['copyright'], $content['copyright'], $errors);
     echo '</fieldset>';
 
-    submit_button('Guardar cambios');
+    submit_button(__('Save changes', 'credimo'));
     echo '</form>';
 
     echo '<section class="credimo-content-preview" aria-labelledby="credimo-preview-title">';
-    echo '<h2 id="credimo-preview-title">Vista previa (sin guardar)</h2>';
-    echo '<iframe id="credimo-content-preview" title="Vista previa de la cabecera y el pie de la aplicación" src="'
+    echo '<h2 id="credimo-preview-title">' . esc_html__('Preview (not saved)', 'credimo') . '</h2>';
+    echo '<iframe id="credimo-content-preview" title="' . esc_attr__('Preview of the app\'s header and footer', 'credimo') . '" src="'
         . esc_url(credimo_content_preview_url()) . '"></iframe>';
     echo '</section></div></div>';
 }

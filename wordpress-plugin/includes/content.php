@@ -17,23 +17,23 @@ const CREDIMO_CONTENT_MAX_AGE = 60;
 /** The text fields: key => label (the form's label, and the name the messages use). */
 function credimo_content_text_fields() {
     return array(
-        'phone' => 'Teléfono',
-        'email' => 'Correo electrónico',
-        'schedule' => 'Horario',
-        'address' => 'Dirección postal',
-        'contacts_title' => 'Título de los contactos',
-        'menu_title' => 'Título del menú principal',
-        'menu_title_2' => 'Título del segundo menú',
-        'copyright' => 'Copyright',
+        'phone' => __('Phone', 'credimo'),
+        'email' => __('Email', 'credimo'),
+        'schedule' => __('Opening hours', 'credimo'),
+        'address' => __('Postal address', 'credimo'),
+        'contacts_title' => __('Contacts title', 'credimo'),
+        'menu_title' => __('Main menu title', 'credimo'),
+        'menu_title_2' => __('Second menu title', 'credimo'),
+        'copyright' => __('Copyright', 'credimo'),
     );
 }
 
 /** The lists of links: key => label. */
 function credimo_content_link_lists() {
     return array(
-        'menu' => 'Menú principal',
-        'menu_2' => 'Segundo menú',
-        'documents' => 'Documentos',
+        'menu' => __('Main menu', 'credimo'),
+        'menu_2' => __('Second menu', 'credimo'),
+        'documents' => __('Documents', 'credimo'),
     );
 }
 
@@ -125,11 +125,11 @@ function credimo_validate_content($input) {
         $content[$key] = $value;
         $id = credimo_content_field_id($key);
         if ($value === '') {
-            $errors[$id] = sprintf('Escribe el campo «%s»: no puede quedar vacío.', $label);
+            $errors[$id] = sprintf(/* translators: %s: a field's label */ __('Fill in "%s": it cannot be empty.', 'credimo'), $label);
         } elseif ($key === 'phone' && !credimo_is_phone($value)) {
-            $errors[$id] = 'El teléfono no es válido: usa cifras, espacios y, si quieres, el prefijo + (por ejemplo +34 900 000 000).';
+            $errors[$id] = __('The phone is not valid: use digits, spaces and, if you like, the + prefix (for example +34 900 000 000).', 'credimo');
         } elseif ($key === 'email' && !is_email($value)) {
-            $errors[$id] = 'El correo electrónico no es válido (por ejemplo ayuda@credimo.es).';
+            $errors[$id] = __('The email is not valid (for example ayuda@credimo.es).', 'credimo');
         }
     }
     foreach (array_keys(credimo_content_link_lists()) as $list) {
@@ -145,13 +145,13 @@ function credimo_validate_content($input) {
             $index = count($content[$list]);
             $content[$list][] = array('title' => $title, 'url' => $url);
             if ($title === '') {
-                $errors[credimo_content_field_id($list, $index, 'title')] = 'Escribe el título del enlace.';
+                $errors[credimo_content_field_id($list, $index, 'title')] = __('Write the link\'s title.', 'credimo');
             }
             if ($url === '') {
-                $errors[credimo_content_field_id($list, $index, 'url')] = 'Escribe la dirección del enlace.';
+                $errors[credimo_content_field_id($list, $index, 'url')] = __('Write the link\'s address.', 'credimo');
             } elseif (!credimo_is_link_address($url)) {
                 $errors[credimo_content_field_id($list, $index, 'url')] =
-                    'La dirección no es válida: escribe una ruta del sitio que empiece por / (por ejemplo /aviso-legal) o una dirección completa que empiece por https://.';
+                    __('The address is not valid: write a path of the site that starts with / (for example /aviso-legal) or a full address that starts with https://.', 'credimo');
             }
         }
     }
@@ -181,8 +181,8 @@ function credimo_sanitize_content($input) {
             'credimo_content_invalid',
             sprintf(
                 _n(
-                    'No se ha guardado nada: corrige el campo marcado (%d error).',
-                    'No se ha guardado nada: corrige los campos marcados (%d errores).',
+                    'Nothing was saved: correct the marked field (%d error).',
+                    'Nothing was saved: correct the marked fields (%d errors).',
                     count($errors),
                     'credimo'
                 ),

@@ -31,14 +31,14 @@ function credimo_page_widgets() {
     if (has_shortcode($post->post_content, 'credimo') && preg_match_all('/' . get_shortcode_regex(array('credimo')) . '/', $post->post_content, $found, PREG_SET_ORDER)) {
         foreach ($found as $shortcode) {
             $attributes = shortcode_parse_atts($shortcode[3]);
-            $widgets[] = is_array($attributes) && isset($attributes['widget']) ? sanitize_key($attributes['widget']) : 'calculator';
+            $widgets[] = is_array($attributes) && isset($attributes['widget']) ? credimo_widget_name($attributes['widget']) : 'calculator';
         }
     }
     if (has_block('credimo/calculator', $post)) {
         $walk = function ($blocks) use (&$walk, &$widgets) {
             foreach ($blocks as $block) {
                 if ($block['blockName'] === 'credimo/calculator') {
-                    $widgets[] = empty($block['attrs']['widget']) ? 'calculator' : sanitize_key($block['attrs']['widget']);
+                    $widgets[] = empty($block['attrs']['widget']) ? 'calculator' : credimo_widget_name($block['attrs']['widget']);
                 }
                 if (!empty($block['innerBlocks'])) {
                     $walk($block['innerBlocks']);

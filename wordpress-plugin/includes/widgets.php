@@ -70,12 +70,13 @@ function credimo_widget_props($widget, $attributes) {
 /** The placeholder the loader looks for; a skeleton keeps the page's shape until the widget mounts. */
 function credimo_render_widget($widget, $attributes) {
     $allowed = credimo_widget_attributes();
+    $asked = $widget;
+    $widget = credimo_widget_name($widget);
     if (!isset($allowed[$widget])) {
-        return current_user_can('edit_posts')
-            ? '<p class="credimo-widget-error">' . esc_html(sprintf('Credimo: el widget «%s» no existe.', $widget)) . '</p>'
-            : '';
+        return credimo_editor_notice(array(credimo_unknown_widget_message($asked)));
     }
     credimo_enqueue_styles();
+    $notice = credimo_viewer_edits_page() ? credimo_editor_notice(credimo_widget_problems($widget, is_array($attributes) ? $attributes : array())) : '';
     $props = credimo_widget_props($widget, is_array($attributes) ? $attributes : array());
     $remotes = credimo_widget_remotes();
     list($remote, $screen) = $remotes[$widget];
@@ -87,7 +88,7 @@ function credimo_render_widget($widget, $attributes) {
     $skeleton = isset($paint['widgets'][$widget])
         ? '<div class="credimo-skeleton credimo-painted">' . $paint['widgets'][$widget] . '</div>'
         : '<div class="credimo-skeleton" aria-hidden="true"></div>';
-    return sprintf(
+    return $notice . sprintf(
         '<div class="credimo-widget" data-credimo-widget="%s" data-credimo-remote="%s" data-props="%s">%s</div>',
         esc_attr($widget),
         esc_attr($remote),
@@ -116,8 +117,7 @@ function credimo_widget_paint() {
 
 function credimo_shortcode($attributes) {
     $attributes = is_array($attributes) ? $attributes : array();
-    // sanitize_key keeps the hyphen of "my-loan".
-    $widget = isset($attributes['widget']) ? sanitize_key($attributes['widget']) : 'calculator';
+    $widget = isset($attributes['widget']) ? (string) $attributes['widget'] : 'calculator';
     return credimo_render_widget($widget, $attributes);
 }
 add_shortcode('credimo', 'credimo_shortcode');

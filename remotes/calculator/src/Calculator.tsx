@@ -89,8 +89,15 @@ export function Calculator(props: CalculatorProps) {
     setDiscount(code);
   };
 
-  // SPEC section 2: the account shows the calculator only when there is no loan.
-  if (loan && isOpenLoanStatus(loan.status)) return null;
+  // SPEC section 2: the account shows the calculator only when there is no loan. On a site's page (applyUrl) it
+  // keeps its box and says why: another widget there ("my loan") may sign the customer in after it painted.
+  if (loan && isOpenLoanStatus(loan.status))
+    return props.applyUrl ? (
+      <section className={styles.calculator} data-screen="calculator">
+        <h2 className={styles.title}>{texts.title}</h2>
+        <p role="status">{texts.openLoan}</p>
+      </section>
+    ) : null;
 
   if (!state || state.status === 'loading' || (byAgent && agentData === undefined)) {
     return (

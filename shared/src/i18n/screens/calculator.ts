@@ -23,4 +23,5 @@ export const calculator = {
   retry: 'Reintentar',
   loading: 'Cargando precios…',
   adjustValues: 'Hemos ajustado el importe al valor permitido más cercano.',
+  openLoan: 'Ya tienes un préstamo en curso: podrás pedir otro cuando lo hayas devuelto.',
 } as const;

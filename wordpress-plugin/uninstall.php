@@ -1,0 +1,20 @@
+<?php
+/** Deleting the plugin removes what it stored: its settings, the site content, its capability and its caches. */
+
+if (!defined('WP_UNINSTALL_PLUGIN')) {
+    exit;
+}
+
+delete_option('credimo_settings');
+delete_option('credimo_content');
+delete_option('credimo_caps_version');
+
+foreach (wp_roles()->role_objects as $role) {
+    $role->remove_cap('credimo_edit_content');
+}
+
+// The brief answers kept from the API (products, promo codes) and the forms' refused submissions.
+global $wpdb;
+$wpdb->query(
+    "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\_transient\_credimo\_%' OR option_name LIKE '\_transient\_timeout\_credimo\_%'"
+);
