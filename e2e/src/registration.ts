@@ -53,4 +53,5 @@ export async function registerThroughPages(page: Page, phone: string, email = 'a
   await page.waitForURL(/\/registration\/additional-information$/);
   await fillRetiredAdditionalInformation(page, email);
   await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/registration/additional-information'), { timeout: 30_000 });
 }
