@@ -6,7 +6,7 @@ const sandboxCaptchaToken = () => `sandbox.${randomBytes(16).toString('hex')}`;
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 /** A valid DNI from the digits of a phone, so each test customer has their own. */
-const dniFor = (phone: string) => {
+export const dniFor = (phone: string) => {
   const digits = phone.slice(-8).padStart(8, '0');
   return `${digits}${LETTERS[Number(digits) % 23]}`;
 };
@@ -104,4 +104,24 @@ export async function confirmSandboxCode(page: Page, onScreen?: () => Promise<vo
   await onScreen?.();
   await page.getByLabel('Código de 4 cifras').fill(code ?? '');
   await page.getByRole('button', { name: 'Confirmar' }).click();
+}
+
+/**
+ * Signs a customer in as they do: the sign-in page (where WordPress's "Solicitar" sends them, with its choice in
+ * `query`), their phone, the consents, the code the sandbox shows on the code screen. `onForm` is a test's own look
+ * at the filled-in form before it is sent.
+ */
+export async function signInThroughPages(
+  page: Page,
+  appUrl: string,
+  phone: string,
+  { query = '', onForm }: { query?: string; onForm?: () => Promise<void> } = {},
+): Promise<void> {
+  await page.goto(`${appUrl}/auth${query}`);
+  await page.getByLabel('Número de móvil').fill(phone);
+  await page.getByLabel('Aceptar todo').check();
+  await onForm?.();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
+  await confirmSandboxCode(page);
 }

@@ -5,7 +5,8 @@ import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
 import { photo } from '../src/loan';
 import { stackPorts } from '../src/ports';
-import { completeRegistration, confirmSandboxCode } from '../src/session';
+import { registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 
 /** The same sandbox stack with the given aggregation provider configured (the shell's CSP follows it). */
 const stackWith = (provider: 'unnax' | 'kontomatik') =>
@@ -16,19 +17,11 @@ const stackWith = (provider: 'unnax' | 'kontomatik') =>
 
 /** A new customer signs in, registers and applies; approved, they choose to connect their bank (method 9). */
 async function applyAndConnectBank(page: Page, stack: Stack, phone: string) {
-  await page.goto(`${stack.urls.app}/auth?product=1&amount=30000&term=15`);
-  await page.getByLabel('Número de móvil').fill(phone);
-  await page.getByLabel('Aceptar todo').check();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
-  await confirmSandboxCode(page);
-  await page.waitForURL(/\/registration\/personal-data$/);
-  await completeRegistration(stack.urls.api, await tokenOf(page), phone);
-  await page.goto(`${stack.urls.app}/account`);
-  await page.getByRole('slider', { name: 'Importe' }).waitFor();
-  await page.getByRole('button', { name: 'Solicitar' }).click();
+  await signInThroughPages(page, stack.urls.app, phone, { query: '?product=1&amount=30000&term=15' });
+  // Registered through its pages, the choice from WordPress kept: the last step applies with it.
+  await registerThroughPages(page, phone);
   // The approval asks for the identity photos and selfie first, through the documents page.
-  await page.waitForURL(/\/registration\/photo-verification$/, { timeout: 30_000 });
+  await page.waitForURL(/\/registration\/photo-verification$/, { timeout: 60_000 });
   await page.getByRole('button', { name: 'Empezar' }).click();
   for (const label of ['DNI o NIE: parte delantera', 'DNI o NIE: parte trasera', 'Selfie con tu DNI o NIE']) {
     await page

@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { completeRegistration, confirmSandboxCode, signInThroughApi } from '../src/session';
+import { registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 
 const PHONE = '612000901';
 /** A valid Spanish IBAN (check digits per ISO 13616), typed with spaces as customers do. */
@@ -60,23 +61,14 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     const page = await (await browser.newContext()).newPage();
     const errors = watchConsole(page);
     // The WordPress calculator's "Solicitar" opens the app's sign-in with the choice in the address.
-    await page.goto(`${stack.urls.app}/auth?product=1&amount=30000&term=15`);
-    await page.getByLabel('Número de móvil').fill(PHONE);
-    await page.getByLabel('Aceptar todo').check();
-    await accessible(page, 'sign-in');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('button', { name: 'Sí, enviar el código' }).click();
-    await confirmSandboxCode(page);
-    await page.waitForURL(/\/registration\/personal-data$/);
+    await signInThroughPages(page, stack.urls.app, PHONE, {
+      query: '?product=1&amount=30000&term=15',
+      onForm: () => accessible(page, 'sign-in'),
+    });
 
-    // The registration forms have their own e2e (registration.test.ts): here the profile is filled in by the API,
-    // so the account's calculator opens with the choice from WordPress, and "Solicitar" applies with it.
-    await completeRegistration(stack.urls.api, await tokenOf(page), PHONE);
-    await page.goto(`${stack.urls.app}/account`);
-    const amount = page.getByRole('slider', { name: 'Importe' });
-    await amount.waitFor();
-    assert.match((await amount.getAttribute('aria-valuetext')) ?? '', /^300\s€$/);
-    await page.getByRole('button', { name: 'Solicitar' }).click();
+    // Registration (its own e2e checks each field, registration.test.ts): with the choice from WordPress kept, the
+    // last step applies with it (the loan's amount is checked at the end).
+    await registerThroughPages(page, PHONE);
 
     // The sandbox approves the application, which asks for the identity photos and the selfie first (SPEC's flow:
     // photo verification), through the documents page; then how to receive the money.
@@ -152,36 +144,26 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     await page.context().close();
   });
 
-  test('documents by file and the sandbox liveness page, there and back', async () => {
+  test('the sandbox liveness page, there and back, then the documents by file', async () => {
     const phone = '612000902';
     const context = await browser.newContext();
-    const token = await signInThroughApi(stack.urls.api, phone);
-    await completeRegistration(stack.urls.api, token, phone);
-    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await page.goto(`${stack.urls.app}/registration/photo-verification`);
+    // The documents page is where an approval sends the customer: signed in, registered and applied through the pages.
+    await signInThroughPages(page, stack.urls.app, phone);
+    await registerThroughPages(page, phone);
+    await page.waitForURL(/\/account$/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Solicitar' }).click();
+    await page.waitForURL(/\/registration\/photo-verification$/, { timeout: 30_000 });
+    const token = await tokenOf(page);
     await page.getByRole('heading', { name: 'Verifica tu identidad' }).waitFor();
     await accessible(page, 'the documents onboarding');
     await page.getByRole('button', { name: 'Empezar' }).click();
     await page.getByRole('heading', { name: 'Sube tus documentos' }).waitFor();
     await accessible(page, 'the documents upload');
-    for (const label of ['DNI o NIE: parte delantera', 'DNI o NIE: parte trasera', 'Selfie con tu DNI o NIE']) {
-      await page.getByLabel(`Elegir foto: ${label}`).setInputFiles(photo(`${label}.png`));
-      await page.getByRole('heading', { name: label }).waitFor({ state: 'detached' });
-    }
-    await page.getByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' }).waitFor();
-    await accessible(page, 'the documents done message');
-    const listed = await (
-      await fetch(`${stack.urls.api}/v2/user/documents`, { headers: { authorization: `Bearer ${token}` } })
-    ).json();
-    assert.deepEqual(listed.documents.map((d: { type: string }) => d.type).sort(), [
-      'id_card',
-      'id_card_back',
-      'selfie_with_id_card',
-    ]);
 
-    // Liveness: the provider's page, and back with the transaction.
+    // Liveness first, while the loan still asks for files (once they are in, the redirect rules lead on): the
+    // provider's page, and back with the transaction.
     await page.getByRole('button', { name: 'Verificar con selfie' }).click();
     await page.getByRole('heading', { name: 'Verificación de identidad' }).waitFor();
     for (const engine of ['video_selfie_blank', 'photo_id_front', 'photo_id_back']) {
@@ -191,6 +173,21 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     await page.waitForURL(/\/registration\/photo-verification/);
     await page.getByText('Tu identidad está verificada.').waitFor({ timeout: 15_000 });
     await accessible(page, 'the liveness verdict');
+
+    // A passed liveness check stands for the selfie (SPEC section 1): the two sides of the ID card are left.
+    assert.equal(await page.getByLabel('Elegir foto: Selfie con tu DNI o NIE').count(), 0);
+    for (const label of ['DNI o NIE: parte delantera', 'DNI o NIE: parte trasera']) {
+      await page.getByLabel(`Elegir foto: ${label}`).setInputFiles(photo(`${label}.png`));
+      await page.getByRole('heading', { name: label }).waitFor({ state: 'detached' });
+    }
+    await page.getByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' }).waitFor();
+    await accessible(page, 'the documents done message');
+    const listed = await (
+      await fetch(`${stack.urls.api}/v2/user/documents`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const types: string[] = listed.documents.map((d: { type: string }) => d.type);
+    assert.ok(types.includes('id_card') && types.includes('id_card_back'), JSON.stringify(types));
+    assert.ok(!types.includes('selfie_with_id_card'), JSON.stringify(types));
     assert.deepEqual(errors, []);
     await context.close();
   });

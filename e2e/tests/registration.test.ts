@@ -5,7 +5,7 @@ import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
 import { fillIdentityAndAddress, fillRetiredAdditionalInformation } from '../src/registration';
-import { completeRegistration, signInThroughApi } from '../src/session';
+import { completeRegistration, signInThroughPages } from '../src/session';
 
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
   let stack: Stack;
@@ -21,19 +21,17 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await stack?.stop();
   });
 
+  /** A new customer signed in through the sign-in pages: the redirect rules bring them to personal data. */
   async function signedIn(phone: string): Promise<Page> {
-    const context = await browser.newContext();
-    const token = await signInThroughApi(stack.urls.api, phone);
-    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
-    return context.newPage();
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughPages(page, stack.urls.app, phone);
+    await page.waitForURL(/\/registration\/personal-data$/);
+    return page;
   }
 
   test('a new customer completes both steps, applies from the calculator and waits for the answer', async () => {
     const page = await signedIn('612000301');
     const errors = watchConsole(page);
-    await page.goto(`${stack.urls.app}/account`);
-    // Registration unfinished: the redirect rules bring the customer to personal data.
-    await page.waitForURL(/\/registration\/personal-data$/);
     await page.getByRole('heading', { name: 'Tus datos personales' }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), [], 'personal data is accessible');
 
@@ -154,7 +152,6 @@ describe('registration in Chromium: sign-in, personal data, additional informati
 
   test('a DNI/NIE already registered opens the duplicate modal, whose login action logs out', async () => {
     const page = await signedIn('612000302');
-    await page.goto(`${stack.urls.app}/registration/personal-data`);
     await fillIdentityAndAddress(
       page,
       {

@@ -1,4 +1,7 @@
-import { singlePaymentApr, solveApr, toAprPercent } from './apr';
+import { MAX_RATE, singlePaymentApr, solveApr, toAprPercent } from './apr';
+
+/** P cents lent on day 0 and P (1 + rate) repaid after one year: the equation's root is the rate itself. */
+const yearLoanAt = (rate: number) => solveApr([{ day: 0, amount: 10000 }], [{ day: 365, amount: 10000 * (1 + rate) }]);
 
 describe('TAE (Directive 2008/48/EC Annex I)', () => {
   test('one drawdown repaid once: ((P+F)/P)^(365/d) - 1', () => {
@@ -22,6 +25,21 @@ describe('TAE (Directive 2008/48/EC Annex I)', () => {
 
   test('a rate beyond any real loan is refused rather than looped on', () => {
     expect(() => solveApr([{ day: 0, amount: 1 }], [{ day: 1, amount: 1e15 }])).toThrow('APR out of range');
+  });
+
+  test('a rate that balances both sides exactly is found exactly: 100 € repaid as 400 € after a year is 300 %', () => {
+    expect(yearLoanAt(3)).toBe(3);
+  });
+
+  test('the solver widens its search up to its ceiling (about 10^14 %) and refuses a loan beyond it', () => {
+    expect(yearLoanAt(0.75 * MAX_RATE) / (0.75 * MAX_RATE)).toBeCloseTo(1, 12);
+    expect(yearLoanAt(MAX_RATE) / MAX_RATE).toBeCloseTo(1, 12);
+    expect(() => yearLoanAt(1.5 * MAX_RATE)).toThrow('APR out of range');
+  });
+
+  test('a tiny surplus gives a tiny rate, found to the last digits', () => {
+    expect(yearLoanAt(1e-6)).toBeCloseTo(1e-6, 15);
+    expect(yearLoanAt(0.1)).toBeCloseTo(0.1, 15);
   });
 
   test('the general solver agrees with the closed form for one payment', () => {

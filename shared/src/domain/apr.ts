@@ -15,7 +15,13 @@ export interface CashFlow {
 const presentValue = (flows: CashFlow[], rate: number) =>
   flows.reduce((sum, f) => sum + f.amount * (1 + rate) ** (-f.day / 365), 0);
 
-/** Solves the equation for X (as a fraction, 0.1 = 10 %), by bisection on a bracket that always holds one root. */
+/** The highest rate the solver looks for (about 10^14 %): far beyond any loan, low enough to stay exact in floats. */
+export const MAX_RATE = 2 ** 40;
+
+/**
+ * Solves the equation for X (as a fraction, 0.1 = 10 %), by bisection on a bracket that always holds one root,
+ * until no float lies between the bracket's ends: the answer is the float where the balance turns.
+ */
 export function solveApr(drawdowns: CashFlow[], repayments: CashFlow[]): number {
   const balance = (rate: number) => presentValue(repayments, rate) - presentValue(drawdowns, rate);
   if (balance(0) <= 0) return 0;
@@ -23,15 +29,15 @@ export function solveApr(drawdowns: CashFlow[], repayments: CashFlow[]): number 
   let high = 1;
   // Short loans reach rates of thousands of percent: widen until the sign changes.
   while (balance(high) > 0) {
+    if (high >= MAX_RATE) throw new RangeError('APR out of range');
     high *= 2;
-    if (high > 1e12) throw new RangeError('APR out of range');
   }
-  for (let i = 0; i < 200 && high - low > 1e-12 * Math.max(1, high); i++) {
+  for (;;) {
     const mid = (low + high) / 2;
+    if (mid === low || mid === high) return high;
     if (balance(mid) > 0) low = mid;
     else high = mid;
   }
-  return (low + high) / 2;
 }
 
 /** Percent with one decimal, rounded half up. */
@@ -41,6 +47,5 @@ export function toAprPercent(rate: number): number {
 
 /** One drawdown P repaid as P + F after d days: ((P+F)/P)^(365/d) - 1, in percent; a free loan has 0. */
 export function singlePaymentApr(principal: number, fee: number, days: number): number {
-  if (fee <= 0) return 0;
-  return toAprPercent(((principal + fee) / principal) ** (365 / days) - 1);
+  return toAprPercent((Math.max(principal + fee, principal) / principal) ** (365 / days) - 1);
 }

@@ -13,6 +13,26 @@ describe('the calculator rules', () => {
     expect(snapTo(steps, 100, 'previous')).toBe(5000);
   });
 
+  test('a value on a step stays on it in every mode', () => {
+    for (const mode of ['next', 'previous', 'closest'] as const) {
+      expect(snapTo(steps, 6000, mode)).toBe(6000);
+      expect(snapTo(steps, 5000, mode)).toBe(5000);
+      expect(snapTo(steps, 8000, mode)).toBe(8000);
+    }
+  });
+
+  test('past either end, every mode gives that end', () => {
+    for (const mode of ['next', 'previous', 'closest'] as const) {
+      expect(snapTo(steps, 100, mode)).toBe(5000);
+      expect(snapTo(steps, 99999, mode)).toBe(8000);
+    }
+  });
+
+  test('without a mode, the closest step is taken', () => {
+    expect(snapTo(steps, 6600)).toBe(7000);
+    expect(snapTo(steps, 6400)).toBe(6000);
+  });
+
   test('snapping reads the allowed steps in any order', () => {
     expect(snapTo([8000, 5000, 7000, 6000], 6100, 'next')).toBe(7000);
     expect(snapTo([8000, 5000, 7000, 6000], 6900, 'previous')).toBe(6000);
@@ -58,6 +78,15 @@ describe('the calculator rules', () => {
     expect(defaultChoice(options, null, { term: 10, amount: 7000 })).toEqual({ term: 10, amount: 7000 });
     expect(defaultChoice(options, null, { term: 9, amount: 6400 })).toEqual({ term: 10, amount: 6000 });
     expect(defaultChoice(options, null, { term: 10, amount: 6400 })).toEqual({ term: 10, amount: 6000 });
+  });
+
+  test('terms and amounts are read in numeric order, whatever order the options come in', () => {
+    const unordered = { 30: { 30000: {}, 10000: {}, 9000: {} }, 7: { 20000: {}, 5000: {} } };
+    expect(defaultChoice(unordered)).toEqual({ term: 7, amount: 20000 });
+    expect(defaultChoice(unordered, { amount_default_toggle_position: 0, term_default_toggle_position: 1 })).toEqual({
+      term: 30,
+      amount: 9000,
+    });
   });
 
   test('a requested term without an amount is no choice: the default applies', () => {

@@ -28,4 +28,12 @@ describe('dates are Madrid dates, whatever the clock of the device or server', (
   test('a wire date that is no date is a programming error', () => {
     expect(() => addWireDays('28/11/2026', 1)).toThrow('not a date');
   });
+
+  test('a wire date is exactly yyyy-MM-dd: no short fields, nothing before or after', () => {
+    expect(() => addWireDays('2026-1-5', 1)).toThrow('not a date');
+    expect(() => addWireDays('12026-11-28', 1)).toThrow('not a date');
+    expect(() => addWireDays('2026-11-280', 1)).toThrow('not a date');
+    expect(() => addWireDays(' 2026-11-28', 1)).toThrow('not a date');
+    expect(() => addWireDays('2026-11-28 ', 1)).toThrow('not a date');
+  });
 });

@@ -33,7 +33,7 @@ export function isLuhnValid(number: string): boolean {
     let digit = Number(number[number.length - 1 - i]);
     if (i % 2 === 1) {
       digit *= 2;
-      if (digit > 9) digit -= 9;
+      if (digit >= 10) digit -= 9;
     }
     sum += digit;
   }
@@ -62,7 +62,7 @@ export const canCarryAutoDebit = (card: SavedCardExpiry, today: Date = new Date(
  * auto-debit otherwise) share: the customer has a saved card that can carry auto-debit.
  */
 export const hasAutoDebitCard = (cards: readonly SavedCardExpiry[] | null | undefined, today: Date = new Date()) =>
-  (cards ?? []).some((card) => canCarryAutoDebit(card, today));
+  cards?.some((card) => canCarryAutoDebit(card, today)) ?? false;
 
 /** Saved cards, none of which can carry auto-debit any more: the customer is told and asked for another. */
 export const savedCardsExpiringSoon = (
@@ -79,14 +79,13 @@ export const autoDebitCardOnFile = (
   today: Date = new Date(),
 ) => hasAutoDebitCard(user?.payment_cards, today);
 
+/** A name's words in capitals without accents: what a card embosses. */
 const comparable = (name: string) =>
   name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
-    .replace(/[^A-Z ]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
+    .match(/[A-Z]+/g) ?? [];
 
 /**
  * SPEC section 5: the card must be personal. The holder's name on the card must carry the customer's first name

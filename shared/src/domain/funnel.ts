@@ -75,7 +75,7 @@ const asObject = (value: unknown): Record<string, unknown> => {
     try {
       return asObject(JSON.parse(value));
     } catch {
-      return {};
+      // Text that is no JSON is no object either: it falls through to the answer below.
     }
   }
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

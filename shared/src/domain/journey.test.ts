@@ -88,3 +88,52 @@ describe('the journey: the page each state leads to and what it offers', () => {
     expect(page(registered({ status: LoanStatus.ProcessingFail }))).toBe('account:payoutFailed');
   });
 });
+
+describe('following the redirect rules', () => {
+  const state = (user: UserResponse) => ({
+    user: toRedirectUser(user),
+    loan: toRedirectLoan(user.loan, user),
+    view: user.loan,
+    cards: user.payment_cards ?? [],
+    processingView: false,
+  });
+
+  test('each page the rules choose is checked again, until the rules keep the customer where they are', () => {
+    const chain: Record<string, string> = { account: 'a', a: 'b', b: 'c' };
+    expect(journeyPage(state(registered(null)), ({ route }) => chain[route] ?? null)).toBe('c');
+  });
+
+  test('rules that come back to a page already left are a loop, named page by page', () => {
+    const loop: Record<string, string> = { account: 'a', a: 'b', b: 'a' };
+    expect(() => journeyPage(state(registered(null)), ({ route }) => loop[route] ?? null)).toThrow(
+      'the redirect rules loop: account -> a -> b -> a',
+    );
+    expect(() => journeyPage(state(registered(null)), ({ route }) => (route === 'account' ? 'a' : 'account'))).toThrow(
+      'the redirect rules loop: account -> a -> account',
+    );
+  });
+
+  test('the rules see the customer and their loan', () => {
+    const user = registered({ status: LoanStatus.Denied });
+    const seen: unknown[] = [];
+    journeyPage(state(user), (at) => {
+      seen.push(at);
+      return null;
+    });
+    expect(seen).toEqual([{ route: 'account', user: toRedirectUser(user), loan: toRedirectLoan(user.loan, user) }]);
+  });
+
+  test('on the account, an application with nothing to order is the account’s application part', () => {
+    expect(journeyPage(state(registered({ status: LoanStatus.Request })), () => null)).toBe('account:application');
+  });
+
+  test('a loan in service is repaid from the account’s service part, not the presale one', () => {
+    expect(journeyPage(state(registered({ status: LoanStatus.Active })))).toBe('account:service');
+  });
+
+  test('a sold loan with a payment under way is no presale: the account says whom to pay', () => {
+    const sold = registered({ status: LoanStatus.Presale, has_pending_payment: true });
+    expect(journeyPage(state(sold))).toBe('account:sold');
+    expect(journeyPage({ ...state(sold), processingView: true })).toBe('account:processing');
+  });
+});

@@ -5,7 +5,7 @@ import { auth } from '../i18n/screens/auth';
 import { origination } from '../i18n/screens/origination';
 import type { SavedCardExpiry } from './cards';
 import { isRepayable, loanProgressKind, loanViewKind } from './loan-view';
-import { type RedirectLoan, type RedirectUser, redirectFor } from './redirects';
+import { type RedirectLoan, type RedirectState, type RedirectUser, redirectFor } from './redirects';
 
 /**
  * What a customer can do on a page, named by the API call it makes (the journey-model test calls each one on the
@@ -78,13 +78,14 @@ function accountPage({ view, cards, processingView }: JourneyState): string {
 
 /**
  * Where the customer ends up from the account, following the shared redirect rules as the shell's guard does
- * (each page the rules choose is checked again), and the page's part of the account. Throws on a loop.
+ * (each page the rules choose is checked again), and the page's part of the account. Throws on a loop (`rules` is
+ * the shared redirect rules; a test gives rules that loop, which the shared ones must never do).
  */
-export function journeyPage(state: JourneyState): string {
+export function journeyPage(state: JourneyState, rules: (at: RedirectState) => string | null = redirectFor): string {
   const seen: string[] = [];
   let route = 'account';
   for (;;) {
-    const next = redirectFor({ route, user: state.user, loan: state.loan });
+    const next = rules({ route, user: state.user, loan: state.loan });
     if (next === null) break;
     if (seen.includes(next)) throw new Error(`the redirect rules loop: ${[...seen, route, next].join(' -> ')}`);
     seen.push(route);
