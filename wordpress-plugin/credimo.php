@@ -20,6 +20,7 @@ define('CREDIMO_URL', plugin_dir_url(__FILE__));
 
 require_once CREDIMO_DIR . 'includes/options.php';
 require_once CREDIMO_DIR . 'includes/widgets.php';
+require_once CREDIMO_DIR . 'includes/calculator-paint.php';
 require_once CREDIMO_DIR . 'includes/loader.php';
 require_once CREDIMO_DIR . 'includes/settings.php';
 require_once CREDIMO_DIR . 'includes/content.php';

@@ -1,7 +1,7 @@
 // Subpaths, not the root entry: the first answer needs no API client (it loads when a promo code is checked).
 import { offerUrl } from '@credimo/shared/api/address';
 import { PATHS } from '@credimo/shared/app-paths';
-import type { AgentDataResponse, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
+import type { AgentDataResponse, CompactPrices, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
 import { type CalculatorChoice, defaultChoice, dueDate, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
 import type { ScreenProps } from '@credimo/shared/federation';
 import { formatDecimal, formatMoney, parseEuros, wireToDisplayDate } from '@credimo/shared/format';
@@ -12,6 +12,7 @@ import {
   pricesKey,
   priceTablesAtom,
   readChoice,
+  seedPrices,
   storeChoice,
 } from '@credimo/shared/price-tables';
 import { accessTokenAtom, agentDataAtom, type LoanChoice, userAtom } from '@credimo/shared/session';
@@ -32,6 +33,8 @@ export interface CalculatorProps extends Partial<ScreenProps> {
    * `appUrl`): "Solicitar" then opens the app's sign-in there. The mount's `navigate` follows full addresses.
    */
   applyUrl?: string;
+  /** The price table a WordPress page painted the calculator's first state from: the first render uses it. */
+  seed?: { prices: CompactPrices; settings: SettingsResponse | null };
 }
 
 /** Where "Solicitar" leads from another origin: the app's sign-in, carrying the choice (storage is per origin). */
@@ -55,6 +58,8 @@ export function Calculator(props: CalculatorProps) {
   // while it loads), and the discounted table must open on the amount and term the customer had chosen.
   const [picked, setPicked] = useState<CalculatorChoice | null>(null);
   const key = pricesKey(productId, discount);
+  // Before the table is read from the store: the painted figures and the first render's are one table's.
+  useState(() => props.seed && seedPrices(productId, props.seed.prices, props.seed.settings));
   const state = useAtomValue(priceTablesAtom)[key];
 
   const user = useAtomValue(userAtom);
