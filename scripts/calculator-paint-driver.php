@@ -3,7 +3,7 @@
  * Runs the plugin's calculator paint (wordpress-plugin/includes/calculator-paint.php) outside WordPress, with the
  * few WordPress functions it calls stood in for, so a test can compare its output with the mounted widget's.
  * Reads JSON from stdin: { apiBaseUrl, kept: { prices, settings }, cases: [props], dues: [{ term, now (ms) }] };
- * writes { paints: [{ html, seed }], dues: [dd/mm/yyyy] }.
+ * writes { paints: [{ html, props }], dues: [dd/mm/yyyy] }.
  */
 
 define('ABSPATH', __DIR__ . '/');
@@ -18,6 +18,7 @@ function wp_json_encode($value, $flags = 0) { return json_encode($value, $flags 
 function untrailingslashit($text) { return rtrim((string) $text, '/\\'); }
 function wp_next_scheduled() { return true; }
 function wp_schedule_single_event() {}
+function apply_filters($name, $value) { return $value; }
 function get_option($name, $default = null) { return $GLOBALS['credimo_test_kept']; }
 function credimo_settings() {
     return array('api_base_url' => $GLOBALS['credimo_test_api'], 'default_product' => 1);

@@ -32,11 +32,13 @@ function table(discounted: boolean): CompactPrices {
   };
 }
 
-const SETTINGS: SettingsResponse = { calculator: { amount_default_toggle_position: 25, term_default_toggle_position: 5 } };
+const SETTINGS: SettingsResponse = {
+  calculator: { amount_default_toggle_position: 25, term_default_toggle_position: 5 },
+};
 
 interface Paint {
   html: string;
-  seed: { prices: CompactPrices; settings: SettingsResponse | null };
+  props: { seed: { prices: CompactPrices; settings: SettingsResponse | null }; paint: string };
 }
 
 /** The plugin's PHP, run on the machine's PHP outside WordPress (scripts/calculator-paint-driver.php). */
@@ -89,7 +91,7 @@ const parse = (html: string) => {
 };
 
 /** The widget as the loader mounts it on the page: the placeholder's props, the table it carries. */
-function mounted(seed: Paint['seed'], props: Partial<CalculatorProps>) {
+function mounted(seed: Paint['props']['seed'], props: Partial<CalculatorProps>) {
   sessionStore.set(priceTablesAtom, {});
   return parse(
     renderToStaticMarkup(
@@ -123,19 +125,19 @@ describe("the WordPress plugin's painted calculator", () => {
     const kept = { prices: table(discounted), settings };
     const [paint] = php({ kept, cases: [props] }).paints;
     if (!paint) throw new Error('the plugin painted nothing');
-    expect(paint.seed).toEqual(kept);
+    expect(paint.props.seed).toEqual(kept);
     const painted = parse(paint.html);
-    const widget = mounted(paint.seed, props);
+    const widget = mounted(paint.props.seed, props);
     expect(shape(painted)).toEqual(shape(widget));
     // The figures themselves, as the customer reads them.
     expect(painted.querySelector('dl')?.textContent).toBe(widget.querySelector('dl')?.textContent);
   });
 
-  withPhp('every amount and term of a table: the same slider texts and figures as the widget', () => {
+  withPhp('amounts and terms across a table: the same slider texts and figures as the widget', () => {
     const kept = { prices: table(true), settings: SETTINGS };
     const choices: Record<string, number>[] = [];
     for (let term = 5; term <= 30; term += 5)
-      for (let amount = 50; amount <= 1000; amount += 10) choices.push({ amount, term });
+      for (const amount of [50, 60, 100, 110, 120, 370, 550, 990, 1000]) choices.push({ amount, term });
     const { paints } = php({ kept, cases: choices });
     choices.forEach((choice, index) => {
       const painted = parse(paints[index]?.html ?? '');
@@ -148,20 +150,40 @@ describe("the WordPress plugin's painted calculator", () => {
     });
   });
 
-  withPhp("the due date is Madrid's today plus the term, as the widget counts it, across midnight and summer time", () => {
-    const instants = [
-      '2026-03-28T22:59:59Z', // Madrid 23:59:59, the day before summer time
-      '2026-03-28T23:00:00Z', // Madrid midnight, 29 March
-      '2026-03-29T01:30:00Z', // just after the clocks went forward
-      '2026-06-30T21:59:59Z', // Madrid 23:59:59 in summer
-      '2026-06-30T22:00:00Z', // Madrid's 1 July, still 30 June in UTC
-      '2026-10-25T00:30:00Z', // the clocks go back
-      '2026-12-31T23:15:00Z', // Madrid's new year
-      '2028-02-28T23:30:00Z', // a leap day
-    ].map((iso) => Date.parse(iso));
-    const dues = instants.flatMap((now) => [1, 5, 30, 62].map((term) => ({ term, now })));
-    const { paints, dues: painted } = php({ kept: { prices: table(false), settings: null }, cases: [], dues });
-    expect(paints).toEqual([]);
-    expect(painted).toEqual(dues.map(({ term, now }) => wireToDisplayDate(dueDate(term, now))));
+  withPhp('a painted slider the visitor moved before the widget arrived: the widget starts where it was left', () => {
+    const kept = { prices: table(false), settings: SETTINGS };
+    const [paint] = php({ kept, cases: [{ amount: 300, term: 30 }] }).paints;
+    if (!paint) throw new Error('the plugin painted nothing');
+    document.body.innerHTML = paint.html;
+    const amount = document.getElementById(`${paint.props.paint}-amount`) as HTMLInputElement;
+    amount.value = String(Number(amount.value) + 5);
+    const widget = mounted(kept, { amount: 300, term: 30, paint: paint.props.paint });
+    expect(widget.querySelector('input[type="range"]')?.getAttribute('aria-valuetext')).toBe('350\u00a0€');
+    expect(widget.querySelectorAll('input[type="range"]')[1]?.getAttribute('aria-valuetext')).toBe('30 días');
+    // Untouched, the page's own choice.
+    document.body.innerHTML = paint.html;
+    const untouched = mounted(kept, { amount: 300, term: 30, paint: paint.props.paint });
+    expect(untouched.querySelector('input[type="range"]')?.getAttribute('aria-valuetext')).toBe('300\u00a0€');
+    document.body.innerHTML = '';
   });
+
+  withPhp(
+    "the due date is Madrid's today plus the term, as the widget counts it, across midnight and summer time",
+    () => {
+      const instants = [
+        '2026-03-28T22:59:59Z', // Madrid 23:59:59, the day before summer time
+        '2026-03-28T23:00:00Z', // Madrid midnight, 29 March
+        '2026-03-29T01:30:00Z', // just after the clocks went forward
+        '2026-06-30T21:59:59Z', // Madrid 23:59:59 in summer
+        '2026-06-30T22:00:00Z', // Madrid's 1 July, still 30 June in UTC
+        '2026-10-25T00:30:00Z', // the clocks go back
+        '2026-12-31T23:15:00Z', // Madrid's new year
+        '2028-02-28T23:30:00Z', // a leap day
+      ].map((iso) => Date.parse(iso));
+      const dues = instants.flatMap((now) => [1, 5, 30, 62].map((term) => ({ term, now })));
+      const { paints, dues: painted } = php({ kept: { prices: table(false), settings: null }, cases: [], dues });
+      expect(paints).toEqual([]);
+      expect(painted).toEqual(dues.map(({ term, now }) => wireToDisplayDate(dueDate(term, now))));
+    },
+  );
 });

@@ -75,14 +75,6 @@
       props = {};
     try {
       props = JSON.parse(el.getAttribute('data-props') || '{}');
-      // A painted calculator: the price table its figures came from, and a slider the visitor already moved.
-      var seed = el.getAttribute('data-credimo-seed');
-      if (seed) props.seed = JSON.parse(seed);
-      var s = el.querySelectorAll('[data-credimo-steps]');
-      [].some.call(s, (i) => i.value != i.defaultValue) &&
-        [].forEach.call(s, (i) => {
-          props[i.name] = JSON.parse(i.getAttribute('data-credimo-steps'))[i.value];
-        });
     } catch (e) {}
     props.apiBaseUrl = c.apiBaseUrl;
     props.applyUrl = c.appUrl;
@@ -122,17 +114,6 @@
       { rootMargin: '300px' },
     );
   // Printed right after the first placeholder: watch those parsed so far, and the rest once the page is parsed.
-  // A painted slider works before the widget arrives: its value's text follows it, the figures wait for the widget.
-  d.addEventListener('input', (e) => {
-    var i = e.target,
-      t = i.getAttribute && i.getAttribute('data-credimo-texts'),
-      box = i.closest('section');
-    if (!t) return;
-    t = JSON.parse(t)[i.value];
-    i.setAttribute('aria-valuetext', t);
-    i.parentNode.querySelector('output').textContent = t;
-    box.querySelector('dl').style.opacity = 0.5;
-  });
   function scan() {
     [].forEach.call(d.querySelectorAll('[data-credimo-widget]:not([data-credimo-seen])'), (el) => {
       el.setAttribute('data-credimo-seen', '');

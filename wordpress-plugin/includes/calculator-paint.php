@@ -6,8 +6,8 @@
  * plugin keeps: fetched from the API and kept for the table's own max-age, then refreshed on WordPress's cron while
  * the kept one is still painted; the page never waits on the API. With no table kept yet, the plain skeleton.
  *
- * The mounted widget takes over the same box with the same figures: the placeholder carries the kept table
- * (`data-credimo-seed`), so the widget's first render needs no request and picks the same choice.
+ * The mounted widget takes over the same box with the same figures: its props carry the kept table (`seed`), so
+ * its first render needs no request and picks the same choice, from where the visitor left the painted sliders.
  */
 
 if (!defined('ABSPATH')) {
@@ -247,8 +247,9 @@ function credimo_calculator_will_paint() {
 }
 
 /**
- * The painted calculator for a shortcode's clean props: array('html' => markup, 'seed' => the kept table) or
- * null (not styled in the head, no table kept, or the paint's file missing).
+ * The painted calculator for a shortcode's clean props: array('html' => markup, 'props' => for the widget: `seed`,
+ * the kept table, and `paint`, the painted markup's id, whose sliders it starts from), or null (not styled in the
+ * head, no table kept, or the paint's file missing).
  */
 function credimo_calculator_paint($props) {
     $paint = credimo_calculator_paint_assets();
@@ -302,5 +303,31 @@ function credimo_calculator_paint($props) {
         '{{free_note}}' => $option['is_free'] ? $paint['freeNote'] : '',
         '{{secci}}' => esc_url(untrailingslashit($settings['api_base_url']) . "/v2/products/$product/prices/$term/$amount/offer/html"),
     ));
-    return array('html' => $html, 'seed' => array('prices' => $prices, 'settings' => $kept['settings']));
+    return array(
+        'html' => $html . credimo_calculator_paint_script_once(),
+        'props' => array(
+            'seed' => array('prices' => $prices, 'settings' => $kept['settings']),
+            'paint' => 'credimo-calculator-' . $count,
+        ),
+    );
+}
+
+/**
+ * A painted slider works before the widget arrives: its text follows it, the figures wait, dimmed, for the widget,
+ * which starts where the slider was left (Calculator.tsx, movedOnPage). Inline, once per page, inside the first
+ * painted calculator (the widget's first render removes it; it has run by then). No "<" in it: WordPress's content
+ * filters would read one as a tag. A site's CSP plugin adds its nonce through core's filter, as for the loader.
+ */
+function credimo_calculator_paint_script_once() {
+    static $printed = false;
+    if ($printed) {
+        return '';
+    }
+    $printed = true;
+    $source = "document.addEventListener('input',function(e){var i=e.target,t=i.dataset&&i.dataset.credimoTexts;"
+        . "if(t){t=JSON.parse(t)[i.value];i.setAttribute('aria-valuetext',t);i.previousSibling.lastChild.textContent=t;"
+        . "i.closest('section').querySelector('dl').style.opacity=0.5}})";
+    $attributes = apply_filters('wp_inline_script_attributes', array('id' => 'credimo-paint-sliders'), $source);
+    $nonce = empty($attributes['nonce']) ? '' : ' nonce="' . esc_attr($attributes['nonce']) . '"';
+    return '<script id="credimo-paint-sliders"' . $nonce . '>' . $source . '</script>';
 }

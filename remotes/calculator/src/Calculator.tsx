@@ -35,6 +35,27 @@ export interface CalculatorProps extends Partial<ScreenProps> {
   applyUrl?: string;
   /** The price table a WordPress page painted the calculator's first state from: the first render uses it. */
   seed?: { prices: CompactPrices; settings: SettingsResponse | null };
+  /** The id of that painted calculator, whose sliders the visitor may have moved before the widget arrived. */
+  paint?: string;
+}
+
+/**
+ * Where the visitor left a painted calculator's sliders (WordPress paints them as working range inputs), in the
+ * shortcode's units; nothing when they were not moved. Read before the first render replaces them.
+ */
+export function movedOnPage(paint: string | undefined): { amount?: number; term?: number } {
+  if (!paint || typeof document === 'undefined') return {};
+  const sliders = ['amount', 'term'].flatMap((name) => {
+    const input = document.getElementById(`${paint}-${name}`);
+    return input instanceof HTMLInputElement ? [input] : [];
+  });
+  if (!sliders.some((input) => input.value !== input.defaultValue)) return {};
+  return Object.fromEntries(
+    sliders.map((input) => [
+      input.name,
+      (JSON.parse(input.dataset.credimoSteps ?? '[]') as number[])[Number(input.value)],
+    ]),
+  );
 }
 
 /** Where "Solicitar" leads from another origin: the app's sign-in, carrying the choice (storage is per origin). */
@@ -162,7 +183,11 @@ function PriceChooser({
     [prices],
   );
   const [choice, setChoice] = useState<CalculatorChoice>(() =>
-    defaultChoice(prices, settings?.calculator, picked ?? requestedChoice(productId, props, readChoice(), agentData)),
+    defaultChoice(
+      prices,
+      settings?.calculator,
+      picked ?? requestedChoice(productId, { ...props, ...movedOnPage(props.paint) }, readChoice(), agentData),
+    ),
   );
   useEffect(() => onPick(choice), [choice, onPick]);
   const amounts = useMemo(
