@@ -18,6 +18,7 @@ function wp_json_encode($value, $flags = 0) { return json_encode($value, $flags 
 function untrailingslashit($text) { return rtrim((string) $text, '/\\'); }
 function wp_next_scheduled() { return true; }
 function wp_schedule_single_event() {}
+function did_action() { return 1; }
 function apply_filters($name, $value) { return $value; }
 function get_option($name, $default = null) { return $GLOBALS['credimo_test_kept']; }
 function credimo_settings() {

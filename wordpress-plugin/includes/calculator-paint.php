@@ -233,7 +233,7 @@ function credimo_calculator_styled($set = null) {
 /** Pages known to show a calculator get its painted rules in the head, beside the other widgets'. */
 function credimo_enqueue_calculator_paint() {
     $paint = credimo_calculator_paint_assets();
-    if (!$paint || !in_array('calculator', credimo_page_widgets(), true)) {
+    if (!$paint || credimo_calculator_styled() || !in_array('calculator', credimo_page_widgets(), true)) {
         return;
     }
     wp_add_inline_style('credimo-widgets', $paint['css']);
@@ -255,6 +255,11 @@ function credimo_calculator_paint($props) {
     $paint = credimo_calculator_paint_assets();
     $settings = credimo_settings();
     $product = isset($props['product']) ? (int) $props['product'] : (int) $settings['default_product'];
+    // A block theme renders the content before the head: the rules can still go into it.
+    if ($paint && !credimo_calculator_styled() && !did_action('wp_head')) {
+        wp_add_inline_style('credimo-widgets', $paint['css']);
+        credimo_calculator_styled(true);
+    }
     if (!$paint || !credimo_calculator_styled()) {
         return null;
     }
