@@ -5,6 +5,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { type Compiler, type Configuration, DefinePlugin, type PathData, sources } from 'webpack';
 import { FirstLoadPlugin } from './scripts/first-load-plugin';
+import { MergeFirstLoadPlugin } from './scripts/merge-first-load-plugin';
 import { RuntimeFilePlugin } from './scripts/runtime-file-plugin';
 
 /**
@@ -208,6 +209,8 @@ export function createConfig(app: AppName, options: BuildOptions): Configuration
       }),
       // Remotes: the manifest names what each expose needs before it can run (hosts preload just that).
       ...(isShell ? [] : [new FirstLoadPlugin()]),
+      // The calculator, alone on a marketing page, is answered by as few files as the federation allows.
+      ...(app === 'calculator' ? [new MergeFirstLoadPlugin()] : []),
       ...(borrowsRuntime(app) ? [new RuntimeFilePlugin()] : []),
       ...(isShell
         ? [

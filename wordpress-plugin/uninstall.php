@@ -8,13 +8,15 @@ if (!defined('WP_UNINSTALL_PLUGIN')) {
 delete_option('credimo_settings');
 delete_option('credimo_content');
 delete_option('credimo_caps_version');
+delete_option('credimo_api_server_url');
 
 foreach (wp_roles()->role_objects as $role) {
     $role->remove_cap('credimo_edit_content');
 }
 
-// The brief answers kept from the API (products, promo codes) and the forms' refused submissions.
+// The brief answers kept from the API (products, promo codes), the forms' refused submissions and the price tables
+// the calculator is painted from.
 global $wpdb;
 $wpdb->query(
-    "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\_transient\_credimo\_%' OR option_name LIKE '\_transient\_timeout\_credimo\_%'"
+    "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\_transient\_credimo\_%' OR option_name LIKE '\_transient\_timeout\_credimo\_%' OR option_name LIKE 'credimo\_prices\_%'"
 );

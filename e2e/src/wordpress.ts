@@ -14,12 +14,17 @@ export const WORDPRESS_ZIP = path.join(packageDir('@wp-playground/wordpress-buil
  * The plugin's settings (Settings > Credimo) pointing at a running stack, as PHP for a WordPress set-up, on a site
  * in Spanish as Credimo's is (the plugin's own es_ES translations; WordPress's own texts stay in English here).
  */
-export function credimoSettingsPhp(urls: { api: string; app: string }): string {
+export function credimoSettingsPhp(urls: { api: string; app: string }, apiFromServer?: string): string {
+  // The plugin keeps the price table it paints the calculator from (calculator-paint.php): read once here, as a
+  // site that has served a page before has it. apiFromServer: the API as PHP reaches it, when the public name
+  // (a *.localhost one) does not resolve for PHP.
   return `update_option('credimo_settings', array('api_base_url' => '${urls.api}', 'app_url' => '${urls.app}',
     'remotes_manifest_url' => '${urls.app}/config.json', 'default_product' => 1));
     // WordPress keeps only languages whose core files it has; the plugin's own are what this site shows.
     add_filter('sanitize_option_WPLANG', function () { return 'es_ES'; });
-    update_option('WPLANG', 'es_ES');`;
+    update_option('WPLANG', 'es_ES');
+    ${apiFromServer ? `update_option('credimo_api_server_url', '${apiFromServer}');` : ''}
+    if (function_exists('credimo_refresh_prices')) credimo_refresh_prices(1);`;
 }
 
 export interface WordPress {

@@ -46,8 +46,8 @@ describe('"Solicitar" on the WordPress calculator: the app signs the visitor in 
     const page = await (await browser.newContext()).newPage();
     const errors = watchConsole(page);
     await page.goto(`${wordpress.url}/prestamos/`);
-    const amount = page.getByRole('slider', { name: 'Importe' });
-    const term = page.getByRole('slider', { name: 'Plazo' });
+    const amount = page.locator('[data-screen="calculator"]').getByRole('slider', { name: 'Importe' });
+    const term = page.locator('[data-screen="calculator"]').getByRole('slider', { name: 'Plazo' });
     // The page's promo code is checked and applies (300 EUR is a free first loan, so it waits for a paid one).
     await page.getByText('El código promocional no se aplica a un préstamo gratuito.').waitFor();
     // The visitor moves both sliders: 400 EUR (a paid loan, so the promo code counts) for 25 days.

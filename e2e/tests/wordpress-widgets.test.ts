@@ -80,7 +80,7 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
       port: WP_PORT,
       host: SITE_HOST,
       setupPhp: `
-        ${credimoSettingsPhp(stack.urls)}
+        ${credimoSettingsPhp(stack.urls, apiUrl)}
         remove_action('wp_head', 'print_emoji_detection_script', 7);
         ${Object.entries(pages)
           .map(
@@ -159,7 +159,7 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
     // Done with what the widget covers: the app, signed in through the one-time code, at the step SPEC's redirect
     // rules give a customer registered without a loan (the account, whose calculator asks for a choice).
     await page.waitForURL(`${stack.urls.app}/account`);
-    await page.getByRole('slider', { name: 'Importe' }).waitFor();
+    await page.locator('[data-screen="calculator"]').getByRole('slider', { name: 'Importe' }).waitFor();
     assert.ok(!page.url().includes('code='), 'the one-time code is gone from the address');
     const appCookie = (await context.cookies(stack.urls.app)).find((c) => c.name === 'credimo_access_token');
     const siteCookie = (await context.cookies(wordpress.url)).find((c) => c.name === 'credimo_access_token');
@@ -269,7 +269,7 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     await page.goto(`${wordpress.url}/calculadora/`);
-    await page.getByRole('slider', { name: 'Importe' }).waitFor();
+    await page.locator('[data-screen="calculator"]').getByRole('slider', { name: 'Importe' }).waitFor();
     const others = [stack.urls.remotes.registration, stack.urls.remotes.account].map((url) => new URL(url).origin);
     assert.deepEqual(
       scripts.filter((url) => others.includes(new URL(url).origin)),
@@ -295,7 +295,7 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
 
     scripts.length = 0;
     await page.goto(`${wordpress.url}/calculadora/`);
-    await page.getByRole('slider', { name: 'Importe' }).waitFor();
+    await page.locator('[data-screen="calculator"]').getByRole('slider', { name: 'Importe' }).waitFor();
     assert.deepEqual(runtimes(), [], 'the calculator carries its own runtime: one file fewer on the marketing page');
 
     // In the app the shell lends its runtime to the remotes it loads.

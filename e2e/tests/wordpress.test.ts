@@ -73,7 +73,8 @@ describe('the calculator on a real WordPress page', () => {
     const answer = await page.goto(`${wordpress.url}/prestamos/`);
     // The site's strict policy is in force on the page (scripts: no 'unsafe-inline').
     assert.match(answer?.headers()['content-security-policy'] ?? '', /script-src 'self' 'nonce-[^']+' http:/);
-    const amounts = page.getByRole('slider', { name: 'Importe' });
+    // The mounted calculators (data-screen): the painted ones are in the page before them.
+    const amounts = page.locator('[data-screen="calculator"]').getByRole('slider', { name: 'Importe' });
     await amounts.nth(0).waitFor();
     // The second calculator mounts as it nears the viewport.
     await page.locator('[data-credimo-widget]').nth(1).scrollIntoViewIfNeeded();
@@ -96,11 +97,16 @@ describe('the calculator on a real WordPress page', () => {
     for (const file of reactDom) assert.equal(scripts.filter((url) => url.endsWith(`/${file}`)).length, 1, file);
     assert.equal(await page.locator('script#credimo-loader').count(), 1, 'the loader is printed once, inline');
     const head = await page.locator('head').innerHTML();
-    assert.match(head, /<link rel="preload" href="[^"]+\/v2\/products\/1\/prices" as="fetch" crossorigin/);
+    // The calculators were painted from the table the plugin keeps, which their props carry: no request for it.
+    assert.doesNotMatch(head, /\/v2\/products\/1\/prices/);
 
     assert.equal(await page.evaluate(() => (window as { __credimoPwned?: number }).__credimoPwned), undefined);
     const props = await page.locator('[data-credimo-widget]').nth(1).getAttribute('data-props');
-    assert.deepEqual(JSON.parse(props ?? ''), { amount: 500, term: 15 });
+    // The shortcode's clean attributes; a painted calculator adds the table it was painted from and its id.
+    const { seed, paint, ...attributes } = JSON.parse(props ?? '');
+    assert.deepEqual(attributes, { amount: 500, term: 15 });
+    assert.ok(seed === undefined || typeof seed.prices === 'object', 'a painted calculator carries its table');
+    assert.ok(paint === undefined || typeof paint === 'string');
     assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), []);
     assert.deepEqual(violations, [], 'the widgets work under the strict policy, breaking none of it');
     await page.close();
@@ -111,9 +117,10 @@ describe('the calculator on a real WordPress page', () => {
     const errors = watchConsole(page);
     page.on('requestfailed', (request) => errors.push(`${request.failure()?.errorText} ${request.url()}`));
     await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'networkidle' });
-    await page.getByRole('slider', { name: 'Importe' }).first().waitFor();
+    const mounted = page.locator('[data-screen="calculator"]');
+    await mounted.first().waitFor();
     await page.locator('[data-credimo-widget]').nth(1).scrollIntoViewIfNeeded();
-    await page.getByRole('slider', { name: 'Importe' }).nth(1).waitFor();
+    await mounted.nth(1).waitFor();
     await page.waitForLoadState('networkidle');
     assert.deepEqual(errors, []);
     await page.close();
@@ -128,13 +135,91 @@ describe('the calculator on a real WordPress page', () => {
       await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'domcontentloaded' });
       const box = () => page.evaluate(`document.querySelector('[data-credimo-widget]').getBoundingClientRect().height`);
       const reserved = await box();
-      await page.getByRole('slider', { name: 'Importe' }).first().waitFor();
+      await page.locator('[data-screen="calculator"]').first().waitFor();
       await page.waitForTimeout(300);
       assert.equal(await box(), reserved, `at ${width} px the widget keeps the placeholder's height`);
       const shift = (await page.evaluate('window.__shift')) as number;
       assert.ok(shift < 0.005, `at ${width} px the page shifted ${shift}`);
       await page.close();
     }
+  });
+
+  test('the plugin paints the calculator from the HTML; the widget takes the same box with the same figures', async () => {
+    for (const width of [320, 414, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const failures = watchConsole(page);
+      await page.addInitScript(`window.__shift = 0; window.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            window.__lcp.push(entry.element && entry.element.closest('[data-screen]') ? 'widget' : 'page');
+        }).observe({ type: 'largest-contentful-paint', buffered: true });`);
+      // The calculator's container is held until the painted calculator is measured: the measure is of the paint.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(new URL('remoteEntry.js', stack.urls.remotes.calculator).href, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // What a visitor reads and where: every word, figure and control of the first calculator, with its box and font.
+      const read = () =>
+        page.evaluate(() =>
+          [
+            ...(document
+              .querySelector('[data-credimo-widget] section')
+              ?.querySelectorAll('h2, label, output, input, dt, dd, button, p, a') ?? []),
+          ].map((el) => {
+            const { x, y, width, height } = el.getBoundingClientRect();
+            const text =
+              el instanceof HTMLInputElement ? (el.getAttribute('aria-valuetext') ?? el.value) : el.textContent;
+            return { tag: el.tagName, text, x, y, width, height, font: getComputedStyle(el).font };
+          }),
+        );
+      await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'domcontentloaded' });
+      assert.equal(await page.locator('.credimo-painted section').count(), 2, 'both calculators are painted');
+      const painted = await read();
+      const figures = (painted ?? []).filter((el) => el.tag === 'DD').map((el) => el.text);
+      assert.equal(figures.length, 4, 'due date, commission, total and TAE are painted');
+      assert.match(figures[0] ?? '', /^\d{2}\/\d{2}\/\d{4}$/);
+      release();
+      await page.locator('[data-screen="calculator"]').first().waitFor();
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator('[data-credimo-widget] >> nth=0 >> .credimo-painted').count(), 0);
+      assert.deepEqual(await read(), painted, `at ${width} px the widget shows what was painted, where it was painted`);
+      assert.ok(((await page.evaluate('window.__shift')) as number) < 0.005, `at ${width} px the page shifted`);
+      const lcp = (await page.evaluate('window.__lcp')) as string[];
+      assert.ok(!lcp.includes('widget'), `at ${width} px the widget made a larger paint: ${lcp.join(', ')}`);
+      assert.deepEqual(failures, []);
+      await page.close();
+    }
+  });
+
+  test('a painted slider works before the widget arrives, and the widget starts where the visitor left it', async () => {
+    const page = await browser.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(new URL('remoteEntry.js', stack.urls.remotes.calculator).href, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'domcontentloaded' });
+    const painted = page.locator('.credimo-painted').first().getByRole('slider', { name: 'Importe' });
+    await painted.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await painted.getAttribute('aria-valuetext'), '320\u00a0€');
+    assert.equal(await page.locator('.credimo-painted output').first().textContent(), '320\u00a0€');
+    release();
+    const mounted = page.locator('[data-screen="calculator"]').first().getByRole('slider', { name: 'Importe' });
+    await mounted.waitFor();
+    assert.equal(await mounted.getAttribute('aria-valuetext'), '320\u00a0€');
+    await page.close();
   });
 
   test('a page without widgets gets no Credimo script', async () => {

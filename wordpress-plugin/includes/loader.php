@@ -92,7 +92,8 @@ function credimo_print_hints() {
         printf("<link rel=\"preconnect\" href=\"%s\" crossorigin>\n", esc_url($origin));
     }
     printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url($settings['remotes_manifest_url']));
-    if (!in_array('calculator', credimo_page_widgets(), true)) {
+    // A painted calculator carries its table (data-credimo-seed): the widget asks for none.
+    if (!in_array('calculator', credimo_page_widgets(), true) || credimo_calculator_will_paint()) {
         return;
     }
     // The price table and settings the calculator asks for first (public and briefly cacheable).

@@ -88,6 +88,13 @@ function credimo_render_widget($widget, $attributes) {
     $skeleton = isset($paint['widgets'][$widget])
         ? '<div class="credimo-skeleton credimo-painted">' . $paint['widgets'][$widget] . '</div>'
         : '<div class="credimo-skeleton" aria-hidden="true"></div>';
+    // The calculator's first state, figures included, and for the widget the table they come from
+    // (calculator-paint.php).
+    $calculator = $widget === 'calculator' ? credimo_calculator_paint($props) : null;
+    if ($calculator !== null) {
+        $skeleton = '<div class="credimo-skeleton credimo-painted">' . $calculator['html'] . '</div>';
+        $props += $calculator['props'];
+    }
     return $notice . sprintf(
         '<div class="credimo-widget" data-credimo-widget="%s" data-credimo-remote="%s" data-props="%s">%s</div>',
         esc_attr($widget),

@@ -1,7 +1,7 @@
 // Subpaths, not the root entry: the first answer needs no API client (it loads when a promo code is checked).
 import { offerUrl } from '@credimo/shared/api/address';
 import { PATHS } from '@credimo/shared/app-paths';
-import type { AgentDataResponse, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
+import type { AgentDataResponse, CompactPrices, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
 import { type CalculatorChoice, defaultChoice, dueDate, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
 import type { ScreenProps } from '@credimo/shared/federation';
 import { formatDecimal, formatMoney, parseEuros, wireToDisplayDate } from '@credimo/shared/format';
@@ -12,6 +12,7 @@ import {
   pricesKey,
   priceTablesAtom,
   readChoice,
+  seedPrices,
   storeChoice,
 } from '@credimo/shared/price-tables';
 import { accessTokenAtom, agentDataAtom, type LoanChoice, userAtom } from '@credimo/shared/session';
@@ -32,6 +33,29 @@ export interface CalculatorProps extends Partial<ScreenProps> {
    * `appUrl`): "Solicitar" then opens the app's sign-in there. The mount's `navigate` follows full addresses.
    */
   applyUrl?: string;
+  /** The price table a WordPress page painted the calculator's first state from: the first render uses it. */
+  seed?: { prices: CompactPrices; settings: SettingsResponse | null };
+  /** The id of that painted calculator, whose sliders the visitor may have moved before the widget arrived. */
+  paint?: string;
+}
+
+/**
+ * Where the visitor left a painted calculator's sliders (WordPress paints them as working range inputs), in the
+ * shortcode's units; nothing when they were not moved. Read before the first render replaces them.
+ */
+export function movedOnPage(paint: string | undefined): { amount?: number; term?: number } {
+  if (!paint || typeof document === 'undefined') return {};
+  const sliders = ['amount', 'term'].flatMap((name) => {
+    const input = document.getElementById(`${paint}-${name}`);
+    return input instanceof HTMLInputElement ? [input] : [];
+  });
+  if (!sliders.some((input) => input.value !== input.defaultValue)) return {};
+  return Object.fromEntries(
+    sliders.map((input) => [
+      input.name,
+      (JSON.parse(input.dataset.credimoSteps ?? '[]') as number[])[Number(input.value)],
+    ]),
+  );
 }
 
 /** Where "Solicitar" leads from another origin: the app's sign-in, carrying the choice (storage is per origin). */
@@ -55,6 +79,8 @@ export function Calculator(props: CalculatorProps) {
   // while it loads), and the discounted table must open on the amount and term the customer had chosen.
   const [picked, setPicked] = useState<CalculatorChoice | null>(null);
   const key = pricesKey(productId, discount);
+  // Before the table is read from the store: the painted figures and the first render's are one table's.
+  useState(() => props.seed && seedPrices(productId, props.seed.prices, props.seed.settings));
   const state = useAtomValue(priceTablesAtom)[key];
 
   const user = useAtomValue(userAtom);
@@ -164,7 +190,11 @@ function PriceChooser({
     [prices],
   );
   const [choice, setChoice] = useState<CalculatorChoice>(() =>
-    defaultChoice(prices, settings?.calculator, picked ?? requestedChoice(productId, props, readChoice(), agentData)),
+    defaultChoice(
+      prices,
+      settings?.calculator,
+      picked ?? requestedChoice(productId, { ...props, ...movedOnPage(props.paint) }, readChoice(), agentData),
+    ),
   );
   useEffect(() => onPick(choice), [choice, onPick]);
   const amounts = useMemo(

@@ -49,6 +49,17 @@ export function loadPrices(
 }
 
 /**
+ * A table the page already holds (a WordPress page's painted calculator carries the one its figures came from):
+ * the widget's first render uses it, with no request, unless the table was read already.
+ */
+export function seedPrices(productId: number, prices: CompactPrices, settings: SettingsResponse | null): void {
+  const key = pricesKey(productId, null);
+  if (sessionStore.get(priceTablesAtom)[key]?.status === 'ready') return;
+  const expanded = expandPrices(prices);
+  sessionStore.set(priceTablesAtom, (all) => ({ ...all, [key]: { status: 'ready', prices: expanded, settings } }));
+}
+
+/**
  * SPEC section 2: the registration layout fetches the price with a promo check on entry. A stored promo code
  * (the calculator's cookie) is checked first; an invalid one is discarded and the plain prices are loaded.
  */
