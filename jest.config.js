@@ -14,6 +14,8 @@ const swc = [
 module.exports = {
   // jsdom with Node's fetch, Request and streams, which React Router's data routers need.
   testEnvironment: 'jest-fixed-jsdom',
+  // Jest's default leaves one core idle (cores - 1 workers, a single worker here): the suite is CPU-bound, so use all.
+  maxWorkers: '100%',
   roots: ['<rootDir>/shared/src', '<rootDir>/shell', '<rootDir>/remotes', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },

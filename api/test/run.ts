@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FileAnswer, FileRequest } from './shard.js';
 import {
   createPostgresTemplate,
   dropPostgresDatabase,
@@ -13,9 +14,11 @@ import {
 
 /**
  * Runs the API's test files: migrates one template database for the whole run (PGlite, or PostgreSQL with
- * DATABASE_URL), then hands the files to node's test runner, several at a time. Each file still gets a database of
- * its own, copied from the template. `npm run test:api -- test/poll.test.ts` runs some files;
- * API_TEST_CONCURRENCY sets how many run at once (default: one per core).
+ * DATABASE_URL), then starts one worker process per core (`test/shard.ts`) that takes files from this runner one at
+ * a time, the slowest of the last run first. Node, tsx and the API load once per worker rather than once per file;
+ * each file still gets a database of its own, copied from the template, and ports and folders of its own.
+ * `npm run test:api -- test/poll.test.ts` runs some files; API_TEST_CONCURRENCY sets the number of workers.
+ * Each worker's report is printed whole when the run ends; a line per file shows the progress meanwhile.
  */
 const testFolder = path.dirname(fileURLToPath(import.meta.url));
 const apiFolder = path.dirname(testFolder);
@@ -29,7 +32,7 @@ const files = requested.length
       .filter((name) => name.endsWith('.test.ts'))
       .sort()
       .map((name) => path.join(testFolder, name));
-const concurrency = Number(process.env.API_TEST_CONCURRENCY) || availableParallelism();
+const concurrency = Math.min(Number(process.env.API_TEST_CONCURRENCY) || availableParallelism(), files.length);
 
 const serverUrl = process.env.DATABASE_URL;
 const workFolder = mkdtempSync(path.join(tmpdir(), 'credimo-api-tests-'));
@@ -53,20 +56,92 @@ async function cleanUp(): Promise<void> {
   if (serverUrl) await dropPostgresDatabase(serverUrl, postgresTemplate).catch(() => {});
 }
 
+// How long each file took last time, so the slowest start first and no worker is left with a long one at the end.
+const durationsFile = path.join(apiFolder, '..', 'node_modules', '.cache', 'credimo', 'api-test-durations.json');
+function lastDurations(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>;
+  } catch {
+    return {}; // first run on this machine: alphabetical order
+  }
+}
+
+const durations = lastDurations();
+const queue = [...files].sort((a, b) => (durations[path.basename(b)] ?? 0) - (durations[path.basename(a)] ?? 0));
+const failedFiles: string[] = [];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+interface Worker {
+  log: string;
+  exited: Promise<number>;
+}
+
+function startWorker(index: number, env: NodeJS.ProcessEnv): Worker {
+  const log = path.join(workFolder, `worker-${index}.log`);
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test-reporter=spec',
+      `--test-reporter-destination=${log}`,
+      '--test-reporter=./test/shard-reporter.mjs',
+      '--test-reporter-destination=stdout',
+      ...nodeFlags,
+      'test/shard.ts',
+    ],
+    { cwd: apiFolder, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } },
+  );
+  child.on('message', (message: FileRequest | { failed: string }) => {
+    if ('failed' in message) {
+      failedFiles.push(message.failed);
+      return;
+    }
+    if (message.done) {
+      const { file, ms } = message.done;
+      durations[path.basename(file)] = ms;
+      // Whether it passed is known once the worker's report is complete: the summary below says.
+      console.log(`· ${path.relative(apiFolder, file)} (${seconds(ms)}, worker ${index})`);
+    }
+    const next = queue.shift();
+    child.send({ file: next ?? null } satisfies FileAnswer);
+  });
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  const exited = new Promise<number>((resolve) =>
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))),
+  );
+  return { log, exited };
+}
+
+function saveDurations(): void {
+  mkdirSync(path.dirname(durationsFile), { recursive: true });
+  writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
+}
+
 let code = 1;
+const runStarted = performance.now();
 try {
   const templateEnv = await prepare();
-  code = await new Promise<number>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...nodeFlags, ...files],
-      { cwd: apiFolder, stdio: 'inherit', env: { ...process.env, ...templateEnv } },
-    );
-    // Ctrl+C reaches the child through the terminal; the runner waits for it to clean up.
-    process.on('SIGINT', () => {});
-    process.on('SIGTERM', () => child.kill('SIGTERM'));
-    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  });
+  // Ctrl+C reaches the workers through the terminal; the runner waits for them to clean up.
+  process.on('SIGINT', () => {});
+  const workers = Array.from({ length: concurrency }, (_, index) => startWorker(index + 1, templateEnv));
+  const exitCodes = await Promise.all(workers.map((worker) => worker.exited));
+  for (const [index, worker] of workers.entries()) {
+    console.log(`\n# worker ${index + 1} of ${workers.length}`);
+    try {
+      console.log(readFileSync(worker.log, 'utf8'));
+    } catch {
+      console.log('(no report: the worker stopped before its first file)');
+    }
+  }
+  saveDurations();
+  const unrun = queue.length;
+  code = exitCodes.some((exitCode) => exitCode !== 0) || failedFiles.length || unrun ? 1 : 0;
+  console.log(
+    `# ${files.length - unrun} files in ${seconds(performance.now() - runStarted)} on ${workers.length} workers` +
+      (failedFiles.length ? `; failed: ${failedFiles.join(', ')}` : '') +
+      (unrun ? `; ${unrun} files never ran` : ''),
+  );
 } finally {
   await cleanUp();
 }

@@ -45,8 +45,8 @@ export interface ApiProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `api/src/main.ts` as its own process, as `npm start` does, and waits until it answers /health. */
-export async function startApiProcess(env: NodeJS.ProcessEnv, startSeconds = 60): Promise<ApiProcess> {
+/** Starts `api/src/main.ts` as its own process, as `npm start` does, and waits until it answers /health (a busy 2-core machine may take a minute and more to load and migrate it). */
+export async function startApiProcess(env: NodeJS.ProcessEnv, startSeconds = 120): Promise<ApiProcess> {
   const port = Number(env.API_PORT) || (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     // CREDIMO_PARENT_PID: the API stops itself if this test process dies without stopping it (a killed runner).

@@ -1,0 +1,11 @@
+/**
+ * Tells the runner (`test/run.ts`) which files of a worker failed: a failed top-level suite is a failed file.
+ * Writes nothing itself; the spec reporter beside it writes the worker's report. Plain JavaScript: node loads
+ * reporters before any loader.
+ */
+export default async function* shardReporter(source) {
+  for await (const event of source) {
+    if (event.type === 'test:fail' && event.data.nesting === 0) process.send?.({ failed: event.data.name });
+  }
+  yield ''; // a reporter is a generator of output; this one's output is its messages
+}

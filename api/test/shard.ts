@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { describe } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * One of the runner's worker processes (`test/run.ts`): it asks the runner for a test file, runs it, and asks for
+ * the next, so node, tsx and the whole API load once per worker instead of once per file, and a worker that drew
+ * short files simply takes more of them. Each file's tests, and its top-level `before`/`after` hooks, stay inside a
+ * suite named after the file, so a file's setup and teardown wrap only its own tests, as in a process of its own.
+ */
+export interface FileRequest {
+  /** The file this worker has just finished, and how long it took; absent on the first request. */
+  done?: { file: string; ms: number };
+}
+export type FileAnswer = { file: string } | { file: null };
+
+const testFolder = path.dirname(new URL(import.meta.url).pathname);
+
+function ask(request: FileRequest): Promise<string | null> {
+  return new Promise((resolve) => {
+    process.once('message', (answer: FileAnswer) => resolve(answer.file));
+    process.send?.(request);
+  });
+}
+
+let request: FileRequest = {};
+for (let file = await ask(request); file; file = await ask(request)) {
+  const started = performance.now();
+  await describe(path.relative(testFolder, file), async () => {
+    await import(pathToFileURL(file).href);
+  });
+  request = { done: { file, ms: Math.round(performance.now() - started) } };
+}
+process.disconnect();
