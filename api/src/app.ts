@@ -24,6 +24,7 @@ import { consoleRoutes } from './routes/console';
 import { contentRoutes } from './routes/content';
 import { customerFlagRoutes } from './routes/customer-flags';
 import { dataRightsRoutes } from './routes/data-rights';
+import { forbearanceRoutes } from './routes/forbearance';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
@@ -147,6 +148,7 @@ async function assembleApp(
   await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
+  await app.register(forbearanceRoutes, context);
   await app.register(shortLinkRoutes, context);
   await app.register(clientLogRoutes, context);
   await app.register(customerFlagRoutes, context);

@@ -4,6 +4,7 @@ export * from './calendar';
 export * from './captcha';
 export * from './cards';
 export * from './documents';
+export * from './forbearance';
 export * from './funnel';
 export * from './iban';
 export * from './loan-status';

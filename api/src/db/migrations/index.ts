@@ -25,6 +25,7 @@ import * as m0025 from './0025_security';
 import * as m0027 from './0027_data_rights';
 import * as m0028 from './0028_sepa';
 import * as m0029 from './0029_mail';
+import * as m0032 from './0032_forbearance';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0027_data_rights': m0027,
   '0028_sepa': m0028,
   '0029_mail': m0029,
+  '0032_forbearance': m0032,
 };
