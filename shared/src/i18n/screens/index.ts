@@ -6,6 +6,7 @@ import { consoleTexts } from './console';
 import { consoleBankTexts } from './console-bank';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
+import { forbearance } from './forbearance';
 import { mail } from './mail';
 import { origination } from './origination';
 import { payments } from './payments';
@@ -26,6 +27,7 @@ export const texts = {
   consoleBank: consoleBankTexts,
   devMenu,
   documents,
+  forbearance,
   mail,
   origination,
   payments,
