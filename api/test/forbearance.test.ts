@@ -3,9 +3,11 @@ import { after, before, describe, test } from 'node:test';
 import { addWireDays, DEFAULT_FORBEARANCE_RULES, planQuote, wireDaysBetween } from '@credimo/shared/domain';
 import { formatWireDate } from '@credimo/shared/format';
 import { sql } from 'kysely';
+import { customerPage } from '../src/console/views.js';
 import { lateInterestOfDay } from '../src/domain/servicing-rules.js';
 import { clockToday, settlePaymentRequest } from '../src/servicing/index.js';
 import { SERVICING_COMMANDS } from '../src/servicing/operator-commands.js';
+import { customerFile } from '../src/staff/customers.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt } from './origination-path.js';
 
@@ -132,6 +134,17 @@ describe('forbearance before collection: the due-date change, the instalment pla
       .where(sql<string>`detail->>'loan'`, '=', me.loanId)
       .execute();
     assert.equal(audited.length, 1);
+    // Staff see the change on the console's loan page.
+    const owner = await api.database.db
+      .selectFrom('loans')
+      .select('user_id')
+      .where('id', '=', me.loanId)
+      .executeTakeFirstOrThrow();
+    const file = await customerFile(api.database.db, String(owner.user_id));
+    assert.ok(file);
+    const page = customerPage({ sessionId: 's', staffId: '1', username: 'ana', role: 'agent' }, file);
+    assert.match(page, /Cambio de fecha de pago/);
+    assert.ok(page.includes(`7 días: del ${loan.must_pay_date} al ${seven.next_pay_date}`), 'the dates of the change');
     assert.equal(await ledgerTotal(), 0);
   });
 
