@@ -307,7 +307,7 @@ export async function planOnDay(
   today: Date,
 ): Promise<{ holds: boolean; brokenOn: string | null }> {
   const plan = await planRow(trx, String(loan.id));
-  if (!plan || plan.status !== 'active') return { holds: false, brokenOn: null };
+  if (plan?.status !== 'active' || !plan) return { holds: false, brokenOn: null };
   const rules = await forbearanceRulesOf(trx, loan.product_id);
   const owed = await owedOf(trx, String(loan.id));
   const progress = planProgress(
