@@ -29,6 +29,7 @@ import { contentRoutes } from './routes/content';
 import { customerFlagRoutes } from './routes/customer-flags';
 import { customerRightsRoutes } from './routes/customer-rights';
 import { dataRightsRoutes } from './routes/data-rights';
+import { forbearanceRoutes } from './routes/forbearance';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { loanRoutes } from './routes/loans';
@@ -159,6 +160,7 @@ async function assembleApp(
   await app.register(operatorRoutes, context);
   await app.register(originationRoutes, context);
   await app.register(servicingRoutes, context);
+  await app.register(forbearanceRoutes, context);
   await app.register(shortLinkRoutes, context);
   await app.register(clientLogRoutes, context);
   await app.register(customerFlagRoutes, context);

@@ -7,6 +7,7 @@ export const PATHS = {
   authConfirm: '/auth/confirm',
   account: '/account',
   accountPaymentMethods: '/account/payment-methods',
+  accountForbearance: '/account/forbearance',
   repaymentHelp: '/ayuda/como-devolver',
   registrationPersonalData: '/registration/personal-data',
   registrationApplication: '/registration/application-change',

@@ -173,6 +173,7 @@ export const ROUTES: AppRoute[] = [
   },
   screen('accountHistory', '/account/history', 'account', 'account', { protected: true }),
   screen('accountPersonalInfo', '/account/personal_info', 'account', 'account', { protected: true }),
+  screen('accountForbearance', PATHS.accountForbearance, 'account', 'account', { protected: true }),
   screen('accountPaymentMethods', PATHS.accountPaymentMethods, 'account', 'payments', { protected: true }),
   screen('accountPaymentFailed', '/account/payment/failed', 'account', 'payments', { protected: true }),
   screen('repaymentHelp', PATHS.repaymentHelp, 'centred', 'payments'),

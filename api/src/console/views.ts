@@ -3,6 +3,7 @@ import { formatMoney } from '@credimo/shared/format';
 import { fill } from '@credimo/shared/i18n';
 import { consoleTexts as texts } from '@credimo/shared/i18n/screens/console';
 import { consoleBankTexts } from '@credimo/shared/i18n/screens/console-bank';
+import { forbearance as forbearanceTexts } from '@credimo/shared/i18n/screens/forbearance';
 import type { StaffRole } from '../db/schema';
 import { escapeHtml } from '../documents/html';
 import { COLLECTION_STEPS } from '../domain/servicing-rules';
@@ -421,6 +422,7 @@ function loanSection(member: StaffMember, entry: CustomerFile['loans'][number], 
         euros(row.amount),
       ]),
     ),
+    forbearanceSection(entry.forbearance),
     entry.cession
       ? `<h4>${esc(texts.cession)}</h4>${definitionList([
           [texts.buyerName, (entry.cession.buyer as Record<string, unknown>).name],
@@ -431,6 +433,42 @@ function loanSection(member: StaffMember, entry: CustomerFile['loans'][number], 
     loanActions(member, loan, back),
     '</section>',
   ];
+  return parts.join('\n');
+}
+
+/** The loan's due-date change and instalment plan, with each instalment's state (the customer's own actions). */
+function forbearanceSection(forbearance: CustomerFile['loans'][number]['forbearance']): string {
+  const f = forbearanceTexts.console;
+  const { change, plan } = forbearance;
+  const parts = [`<h4>${esc(f.title)}</h4>`];
+  if (!change && !plan) return `${parts[0]}<p>${esc(f.none)}</p>`;
+  if (change) {
+    parts.push(
+      definitionList([
+        [f.dueDateChange, f.changed(change.days, change.previous_pay_date, change.next_pay_date)],
+        [texts.amount, formatMoney(change.cost)],
+        [texts.when, when(change.at)],
+      ]),
+    );
+  }
+  if (plan) {
+    parts.push(
+      definitionList([
+        [f.plan, f.planSummary(f.planStatus[plan.status] ?? plan.status, plan.tae)],
+        [texts.amount, formatMoney(plan.total)],
+        ...(plan.broken_on ? [[f.brokenOn, plan.broken_on] as [string, unknown]] : []),
+      ]),
+      table(
+        ['#', texts.dueDate, texts.amount, texts.status],
+        plan.instalments.map((i) => [
+          String(i.number),
+          esc(i.date),
+          euros(i.amount),
+          esc(forbearanceTexts.plan.states[i.state] ?? i.state),
+        ]),
+      ),
+    );
+  }
   return parts.join('\n');
 }
 

@@ -466,6 +466,9 @@ export interface Database {
   payment_requests: PaymentRequestsTable;
   loan_payments: LoanPaymentsTable;
   loan_extensions: LoanExtensionsTable;
+  forbearance_rules: ForbearanceRulesTable;
+  loan_due_date_changes: LoanDueDateChangesTable;
+  loan_plans: LoanPlansTable;
   loan_withdrawals: LoanWithdrawalsTable;
   loan_cessions: LoanCessionsTable;
   payment_cards: PaymentCardsTable;
@@ -526,6 +529,42 @@ export interface LoanExtensionsTable {
   promocode: string | null;
   previous_must_pay_date: DateColumn;
   must_pay_date: DateColumn;
+  at: CreatedAt;
+}
+/** A product's forbearance rules (migration 0032): the due-date change, the instalment plan, the extensions' limit. */
+export interface ForbearanceRulesTable {
+  product_id: number;
+  due_date_change_max_days: number;
+  due_date_change_max_late_days: number;
+  plan_min_instalments: number;
+  plan_max_instalments: number;
+  plan_monthly_basis_points: number;
+  plan_days_before_due: number;
+  plan_grace_days: number;
+  max_extensions: number;
+}
+export interface LoanDueDateChangesTable {
+  id: Generated<string>;
+  loan_id: string;
+  idempotency_key: string;
+  days: number;
+  cost: Cents;
+  previous_must_pay_date: DateColumn;
+  must_pay_date: DateColumn;
+  at: CreatedAt;
+}
+export interface LoanPlansTable {
+  id: Generated<string>;
+  loan_id: string;
+  idempotency_key: string;
+  instalments: Json<Array<{ number: number; date: string; amount: number }>>;
+  cost: Cents;
+  pay_now: Cents;
+  total: Cents;
+  tae: ColumnType<string | number, number, number>;
+  previous_must_pay_date: DateColumn;
+  status: ColumnType<'active' | 'broken', 'active' | 'broken' | undefined, 'active' | 'broken'>;
+  broken_on: ColumnType<string | null, string | null | undefined, string | null>;
   at: CreatedAt;
 }
 export interface LoanWithdrawalsTable {

@@ -141,6 +141,15 @@ export const recipes = {
     { account: GlobalAccount.cash, amount: cost },
     { account: GlobalAccount.commissionIncome, amount: -cost },
   ],
+  /** Forbearance's price added to the debt: moving the due date, or agreeing an instalment plan (its schedule in the detail). */
+  dueDateChanged: (loanId: string, cost: number): Posting[] => [
+    { account: LoanAccount.commission, loanId, amount: cost },
+    { account: GlobalAccount.commissionIncome, amount: -cost },
+  ],
+  planAgreed: (loanId: string, cost: number): Posting[] => [
+    { account: LoanAccount.commission, loanId, amount: cost },
+    { account: GlobalAccount.commissionIncome, amount: -cost },
+  ],
   /** Commission not owed after all (withdrawal: only the interest to the day stays). */
   commissionWaived: (loanId: string, amount: number): Posting[] => [
     { account: GlobalAccount.commissionIncome, amount },

@@ -9,6 +9,7 @@ import { BECOMES_OVERDUE, cappedLateInterest, lateInterestOfDay, REPAYABLE_STATU
 import { lockLoan, transition } from '../domain/transitions';
 import { recordCustomerMail, reminderKey, reminderOn } from '../mail';
 import type { AutoDebitCharger } from '../providers/card-charger';
+import { planOnDay } from './forbearance';
 import { owedOf } from './owed';
 import { applyPayment } from './payments';
 
@@ -20,11 +21,15 @@ const JOB_ACTOR = { kind: 'job', id: 'servicing' } as const;
  * One loan's servicing for a day: past its due date it becomes Overdue 21 (Active and Extended only; collection
  * statuses stay) and owes the product's late interest for every late day up to today, one ledger transaction
  * per loan and day (key late:<loan>:<day>), so running a day twice, or in two processes, posts nothing twice.
+ * An instalment plan that holds keeps the loan out of ageing; a broken one makes it due on the day it broke.
  */
 export async function serviceLoan(db: Kysely<Database>, loanId: string, today: Date) {
   return db.transaction().execute(async (trx) => {
     const loan = await lockLoan(trx, loanId);
-    const due = wireDay(loan.must_pay_date);
+    const plan = REPAYABLE_STATUSES.includes(loan.status) ? await planOnDay(trx, loan, today) : null;
+    if (plan?.holds) return { overdue: false, posted: 0 };
+    // A plan broken today makes the loan due on the day it broke.
+    const due = plan?.brokenOn ?? wireDay(loan.must_pay_date);
     const day = formatWireDate(today);
     if (!REPAYABLE_STATUSES.includes(loan.status) || !due || day <= due) return { overdue: false, posted: 0 };
     if (BECOMES_OVERDUE.includes(loan.status)) {

@@ -2,8 +2,10 @@ import { LoanStatus } from '@credimo/shared/domain';
 import { nationalDigits } from '@credimo/shared/format';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { clockToday } from '../domain/clock';
 import { findUserIdByPhone } from '../identity/users';
 import { loanIdByReference } from '../loans/applications';
+import { loanForbearance } from '../servicing/forbearance';
 
 const money = (value: string | number | null) => (value === null ? null : Number(value));
 
@@ -157,6 +159,14 @@ export async function customerFile(db: Kysely<Database>, userId: string) {
         db.selectFrom('loan_cessions').selectAll().where('loan_id', 'in', loanIds).execute(),
       ])
     : [[], [], [], [], [], []];
+  const today = await clockToday(db);
+  const forbearanceOf = new Map(
+    await Promise.all(
+      loans.map(
+        async (loan) => [String(loan.id), await loanForbearance(db, String(loan.id), loan.product_id, today)] as const,
+      ),
+    ),
+  );
   const of = <T extends { loan_id: string | null }>(rows: T[], loanId: string): T[] =>
     rows.filter((row) => String(row.loan_id) === String(loanId));
   return {
@@ -173,6 +183,7 @@ export async function customerFile(db: Kysely<Database>, userId: string) {
       requests: of(requests, loan.id).map((r) => ({ ...r, amount: money(r.amount) ?? 0 })),
       decisions: of(decisions, loan.id),
       cession: of(cessions, loan.id)[0] ?? null,
+      forbearance: forbearanceOf.get(String(loan.id)) ?? { change: null, plan: null },
     })),
   };
 }

@@ -4,6 +4,7 @@ import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import styles from './account.module.css';
+import { ForbearanceLink } from './forbearance/ForbearanceLink';
 import { useAccountPolling } from './inbox';
 import { IbanSelector } from './loan/IbanSelector';
 import { HelpBanner, LoanDetail } from './loan/LoanDetail';
@@ -49,6 +50,7 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
           <LoanDetail loan={loan} />
           {isRepayable(loan) && <RepaymentCard loan={loan} navigate={navigate} />}
           {isExtendable(loan) && <ProlongationCard loan={loan} navigate={navigate} />}
+          <ForbearanceLink loan={loan} navigate={navigate} />
           <WithdrawalCard loan={loan} />
         </>
       )}

@@ -1,5 +1,6 @@
 import type { ScreenTable } from '@credimo/shared';
 import { AccountScreen } from './AccountScreen';
+import { LazyForbearanceScreen } from './forbearance/ForbearanceLink';
 import { HistoryScreen } from './HistoryScreen';
 import { PersonalInfoScreen } from './PersonalInfoScreen';
 import { MyLoanWidget } from './widget/MyLoanWidget';
@@ -9,6 +10,7 @@ export const SCREENS: ScreenTable = {
   account: AccountScreen,
   accountHistory: HistoryScreen,
   accountPersonalInfo: PersonalInfoScreen,
+  accountForbearance: LazyForbearanceScreen,
   // "My loan" on a WordPress page ([credimo widget="my-loan"]); no app route.
   myLoanWidget: MyLoanWidget as ScreenTable[string],
 };

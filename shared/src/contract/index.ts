@@ -3,6 +3,7 @@ import * as cards from './cards';
 import * as customerRights from './customer-rights';
 import * as dataRights from './data-rights';
 import * as documents from './documents';
+import * as forbearance from './forbearance';
 import { HealthResponse, ReadinessResponse } from './health';
 import * as identity from './identity';
 import * as loans from './loans';
@@ -22,6 +23,7 @@ export * from './customer-rights';
 export * from './data-rights';
 export * from './documents';
 export * from './errors';
+export * from './forbearance';
 export * from './health';
 export * from './identity';
 export * from './loans';
@@ -461,6 +463,27 @@ export const endpoints = {
     errors: [409],
     body: servicing.SavedCardPaymentBody,
     response: servicing.PaymentRequestResponse,
+  },
+  forbearance: {
+    ...ROUTES.forbearance,
+    summary:
+      'Before collection: the due-date change, the instalment plan (a quote per number of instalments) and the ' +
+      "extensions' guardrail, each with its figures, or why not",
+    response: forbearance.ForbearanceResponse,
+  },
+  dueDateChange: {
+    ...ROUTES.dueDateChange,
+    summary: "Move the due date once by 1 to N days, for the calculator's price of the days; idempotent by key",
+    errors: [409],
+    body: forbearance.DueDateChangeBody,
+    response: forbearance.DueDateChangeSchema,
+  },
+  instalmentPlan: {
+    ...ROUTES.instalmentPlan,
+    summary: 'Turn what is owed into 2 to 4 monthly instalments (product rules); idempotent by key',
+    errors: [409],
+    body: forbearance.InstalmentPlanBody,
+    response: forbearance.InstalmentPlanSchema,
   },
   withdrawal: {
     ...ROUTES.withdrawal,

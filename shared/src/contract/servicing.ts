@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { ExtensionGuardrailSchema } from './forbearance';
 
 const strict = { additionalProperties: false } as const;
 const Cents = Type.Integer({ description: 'integer cents' });
@@ -17,6 +18,9 @@ export const ExtensionSchema = Type.Object({
   next_pay_date: Type.String({ description: 'yyyy-MM-dd' }),
   commission_at_the_end: Cents,
   promocode: Type.Union([Type.String(), Type.Null()]),
+  total_paid: Type.Optional(
+    Type.Integer({ description: 'integer cents: paid so far, this extension, and what is then due' }),
+  ),
   payment_link: Type.String({
     description:
       "SPEC section 7's card payment address for this extension (payment_type, term, promocode); the browser " +
@@ -28,6 +32,7 @@ export const ProlongResponse = Type.Object({
   available_extensions: Type.Array(Type.Integer()),
   default_extension_term: Type.Integer(),
   extensions: Type.Array(ExtensionSchema),
+  guardrail: Type.Optional(ExtensionGuardrailSchema),
 });
 export type ProlongResponse = Static<typeof ProlongResponse>;
 
@@ -50,6 +55,7 @@ export const ActivateExtensionResponse = Type.Object({
   next_pay_date: Type.String(),
   commission_at_the_end: Cents,
   promocode: Type.Union([Type.String(), Type.Null()]),
+  total_paid: Type.Optional(Type.Integer()),
   reference: Type.String(),
   payment_link: Type.Union([Type.String(), Type.Null()]),
 });

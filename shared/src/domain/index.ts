@@ -5,6 +5,7 @@ export * from './captcha';
 export * from './cards';
 export * from './customer-rights';
 export * from './documents';
+export * from './forbearance';
 export * from './funnel';
 export * from './iban';
 export * from './loan-status';

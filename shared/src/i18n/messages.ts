@@ -60,6 +60,13 @@ export const messages = {
   paymentKeyReused: 'Este pago ya se hizo con otro importe. Vuelve a tu préstamo y empieza de nuevo.',
   loanNotRepayable: 'Este préstamo no admite pagos ahora mismo.',
   loanNotExtendable: 'Tu préstamo no se puede prorrogar ahora mismo.',
+  // Forbearance before collection: moving the due date, the instalment plan, the extensions' limit
+  dueDateChangeUnavailable: 'La fecha de pago de este préstamo ya no se puede cambiar.',
+  dueDateChangeDays: 'Elige entre {from} y {to} días.',
+  instalmentPlanUnavailable: 'Ahora mismo no podemos ofrecerte un plan de pagos para este préstamo.',
+  instalmentPlanCount: 'Elige entre {from} y {to} cuotas.',
+  extensionsUsedUp: 'Ya has prorrogado este préstamo {max} veces. Te ofrecemos un plan de pagos en su lugar.',
+  forbearanceKeyReused: 'Esta solicitud ya se hizo con otros datos. Vuelve a tu préstamo y empieza de nuevo.',
   promoUnusableForExtension: 'Este código promocional no se puede usar para prorrogar el préstamo.',
   promoUnusableFreeLoan: 'Los códigos promocionales no se aplican a un préstamo gratuito.',
   withdrawalExpired: 'El plazo de 14 días para desistir del préstamo ha terminado.',

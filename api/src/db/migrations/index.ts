@@ -27,6 +27,7 @@ import * as m0028 from './0028_sepa';
 import * as m0029 from './0029_mail';
 import * as m0030 from './0030_redsys';
 import * as m0031 from './0031_review_contacts';
+import * as m0032 from './0032_forbearance';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0029_mail': m0029,
   '0030_redsys': m0030,
   '0031_review_contacts': m0031,
+  '0032_forbearance': m0032,
 };

@@ -1,9 +1,10 @@
 import { Button, formatMoney, type LoanView, normaliseApiError, TextField } from '@credimo/shared';
 import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
+import { forbearance } from '@credimo/shared/i18n/screens/forbearance';
 import { useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
-import { accountCalls, type Extension } from '../calls';
+import { accountCalls, type Extension, type ProlongOffer } from '../calls';
 import { dueAfterExtension, extensionControl } from '../rules';
 import { displayDate } from './LoanDetail';
 import { defaultTerm, prolongationKey, prolongOffers } from './offers';
@@ -101,6 +102,7 @@ export function ProlongationCard({
           <dt>{t.dueThen(date)}</dt>
           <dd>{formatMoney(dueThen)}</dd>
         </dl>
+        {offer.guardrail && <Guardrail guardrail={offer.guardrail} totalPaid={shown.total_paid} />}
         <div className={styles.row}>
           <Button onClick={() => choosePayment(shown)}>{t.choosePayment}</Button>
           <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -173,6 +175,36 @@ export function ProlongationCard({
       <Button onClick={() => setConfirming(true)} disabled={!shown}>
         {t.submit}
       </Button>
+    </section>
+  );
+}
+
+const g = forbearance.guardrail;
+
+/** Before each extension: what was paid in extensions so far, what was borrowed and what will have been paid. */
+function Guardrail({
+  guardrail,
+  totalPaid,
+}: {
+  guardrail: NonNullable<ProlongOffer['guardrail']>;
+  totalPaid: number | undefined;
+}) {
+  return (
+    <section aria-labelledby="guardrail-title" data-guardrail={guardrail.extensions}>
+      <h3 id="guardrail-title">{g.title}</h3>
+      <dl className={styles.summary}>
+        <dt>{g.paidInExtensions(guardrail.extensions)}</dt>
+        <dd>{formatMoney(guardrail.paid_in_extensions)}</dd>
+        <dt>{g.borrowed}</dt>
+        <dd>{formatMoney(guardrail.borrowed)}</dd>
+        {totalPaid !== undefined && (
+          <>
+            <dt>{g.totalPaid}</dt>
+            <dd>{formatMoney(totalPaid)}</dd>
+          </>
+        )}
+      </dl>
+      <p>{g.left(Math.max(0, guardrail.max_extensions - guardrail.extensions - 1))}</p>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { customerRightsStaff } from './customer-rights-staff';
 import { debtAdvice } from './debt-advice';
 import { devMenu } from './dev-menu';
 import { documents } from './documents';
+import { forbearance } from './forbearance';
 import { gateway } from './gateway';
 import { mail } from './mail';
 import { origination } from './origination';
@@ -33,6 +34,7 @@ export const texts = {
   debtAdvice,
   devMenu,
   documents,
+  forbearance,
   gateway,
   mail,
   origination,
