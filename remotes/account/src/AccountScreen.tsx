@@ -50,8 +50,9 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
           <LoanDetail loan={loan} />
           {isRepayable(loan) && <RepaymentCard loan={loan} navigate={navigate} />}
           {isExtendable(loan) && <ProlongationCard loan={loan} navigate={navigate} />}
-          <ForbearanceLink loan={loan} navigate={navigate} />
           <WithdrawalCard loan={loan} />
+          {/* After the cards the server paints, so the painted ones keep their place when the app takes over. */}
+          <ForbearanceLink loan={loan} navigate={navigate} />
         </>
       )}
       {loan && kind === 'processing' && (

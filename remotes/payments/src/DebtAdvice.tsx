@@ -2,6 +2,7 @@ import { call } from '@credimo/shared';
 import type { CustomerRightsResponse } from '@credimo/shared/contract';
 import { debtAdvice } from '@credimo/shared/i18n/screens/debt-advice';
 import { useEffect, useState } from 'react';
+import styles from './payments.module.css';
 
 const t = debtAdvice;
 
@@ -25,14 +26,16 @@ export default function DebtAdvice() {
       <ul>
         {settings.debt_advice.map((service) => (
           <li key={service.name}>
-            <a href={service.url} target="_blank" rel="noreferrer">
+            <a className={styles.adviceLink} href={service.url} target="_blank" rel="noreferrer">
               {service.name}
             </a>
             {service.description && <>: {service.description}</>}
             {service.phone && (
               <>
                 {' '}
-                <a href={`tel:${service.phone.replace(/\s/g, '')}`}>{t.phone(service.phone)}</a>
+                <a className={styles.adviceLink} href={`tel:${service.phone.replace(/\s/g, '')}`}>
+                  {t.phone(service.phone)}
+                </a>
               </>
             )}
           </li>
@@ -42,12 +45,14 @@ export default function DebtAdvice() {
       <p>{t.complaints(complaints.name)}</p>
       <ul>
         <li>
-          <a href={`mailto:${complaints.email}`}>{t.email(complaints.email)}</a>
+          <a className={styles.adviceLink} href={`mailto:${complaints.email}`}>
+            {t.email(complaints.email)}
+          </a>
         </li>
         {complaints.address && <li>{t.address(complaints.address)}</li>}
         {complaints.url && (
           <li>
-            <a href={complaints.url} target="_blank" rel="noreferrer">
+            <a className={styles.adviceLink} href={complaints.url} target="_blank" rel="noreferrer">
               {t.web}
             </a>
           </li>

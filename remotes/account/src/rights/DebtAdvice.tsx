@@ -19,14 +19,16 @@ export function DebtAdviceList({ settings }: { settings: CustomerRightsResponse 
       <ul className={own.services}>
         {settings.debt_advice.map((service) => (
           <li key={service.name}>
-            <a href={service.url} target="_blank" rel="noreferrer">
+            <a className={own.adviceLink} href={service.url} target="_blank" rel="noreferrer">
               {service.name}
             </a>
             {service.description && <>: {service.description}</>}
             {service.phone && (
               <>
                 {' '}
-                <a href={`tel:${service.phone.replace(/\s/g, '')}`}>{t.phone(service.phone)}</a>
+                <a className={own.adviceLink} href={`tel:${service.phone.replace(/\s/g, '')}`}>
+                  {t.phone(service.phone)}
+                </a>
               </>
             )}
           </li>
@@ -36,12 +38,14 @@ export function DebtAdviceList({ settings }: { settings: CustomerRightsResponse 
       <p>{t.complaints(complaints.name)}</p>
       <ul className={own.services}>
         <li>
-          <a href={`mailto:${complaints.email}`}>{t.email(complaints.email)}</a>
+          <a className={own.adviceLink} href={`mailto:${complaints.email}`}>
+            {t.email(complaints.email)}
+          </a>
         </li>
         {complaints.address && <li>{t.address(complaints.address)}</li>}
         {complaints.url && (
           <li>
-            <a href={complaints.url} target="_blank" rel="noreferrer">
+            <a className={own.adviceLink} href={complaints.url} target="_blank" rel="noreferrer">
               {t.web}
             </a>
           </li>
