@@ -25,6 +25,8 @@ const apiFolder = path.dirname(testFolder);
 
 // Arguments starting with "--" go to node's test runner (a reporter, a name pattern); the others are files.
 const nodeFlags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+// A test that waits for ever fails after ten minutes instead of holding the run until CI's limit.
+if (!nodeFlags.some((flag) => flag.startsWith('--test-timeout'))) nodeFlags.push('--test-timeout=600000');
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const files = requested.length
   ? requested.map((file) => path.resolve(file))

@@ -46,8 +46,13 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** SPEC section 8: any 401 logs out; there is no refresh path to retry with. */
-export function notifyUnauthorized(): void {
+/**
+ * SPEC section 8: any 401 logs out; there is no refresh path to retry with. Only the session that sent the refused
+ * request ends: a late answer to a request of a session already ended (an erasure, a logout, another sign-in) must
+ * not clear what came after it, such as the notice the sign-in page shows.
+ */
+export function notifyUnauthorized(refusedToken: string | null): void {
+  if (!refusedToken || refusedToken !== sessionStore.get(accessTokenAtom)) return;
   clearSession();
   for (const listener of unauthorizedListeners) listener();
 }
@@ -117,6 +122,6 @@ export async function readJson<T>(path: string, params: Record<string, string> =
   }
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return data as T;
-  if (response.status === 401) notifyUnauthorized();
+  if (response.status === 401) notifyUnauthorized(token);
   throw new ReadError(`Request failed with status code ${response.status}`, { status: response.status, data });
 }

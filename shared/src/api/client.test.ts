@@ -1,6 +1,6 @@
 import MockAdapter from 'axios-mock-adapter';
 import { writeCookie } from '../session/cookies';
-import { accessTokenAtom, sessionStore, userAtom } from '../session/store';
+import { accessTokenAtom, clearSession, notificationsAtom, sessionStore, userAtom } from '../session/store';
 import { api, CLIENT_VERSION, configureApi, isContentPath, onUnauthorized } from './client';
 import { normaliseApiError } from './errors';
 
@@ -63,6 +63,45 @@ describe('the one API client', () => {
     expect(sessionStore.get(userAtom)).toBeNull();
     expect(document.cookie).not.toContain('credimo_access_token');
     expect(localStorage.getItem('es-timer:612345678')).toBeNull();
+    expect(heard).toHaveBeenCalledTimes(1);
+    stop();
+    http.restore();
+  });
+
+  test('a late 401 for a session already ended changes nothing: the notice shown after it stays', async () => {
+    const http = new MockAdapter(api());
+    sessionStore.set(accessTokenAtom, 'erased');
+    const heard = jest.fn();
+    const stop = onUnauthorized(heard);
+    let answer: (value: [number, unknown]) => void = () => {};
+    http.onGet('/v2/user').reply(() => new Promise((resolve) => (answer = resolve)));
+    const poll = api().get('/v2/user').catch(normaliseApiError);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The account was erased while the poll was on its way: signed out, with a notice for the sign-in page.
+    clearSession();
+    sessionStore.set(notificationsAtom, [
+      { id: 'local-erasure', message: 'Hemos suprimido tus datos', severity: 'success' },
+    ]);
+    answer([401, { errors: [{ message: 'Sesión caducada', property: 'request' }] }]);
+    expect((await poll)?.status).toBe(401);
+    expect(sessionStore.get(notificationsAtom).map((n) => n.id)).toEqual(['local-erasure']);
+    // Nor does a late 401 for an earlier sign-in end the session signed in since.
+    sessionStore.set(accessTokenAtom, 'older');
+    http.onGet('/v2/loan').reply(() => new Promise((resolve) => (answer = resolve)));
+    const late = api()
+      .get('/v2/loan')
+      .catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    sessionStore.set(accessTokenAtom, 'newer');
+    answer([401, {}]);
+    await late;
+    expect(sessionStore.get(accessTokenAtom)).toBe('newer');
+    // While a 401 for the session signed in now still signs it out.
+    http.onGet('/v2/user').reply(401, {});
+    await api()
+      .get('/v2/user')
+      .catch(() => null);
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
     expect(heard).toHaveBeenCalledTimes(1);
     stop();
     http.restore();

@@ -1,4 +1,5 @@
 import axios, {
+  type AxiosError,
   type AxiosInstance,
   type AxiosRequestConfig,
   type AxiosResponse,
@@ -43,7 +44,8 @@ export interface ApiClientOptions {
   /** SPEC section 7: requests whose path contains wp-json go to the content site instead. */
   wpBaseUrl: string;
   getToken: () => string | null;
-  onUnauthorized: () => void;
+  /** Called with the token the refused request carried (null when it carried none). */
+  onUnauthorized: (refusedToken: string | null) => void;
 }
 
 export const isContentPath = (url: string | undefined) => Boolean(url?.includes('wp-json'));
@@ -121,7 +123,8 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
       const status = (error as { response?: { status?: number } }).response?.status;
       if (status === 401) {
         lastAnswers.clear();
-        options.onUnauthorized();
+        const sent = String((error as AxiosError).config?.headers?.get('Authorization') ?? '');
+        options.onUnauthorized(sent.startsWith('Bearer ') ? sent.slice('Bearer '.length) : null);
       }
       return Promise.reject(error);
     },
