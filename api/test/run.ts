@@ -60,12 +60,17 @@ async function cleanUp(): Promise<void> {
 
 // How long each file took last time, so the slowest start first and no worker is left with a long one at the end.
 const durationsFile = path.join(apiFolder, '..', 'node_modules', '.cache', 'credimo', 'api-test-durations.json');
+// A clean clone (CI) has no times of its own yet: it starts from the ones kept in the repository.
+const keptDurationsFile = path.join(testFolder, 'file-durations.json');
 function lastDurations(): Record<string, number> {
-  try {
-    return JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>;
-  } catch {
-    return {}; // first run on this machine: alphabetical order
+  for (const file of [durationsFile, keptDurationsFile]) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+    } catch {
+      // not there: the next one
+    }
   }
+  return {};
 }
 
 const durations = lastDurations();
