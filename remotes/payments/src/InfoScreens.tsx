@@ -7,7 +7,7 @@ import styles from './payments.module.css';
 /** Why the payment failed page is shown: `?motivo=` from this remote's own navigation, else the provider's return. */
 export const FAILED_REASON_PARAM = 'motivo';
 
-const DebtAdvice = lazy(() => import('./DebtAdvice'));
+const DebtAdvice = lazy(() => import('@credimo/shared/ui/debt-advice'));
 export type FailedReason = keyof typeof paymentTexts.failed.what;
 export const failedPath = (reason: FailedReason) => `/account/payment/failed?${FAILED_REASON_PARAM}=${reason}`;
 

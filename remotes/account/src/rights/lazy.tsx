@@ -14,9 +14,10 @@ export const DecisionReview = () => (
     <DecisionReviewChunk />
   </Suspense>
 );
+/** Under the late-payment banner's own heading. */
 export const DebtAdvice = () => (
   <Suspense fallback={null}>
-    <DebtAdviceChunk />
+    <DebtAdviceChunk heading="h3" />
   </Suspense>
 );
 export const Contacts = () => (

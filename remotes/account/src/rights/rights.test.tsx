@@ -1,12 +1,12 @@
 import { sessionStore } from '@credimo/shared';
 import type { CustomerRightsResponse, DecisionResponse } from '@credimo/shared/contract';
+import DebtAdvice from '@credimo/shared/ui/debt-advice';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { mockApiPerTest } from '../test-utils';
 import Contacts from './Contacts';
-import DebtAdvice from './DebtAdvice';
 import DecisionReview from './DecisionReview';
 
 const http = mockApiPerTest();

@@ -1,16 +1,15 @@
-import { call } from '@credimo/shared';
-import type { CustomerRightsResponse } from '@credimo/shared/contract';
-import { debtAdvice } from '@credimo/shared/i18n/screens/debt-advice';
 import { useEffect, useState } from 'react';
-import styles from './payments.module.css';
-
-const t = debtAdvice;
+import { call } from '../../api/client';
+import type { CustomerRightsResponse } from '../../contract';
+import { debtAdvice as t } from '../../i18n/screens/debt-advice';
+import styles from './debt-advice.module.css';
 
 /**
- * The help page's free debt advice and complaints service (CCD2 Art. 36), as operators set them
- * (GET /v2/customer-rights); its own chunk, loaded after the page's text.
+ * Free debt advice and the lender's complaints service (CCD2 Art. 36), as operators set them
+ * (GET /v2/customer-rights): in the account's late-payment banner (under its own heading, so `h3`) and on the help
+ * page (`h2`). Nothing shows until the settings arrive. Each remote loads it as a chunk of its own.
  */
-export default function DebtAdvice() {
+export default function DebtAdvice({ heading = 'h2' }: { heading?: 'h2' | 'h3' }) {
   const [settings, setSettings] = useState<CustomerRightsResponse | null>(null);
   useEffect(() => {
     void call('customerRights')
@@ -18,22 +17,23 @@ export default function DebtAdvice() {
       .catch(() => setSettings(null));
   }, []);
   if (!settings) return null;
+  const Heading = heading;
   const { complaints } = settings;
   return (
     <section aria-labelledby="debt-advice-title" data-debt-advice>
-      <h2 id="debt-advice-title">{t.title}</h2>
+      <Heading id="debt-advice-title">{t.title}</Heading>
       <p>{t.body}</p>
-      <ul>
+      <ul className={styles.services}>
         {settings.debt_advice.map((service) => (
           <li key={service.name}>
-            <a className={styles.adviceLink} href={service.url} target="_blank" rel="noreferrer">
+            <a className={styles.link} href={service.url} target="_blank" rel="noreferrer">
               {service.name}
             </a>
             {service.description && <>: {service.description}</>}
             {service.phone && (
               <>
                 {' '}
-                <a className={styles.adviceLink} href={`tel:${service.phone.replace(/\s/g, '')}`}>
+                <a className={styles.link} href={`tel:${service.phone.replace(/\s/g, '')}`}>
                   {t.phone(service.phone)}
                 </a>
               </>
@@ -41,18 +41,18 @@ export default function DebtAdvice() {
           </li>
         ))}
       </ul>
-      <h2>{t.complaintsTitle}</h2>
+      <Heading>{t.complaintsTitle}</Heading>
       <p>{t.complaints(complaints.name)}</p>
-      <ul>
+      <ul className={styles.services}>
         <li>
-          <a className={styles.adviceLink} href={`mailto:${complaints.email}`}>
+          <a className={styles.link} href={`mailto:${complaints.email}`}>
             {t.email(complaints.email)}
           </a>
         </li>
         {complaints.address && <li>{t.address(complaints.address)}</li>}
         {complaints.url && (
           <li>
-            <a className={styles.adviceLink} href={complaints.url} target="_blank" rel="noreferrer">
+            <a className={styles.link} href={complaints.url} target="_blank" rel="noreferrer">
               {t.web}
             </a>
           </li>
