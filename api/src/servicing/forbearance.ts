@@ -138,6 +138,34 @@ async function replayOf<T extends { idempotency_key: string; loan_id: string }>(
 const customer = (userId: string): Actor => ({ kind: 'customer', id: userId });
 
 /**
+ * What either offer does once agreed, inside the loan's lock: its price goes to the ledger as the customer's debt,
+ * an overdue loan is no longer late (Extended), and the loan falls due on the new date.
+ */
+async function applyAgreement(
+  trx: Transaction<Database>,
+  loan: LoanRow,
+  userId: string,
+  agreed: {
+    kind: 'due_date_change' | 'instalment_plan';
+    cost: number;
+    postings: Parameters<typeof post>[1]['postings'];
+    detail: Record<string, unknown>;
+    reason: string;
+    mustPayDate: string;
+  },
+) {
+  const loanId = String(loan.id);
+  if (agreed.cost > 0) {
+    const key = agreed.kind === 'due_date_change' ? `due-date-change:${loanId}` : `plan:${loanId}`;
+    await post(trx, { key, kind: agreed.kind, loanId, postings: agreed.postings, detail: agreed.detail });
+  }
+  if (loan.status === LoanStatus.Overdue) {
+    await transition(trx, loanId, LoanStatus.Extended, { actor: customer(userId), reason: agreed.reason });
+  }
+  await trx.updateTable('loans').set({ must_pay_date: agreed.mustPayDate }).where('id', '=', loanId).execute();
+}
+
+/**
  * POST /v2/loan/due_date_change: moves the due date once by 1 to N days, for the calculator's price of those days
  * on the principal, added to the debt (the ledger's dueDateChanged); an overdue loan is no longer late.
  */
@@ -168,15 +196,14 @@ export async function changeDueDate(
       const days = dueDateChangeDays(at, rules);
       throw ApiError.field(422, 'days', t('dueDateChangeDays', { from: days[0] ?? 1, to: rules.dueDateChangeMaxDays }));
     }
-    if (quote.cost > 0) {
-      await post(trx, {
-        key: `due-date-change:${loanId}`,
-        kind: 'due_date_change',
-        loanId,
-        postings: recipes.dueDateChanged(loanId, quote.cost),
-        detail: { days: quote.days, previous_pay_date: at.dueDate, next_pay_date: quote.next_pay_date },
-      });
-    }
+    await applyAgreement(trx, loan, userId, {
+      kind: 'due_date_change',
+      cost: quote.cost,
+      postings: recipes.dueDateChanged(loanId, quote.cost),
+      detail: { days: quote.days, previous_pay_date: at.dueDate, next_pay_date: quote.next_pay_date },
+      reason: `due date moved ${quote.days} days`,
+      mustPayDate: quote.next_pay_date,
+    });
     const row = await trx
       .insertInto('loan_due_date_changes')
       .values({
@@ -189,13 +216,6 @@ export async function changeDueDate(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (loan.status === LoanStatus.Overdue) {
-      await transition(trx, loanId, LoanStatus.Extended, {
-        actor: customer(userId),
-        reason: `due date moved ${quote.days} days`,
-      });
-    }
-    await trx.updateTable('loans').set({ must_pay_date: quote.next_pay_date }).where('id', '=', loanId).execute();
     return { change: changeView(row), created: true };
   });
   if (result.created) {
@@ -250,15 +270,14 @@ export async function agreePlan(
     const quote: PlanQuote = planQuote(at.today, input.instalments, owed, rules);
     const last = quote.instalments.at(-1)?.date ?? at.dueDate;
     const detail = { instalments: quote.instalments, pay_now: quote.pay_now, total: quote.total, tae: quote.tae };
-    if (quote.cost > 0) {
-      await post(trx, {
-        key: `plan:${loanId}`,
-        kind: 'instalment_plan',
-        loanId,
-        postings: recipes.planAgreed(loanId, quote.cost),
-        detail,
-      });
-    }
+    await applyAgreement(trx, loan, userId, {
+      kind: 'instalment_plan',
+      cost: quote.cost,
+      postings: recipes.planAgreed(loanId, quote.cost),
+      detail,
+      reason: `instalment plan of ${input.instalments}`,
+      mustPayDate: last,
+    });
     const plan = await trx
       .insertInto('loan_plans')
       .values({
@@ -273,13 +292,6 @@ export async function agreePlan(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (loan.status === LoanStatus.Overdue) {
-      await transition(trx, loanId, LoanStatus.Extended, {
-        actor: customer(userId),
-        reason: `instalment plan of ${input.instalments}`,
-      });
-    }
-    await trx.updateTable('loans').set({ must_pay_date: last }).where('id', '=', loanId).execute();
     return { plan, rules, created: true };
   });
   const owed = await owedOf(db, loanId);
