@@ -60,9 +60,10 @@ export async function startTestApi(
   const database = await freshDatabase();
   await migrateToLatest(database.db);
   // The sandbox's scoring decides after a second here rather than two: long enough to see a loan waiting,
-  // short enough that the journeys do not sit idle. Its bank keeps its two seconds, which the payout tests race.
+  // short enough that the journeys do not sit idle. Its bank settles at once; the payout tests that race it give
+  // it back its two seconds.
   const config = {
-    ...readConfig({ SANDBOX_DECISION_DELAY_SECONDS: '1', ...options.env }),
+    ...readConfig({ SANDBOX_DECISION_DELAY_SECONDS: '1', SANDBOX_PAYOUT_DELAY_SECONDS: '0', ...options.env }),
     port: 0,
   };
   const app = await buildApp(

@@ -24,13 +24,15 @@ export async function waitForStatus(api: TestApi, headers: Record<string, string
   }
 }
 
-/** A photo the documents room accepts (a plain JPEG). */
-export const testPhoto = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6ea5' } })
+let photo: Promise<Buffer> | null = null;
+/** A photo the documents room accepts (a plain JPEG), made once per process: every customer sends the same. */
+export const testPhoto = () => {
+  photo ??= sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6ea5' } })
     .jpeg()
     .toBuffer();
+  return photo;
+};
 
-/** Uploads a photo of `type` as the customer does (POST /v2/user/document, multipart). */
 /** Posts a photo of `type` as the documents page does, and gives back the API's answer. */
 export async function postPhoto(api: TestApi, headers: Record<string, string>, type: string) {
   const form = new FormData();

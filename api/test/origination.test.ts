@@ -14,7 +14,11 @@ let api: TestApi;
 const PAYOUT_SECRET = 'test-payout-secret';
 
 before(async () => {
-  api = await startTestApi({ workers: true, env: { TRUST_PROXY: 'true', PROVIDER_SECRET_PAYOUT: PAYOUT_SECRET } });
+  // The sandbox bank's two seconds, as in life: the bounced-payout test races its answer.
+  api = await startTestApi({
+    workers: true,
+    env: { TRUST_PROXY: 'true', PROVIDER_SECRET_PAYOUT: PAYOUT_SECRET, SANDBOX_PAYOUT_DELAY_SECONDS: '2' },
+  });
 });
 after(() => api.close());
 

@@ -5,14 +5,12 @@ import { createServer, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
 import { DatabaseUnavailableError, openPglite } from '../src/db/database.js';
 import { LOCK_FILE } from '../src/db/lock.js';
+import { apiEntryArguments } from './api-bundle.js';
 import { customerAt } from './origination-path.js';
 import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
-
-const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
 /** Runs the API; once `untilReady` holds, does `beforeSignal` (if any) and sends `signal`. */
 function run(
@@ -22,7 +20,7 @@ function run(
   beforeSignal?: () => Promise<void>,
 ) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    const child = spawn(process.execPath, apiEntryArguments('main'), {
       env: { ...process.env, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,11 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiEntryArguments } from './api-bundle.js';
 import type { TestApi } from './harness.js';
-
-const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
-const opsCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/ops/cli.ts');
 
 /**
  * Runs `npm run ops -- …` as an operator types it, as its own process: no PostgreSQL and no operator secret unless
@@ -13,7 +9,7 @@ const opsCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../sr
  */
 export function runOpsCli(env: NodeJS.ProcessEnv, args: readonly string[], cwd?: string) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), opsCli, ...args], {
+    const child = spawn(process.execPath, [...apiEntryArguments('ops'), ...args], {
       cwd,
       env: { ...process.env, DATABASE_URL: '', OPERATOR_SECRET: '', ...env },
     });
@@ -48,7 +44,7 @@ export interface ApiProcess {
 /** Starts `api/src/main.ts` as its own process, as `npm start` does, and waits until it answers /health (a busy 2-core machine may take a minute and more to load and migrate it). */
 export async function startApiProcess(env: NodeJS.ProcessEnv, startSeconds = 120): Promise<ApiProcess> {
   const port = Number(env.API_PORT) || (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, apiEntryArguments('main'), {
     // CREDIMO_PARENT_PID: the API stops itself if this test process dies without stopping it (a killed runner).
     env: {
       ...process.env,

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+/**
+ * The API as one bundle for the processes the tests start (the API, `npm run ops`): made once per run by the
+ * runner (`test/run.ts`), it spares each start loading and transforming hundreds of TypeScript files through tsx.
+ * It is the same source: each file's `import.meta.url` stays its own, so files it reads beside itself (the console's
+ * stylesheet, the sandbox's pages, the municipalities) are found as they are from source; packages stay outside.
+ */
+export const API_BUNDLE_VARIABLE = 'CREDIMO_TEST_API_BUNDLE';
+
+const apiSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+export const ENTRIES = { main: path.join(apiSource, 'main.ts'), ops: path.join(apiSource, 'ops/cli.ts') };
+
+/** Bundles the API's entries into `folder`, which must lie inside the repository so its packages resolve. */
+export async function bundleApi(folder: string): Promise<void> {
+  await build({
+    entryPoints: ENTRIES,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outdir: folder,
+    outExtension: { '.js': '.mjs' },
+    keepNames: true,
+    logLevel: 'warning',
+    // Packages bundled from CommonJS call require: give the bundle one.
+    banner: {
+      js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
+    },
+    plugins: [
+      {
+        name: 'own-files-keep-their-url',
+        setup(bundler) {
+          bundler.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@credimo/') ? undefined : { external: true },
+          );
+          bundler.onLoad({ filter: /\.ts$/ }, async (args) => ({
+            contents: (await readFile(args.path, 'utf8')).replaceAll(
+              'import.meta.url',
+              JSON.stringify(pathToFileURL(args.path).href),
+            ),
+            loader: 'ts',
+          }));
+        },
+      },
+    ],
+  });
+}
+
+/** The command that starts `entry` in a child process: the run's bundle when there is one, else the source with tsx. */
+export function apiEntryArguments(entry: keyof typeof ENTRIES): string[] {
+  const bundle = process.env[API_BUNDLE_VARIABLE];
+  return bundle ? [path.join(bundle, `${entry}.mjs`)] : ['--import', import.meta.resolve('tsx'), ENTRIES[entry]];
+}
