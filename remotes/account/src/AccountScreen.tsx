@@ -51,8 +51,6 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
           {isRepayable(loan) && <RepaymentCard loan={loan} navigate={navigate} />}
           {isExtendable(loan) && <ProlongationCard loan={loan} navigate={navigate} />}
           <WithdrawalCard loan={loan} />
-          {/* After the cards the server paints, so the painted ones keep their place when the app takes over. */}
-          <ForbearanceLink loan={loan} navigate={navigate} />
         </>
       )}
       {loan && kind === 'processing' && (
@@ -73,6 +71,8 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
       {(kind === 'none' || kind === 'closed' || kind === 'declined') && <IbanSelector userId={user.id} />}
       <PromoCodes user={user} />
       <AutoDebitOffer user={user} />
+      {/* Last, after every card the server paints, so the painted ones keep their place when the app takes over. */}
+      {loan && kind === 'service' && <ForbearanceLink loan={loan} navigate={navigate} />}
     </div>
   );
 }
