@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PORT_OFFSET } from './src/ports';
+
+/**
+ * Runs the browser test files in lanes side by side (E2E_CONCURRENCY, 2 by default), the slowest of the last run
+ * first. Each file still starts its own stack, browser and WordPress; a lane moves every port its files take by ten
+ * thousand (E2E_PORT_OFFSET), so files of two lanes never meet on a port. Much of a browser test is waiting
+ * for a page, a sandbox provider or a poll: a second lane fills that time. A file's report is printed whole when it
+ * ends; `npm run test:e2e -- tests/account.test.ts` runs some files.
+ */
+const e2eFolder = path.dirname(fileURLToPath(import.meta.url));
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const nodeFlags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+const files = requested.length
+  ? requested.map((file) => path.resolve(file))
+  : readdirSync(path.join(e2eFolder, 'tests'))
+      .filter((name) => name.endsWith('.test.ts'))
+      .sort()
+      .map((name) => path.join(e2eFolder, 'tests', name));
+const lanes = Math.max(1, Math.min(Number(process.env.E2E_CONCURRENCY) || 2, files.length));
+
+// How long each file took last time, so the longest start first; a clean clone starts from the kept ones.
+const durationsFile = path.join(e2eFolder, '..', 'node_modules', '.cache', 'credimo', 'e2e-durations.json');
+const keptDurationsFile = path.join(e2eFolder, 'file-durations.json');
+function lastDurations(): Record<string, number> {
+  for (const file of [durationsFile, keptDurationsFile]) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+    } catch {
+      // not there: the next one
+    }
+  }
+  return {};
+}
+const durations = lastDurations();
+const queue = [...files].sort((a, b) => (durations[path.basename(b)] ?? 0) - (durations[path.basename(a)] ?? 0));
+const failed: string[] = [];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function runFile(file: string, lane: number): Promise<void> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeFlags, file], {
+      cwd: e2eFolder,
+      env: { ...process.env, E2E_PORT_OFFSET: String(PORT_OFFSET + lane * 10_000) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code, signal) => {
+      const ms = performance.now() - started;
+      durations[path.basename(file)] = Math.round(ms);
+      const passed = code === 0 && !signal;
+      if (!passed) failed.push(path.basename(file));
+      console.log(
+        `\n### ${path.relative(e2eFolder, file)}: ${passed ? 'passed' : 'FAILED'} in ${seconds(ms)} (lane ${lane + 1})`,
+      );
+      console.log(output.trimEnd());
+      resolve();
+    });
+  });
+}
+
+async function lane(index: number): Promise<void> {
+  for (let file = queue.shift(); file; file = queue.shift()) await runFile(file, index);
+}
+
+const started = performance.now();
+process.on('SIGINT', () => {}); // Ctrl+C reaches the files through the terminal; each stops its own stack
+await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+mkdirSync(path.dirname(durationsFile), { recursive: true });
+writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
+console.log(
+  `\n# ${files.length} browser test files in ${seconds(performance.now() - started)} on ${lanes} lanes` +
+    (failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'),
+);
+process.exit(failed.length ? 1 : 0);
