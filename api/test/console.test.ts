@@ -7,6 +7,7 @@ import { SANDBOX_STAFF, searchKindOf, totpNow } from '../src/staff/index.js';
 import { acceptedStep } from '../src/staff/totp.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, nextDni, waitForStatus } from './origination-path.js';
+import { signedInStaff, staffBrowser, staffCode } from './staff-browser.js';
 
 let api: TestApi;
 
@@ -16,65 +17,8 @@ before(async () => {
 after(() => api.close());
 
 const [AGENT, ADMIN] = SANDBOX_STAFF;
-let address = 0;
-
-/** A browser of one staff member: their own address and cookie jar (the console's session cookie). */
-function browser(from = `172.16.0.${++address}`) {
-  let cookie = '';
-  async function send(method: 'GET' | 'POST', path: string, form?: Record<string, string>) {
-    const response = await fetch(`${api.baseUrl}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        'x-forwarded-for': from,
-        ...(cookie ? { cookie } : {}),
-        // As a browser posting the console's own form says.
-        ...(method === 'POST' ? { 'sec-fetch-site': 'same-origin' } : {}),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    const set = response.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0] ?? '';
-    return { status: response.status, headers: response.headers, text: await response.text(), cookie: set };
-  }
-  return {
-    get: (path: string) => send('GET', path),
-    post: (path: string, form: Record<string, string>) => send('POST', path, form),
-    get cookie() {
-      return cookie;
-    },
-    set cookie(value: string) {
-      cookie = value;
-    },
-  };
-}
-
-type Member = (typeof SANDBOX_STAFF)[number];
-/**
- * A TOTP code is good once (the next test proves it): a test signing the same member in again within 30 s
- * first forgets the step last used, as if the next step had come.
- */
-async function codeFor(member: Member) {
-  await api.database.db
-    .updateTable('staff_accounts')
-    .set({ totp_last_step: null })
-    .where('username', '=', member.username)
-    .execute();
-  return totpNow(member.totpSecret);
-}
-
-async function signedIn(member: Member) {
-  const b = browser();
-  const answer = await b.post('/console/login', {
-    username: member.username,
-    password: member.password,
-    code: await codeFor(member),
-  });
-  assert.equal(answer.status, 303, answer.text);
-  assert.equal(answer.headers.get('location'), '/console/queue');
-  return b;
-}
+const browser = (from?: string) => staffBrowser(api, from);
+const signedIn = (member: (typeof SANDBOX_STAFF)[number]) => signedInStaff(api, member);
 
 async function auditOf(action: string) {
   return api.database.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
@@ -110,7 +54,7 @@ describe('Operators console: staff sign in with a password and a second factor, 
     const answer = await b.post('/console/login', {
       username: AGENT.username,
       password: AGENT.password,
-      code: await codeFor(AGENT),
+      code: await staffCode(api, AGENT),
     });
     assert.equal(answer.status, 303);
     assert.match(answer.cookie ?? '', /^credimo_staff=[\w-]{40,}; Path=\/console; HttpOnly; SameSite=Strict/);
@@ -123,7 +67,7 @@ describe('Operators console: staff sign in with a password and a second factor, 
   test('a right password with a wrong code, a wrong password or an unknown name: the same refusal, audited', async () => {
     for (const attempt of [
       { username: AGENT.username, password: AGENT.password, code: '000000' },
-      { username: AGENT.username, password: 'not-the-password', code: await codeFor(AGENT) },
+      { username: AGENT.username, password: 'not-the-password', code: await staffCode(api, AGENT) },
       { username: 'nadie', password: 'whatever-it-is', code: '123456' },
     ]) {
       const answer = await browser().post('/console/login', attempt);
@@ -136,7 +80,7 @@ describe('Operators console: staff sign in with a password and a second factor, 
   });
 
   test('a TOTP code is good once: replaying the code that just signed in is refused', async () => {
-    const code = await codeFor(ADMIN);
+    const code = await staffCode(api, ADMIN);
     const first = await browser().post('/console/login', { username: ADMIN.username, password: ADMIN.password, code });
     assert.equal(first.status, 303);
     const replay = await browser().post('/console/login', { username: ADMIN.username, password: ADMIN.password, code });
@@ -153,7 +97,7 @@ describe('Operators console: staff sign in with a password and a second factor, 
       username: 'lock.me',
       password: created?.lines[1]?.replace('password: ', '') ?? '',
       totpSecret: created?.lines[2]?.replace('TOTP secret: ', '') ?? '',
-    } as unknown as Member;
+    } as unknown as (typeof SANDBOX_STAFF)[number];
     const guesser = '172.16.99.1';
     for (let i = 0; i < 5; i += 1) {
       const wrong = await browser(guesser).post('/console/login', {
@@ -164,12 +108,12 @@ describe('Operators console: staff sign in with a password and a second factor, 
       assert.equal(wrong.status, 401);
     }
     // Even the right password and code: refused at that address, with the wrong answer's status and words.
-    const locked = await browser(guesser).post('/console/login', { ...member, code: await codeFor(member) });
+    const locked = await browser(guesser).post('/console/login', { ...member, code: await staffCode(api, member) });
     assert.equal(locked.status, 401);
     assert.match(locked.text, /Usuario, contraseña o código incorrectos\./);
     assert.doesNotMatch(locked.text, /Demasiados intentos/);
     // The guesser cannot keep the member out: from their own address they sign in.
-    const own = await browser('172.16.99.2').post('/console/login', { ...member, code: await codeFor(member) });
+    const own = await browser('172.16.99.2').post('/console/login', { ...member, code: await staffCode(api, member) });
     assert.equal(own.status, 303);
   });
 
@@ -349,7 +293,7 @@ describe('Operators console: customers, the verification queue and loan actions,
     const [entry] = await auditOf('console approve');
     assert.equal(entry?.actor, 'staff:agente');
     assert.equal(entry?.subject, `loan:${me.loanId}`);
-    assert.equal(entry?.address, `172.16.0.${address}`);
+    assert.equal(entry?.address, agent.from);
     const transitions = await api.database.db
       .selectFrom('loan_transitions')
       .selectAll()

@@ -6,9 +6,10 @@ import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-right
 import { defaultSettings } from '../src/customer-rights/index.js';
 import { recordCustomerMail, reminderKey } from '../src/mail/index.js';
 import { OPERATOR_COMMANDS } from '../src/ops/commands.js';
-import { SANDBOX_STAFF, totpNow } from '../src/staff/index.js';
+import { SANDBOX_STAFF } from '../src/staff/index.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, waitForStatus } from './origination-path.js';
+import { signedInStaff } from './staff-browser.js';
 
 let api: TestApi;
 
@@ -20,48 +21,7 @@ after(() => api.close());
 const db = () => api.database.db;
 const texts = customerRightsStaff.console;
 const [AGENT, ADMIN] = SANDBOX_STAFF;
-let address = 0;
-
-/** A staff member's browser: their own address and the console's session cookie. */
-function browser(from = `172.17.0.${++address}`) {
-  let cookie = '';
-  async function send(method: 'GET' | 'POST', path: string, form?: Record<string, string>) {
-    const response = await fetch(`${api.baseUrl}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        'x-forwarded-for': from,
-        ...(cookie ? { cookie } : {}),
-        ...(method === 'POST' ? { 'sec-fetch-site': 'same-origin' } : {}),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    const set = response.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0] ?? '';
-    return { status: response.status, text: await response.text() };
-  }
-  return {
-    get: (path: string) => send('GET', path),
-    post: (path: string, form: Record<string, string>) => send('POST', path, form),
-  };
-}
-
-async function signedIn(member: (typeof SANDBOX_STAFF)[number]) {
-  await db()
-    .updateTable('staff_accounts')
-    .set({ totp_last_step: null })
-    .where('username', '=', member.username)
-    .execute();
-  const b = browser();
-  const answer = await b.post('/console/login', {
-    username: member.username,
-    password: member.password,
-    code: totpNow(member.totpSecret),
-  });
-  assert.equal(answer.status, 303, answer.text);
-  return b;
-}
+const signedIn = (member: (typeof SANDBOX_STAFF)[number]) => signedInStaff(api, member);
 
 async function setting(key: string, value: unknown) {
   const command = OPERATOR_COMMANDS['rights-setting'];
