@@ -12,6 +12,7 @@ import type { ForbearanceResponse, InstalmentPlanView } from '@credimo/shared/co
 import { forbearance as t } from '@credimo/shared/i18n/screens/forbearance';
 import { useCallback, useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
+import { useAction } from '../use-action';
 import { forbearanceCalls, requestKey } from './calls';
 
 /**
@@ -59,27 +60,21 @@ export function ForbearanceScreen({ screen, navigate }: ScreenProps) {
 
 type CardProps = { offer: ForbearanceResponse; reload: () => Promise<void> };
 
+/** Once the API agreed, the loan changed: the user poll and this page read it again. */
+async function agreed(request: Promise<unknown>, reload: () => Promise<void>) {
+  await request;
+  await refreshUser();
+  await reload();
+}
+
 function DueDateCard({ offer, reload }: CardProps) {
   const change = offer.due_date_change;
   const [days, setDays] = useState(() => change.options[change.options.length - 1]?.days ?? 1);
   const [key] = useState(requestKey);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, notice, act } = useAction();
   const id = useId();
   const shown = change.options.find((option) => option.days === days);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await forbearanceCalls.changeDueDate(days, key);
-      await refreshUser();
-      await reload();
-    } catch (failure) {
-      setError(normaliseApiError(failure).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = () => act(() => agreed(forbearanceCalls.changeDueDate(days, key), reload));
   return (
     <section className={styles.card} aria-labelledby="due-date-title">
       <h2 id="due-date-title">{t.dueDateChange.title}</h2>
@@ -104,7 +99,7 @@ function DueDateCard({ offer, reload }: CardProps) {
             <dt>{t.dueDateChange.cost}</dt>
             <dd>{formatMoney(shown.cost)}</dd>
           </dl>
-          {error && <Alert tone="error">{error}</Alert>}
+          {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
           <Button onClick={confirm} disabled={busy}>
             {t.dueDateChange.confirm}
           </Button>
@@ -118,24 +113,11 @@ function PlanCard({ offer, reload, navigate }: CardProps & { navigate: ScreenPro
   const planOffer = offer.instalment_plan;
   const [count, setCount] = useState(() => planOffer.counts[0] ?? 2);
   const [key] = useState(requestKey);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, notice, act } = useAction();
   const id = useId();
   if (planOffer.plan) return <AgreedPlan plan={planOffer.plan} owed={offer.owed} navigate={navigate} />;
   const quote = planOffer.options[planOffer.counts.indexOf(count)];
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await forbearanceCalls.agreePlan(count, key);
-      await refreshUser();
-      await reload();
-    } catch (failure) {
-      setError(normaliseApiError(failure).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = () => act(() => agreed(forbearanceCalls.agreePlan(count, key), reload));
   return (
     <section className={styles.card} aria-labelledby="plan-title">
       <h2 id="plan-title">{t.plan.title}</h2>
@@ -163,7 +145,7 @@ function PlanCard({ offer, reload, navigate }: CardProps & { navigate: ScreenPro
             <dt>{t.plan.payNow}</dt>
             <dd>{formatMoney(quote.pay_now)}</dd>
           </dl>
-          {error && <Alert tone="error">{error}</Alert>}
+          {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
           <Button onClick={confirm} disabled={busy}>
             {t.plan.confirm}
           </Button>
