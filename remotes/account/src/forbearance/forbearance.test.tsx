@@ -84,7 +84,7 @@ function show() {
   const navigate = jest.fn();
   render(
     <Provider store={sessionStore}>
-      <ForbearanceScreen screen="accountForbearance" navigate={navigate} query={{}} />
+      <ForbearanceScreen screen="accountForbearance" navigate={navigate} query={{}} params={{}} />
     </Provider>,
   );
   return navigate;
