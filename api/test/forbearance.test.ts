@@ -48,8 +48,8 @@ const ledgerTotal = async () => {
   );
   return Number(rows[0]?.total ?? 0);
 };
-const setRule = (column: string, value: number) =>
-  sql`update forbearance_rules set ${sql.ref(column)} = ${value} where product_id = 1`.execute(api.database.db);
+/** An operator changes one of product 1's forbearance rules (`npm run ops -- forbearance-rule 1 <rule> <value>`). */
+const setRule = (rule: string, value: number) => ops('forbearance-rule', '1', rule, String(value));
 const pay = async (headers: Record<string, string>, amount: number, total: number) => {
   const made = await request('POST', '/v2/loan/payment-request/generate', {
     headers,
@@ -374,6 +374,29 @@ describe('forbearance before collection: the due-date change, the instalment pla
     } finally {
       await setRule('max_extensions', DEFAULT_FORBEARANCE_RULES.maxExtensions);
     }
+  });
+
+  test('an operator changes a rule by command; an unknown rule or a value out of its range is refused and changes nothing', async () => {
+    const shown = await ops('forbearance-rule', '1');
+    assert.ok(shown.lines.includes(`dueDateChangeMaxDays ${DEFAULT_FORBEARANCE_RULES.dueDateChangeMaxDays}`));
+    const changed = await ops('forbearance-rule', '1', 'plan_grace_days', '7');
+    assert.ok(changed.lines.includes('planGraceDays 7'));
+    assert.equal(changed.subject, 'product:1');
+    for (const [rule, value, problem] of [
+      ['plan_grace_days', '-1', /from 0 to 60/],
+      ['plan_grace_days', '2.5', /whole number/],
+      ['plan_grace_days', '', /whole number/],
+      ['due_date_change_max_days', '0', /from 1 to 60/],
+      ['plan_min_instalments', '5', /at most plan_max_instalments \(4\)/],
+      ['interest', '3', /unknown rule interest/],
+    ] as const) {
+      await assert.rejects(ops('forbearance-rule', '1', rule, value), problem, `${rule} ${value}`);
+    }
+    await assert.rejects(ops('forbearance-rule', '99', 'plan_grace_days', '3'), /no product 99/);
+    const after = await ops('forbearance-rule', '1');
+    assert.ok(after.lines.includes('planGraceDays 7'), 'nothing refused changed a rule');
+    assert.ok(after.lines.includes(`planMinInstalments ${DEFAULT_FORBEARANCE_RULES.planMinInstalments}`));
+    await setRule('plan_grace_days', DEFAULT_FORBEARANCE_RULES.planGraceDays);
   });
 
   test('another customer, no loan or a bad body get a 4xx in the error shape', async () => {

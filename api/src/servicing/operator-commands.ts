@@ -10,6 +10,12 @@ import { SandboxCardCharger } from '../providers/card-charger';
 import { RedsysCardCharger, redsysGatewayFor } from '../providers/redsys';
 import { moveToCollectionStep, offerForSale, sellLoan } from './collection';
 import { runServicingDay } from './day';
+import {
+  type ForbearanceRuleName,
+  forbearanceRuleProblem,
+  forbearanceRulesOf,
+  setForbearanceRule,
+} from './forbearance-rules';
 import { owedOf } from './owed';
 import { applyPayment } from './payments';
 
@@ -53,6 +59,27 @@ export const SERVICING_COMMANDS: Record<string, ServicingCommand> = {
         );
       }
       return { lines, subject: null };
+    },
+  },
+  'forbearance-rule': {
+    usage: "<product> [<rule> <value>]  (without a rule: prints the product's forbearance rules)",
+    async run([product, rule, value], { db }) {
+      const productId = Number(product);
+      const known = Number.isInteger(productId)
+        ? await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst()
+        : undefined;
+      if (!known) throw new ServicingUsageError(`no product ${product ?? '(missing product)'}`);
+      let rules = await forbearanceRulesOf(db, productId);
+      if (rule !== undefined) {
+        const number = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+        const problem = forbearanceRuleProblem(rules, rule, number);
+        if (problem) throw new ServicingUsageError(problem);
+        rules = await setForbearanceRule(db, productId, rule as ForbearanceRuleName, number);
+      }
+      return {
+        lines: Object.entries(rules).map(([name, current]) => `${name} ${current}`),
+        subject: rule === undefined ? null : `product:${productId}`,
+      };
     },
   },
   'payment-received': {
