@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PORT_OFFSET } from './src/ports';
 
 /**
@@ -11,7 +10,7 @@ import { PORT_OFFSET } from './src/ports';
  * for a page, a sandbox provider or a poll: a second lane fills that time. A file's report is printed whole when it
  * ends; `npm run test:e2e -- tests/account.test.ts` runs some files.
  */
-const e2eFolder = path.dirname(fileURLToPath(import.meta.url));
+const e2eFolder = __dirname;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const nodeFlags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const files = requested.length
@@ -73,13 +72,17 @@ async function lane(index: number): Promise<void> {
   for (let file = queue.shift(); file; file = queue.shift()) await runFile(file, index);
 }
 
-const started = performance.now();
-process.on('SIGINT', () => {}); // Ctrl+C reaches the files through the terminal; each stops its own stack
-await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
-mkdirSync(path.dirname(durationsFile), { recursive: true });
-writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
-console.log(
-  `\n# ${files.length} browser test files in ${seconds(performance.now() - started)} on ${lanes} lanes` +
-    (failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'),
-);
-process.exit(failed.length ? 1 : 0);
+async function main(): Promise<void> {
+  const started = performance.now();
+  process.on('SIGINT', () => {}); // Ctrl+C reaches the files through the terminal; each stops its own stack
+  await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+  mkdirSync(path.dirname(durationsFile), { recursive: true });
+  writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
+  console.log(
+    `\n# ${files.length} browser test files in ${seconds(performance.now() - started)} on ${lanes} lanes` +
+      (failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'),
+  );
+  process.exit(failed.length ? 1 : 0);
+}
+
+void main();
