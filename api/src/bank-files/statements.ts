@@ -3,8 +3,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { clockToday } from '../domain/clock';
 import { REPAYABLE_STATUSES } from '../domain/servicing-rules';
+import { applyPaymentIn } from '../servicing/apply-payment';
 import { owedOf } from '../servicing/owed';
-import { applyPaymentIn } from '../servicing/payments';
 import { readStatement, type StatementLine } from './camt053';
 
 export interface StatementOutcome {

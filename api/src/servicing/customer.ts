@@ -9,7 +9,7 @@ import { openLoanId } from '../loans/ownership';
 import type { PaymentCheckout } from '../providers/payments';
 import { extensionOffer, isExtendable, quoteExtension } from './extension';
 import { owedOf } from './owed';
-import { hasPendingPayment, type PaymentRequestInput, requestPayment, requireBizumEnabled } from './payments';
+import { hasPendingPayment, type PaymentRequestInput, requestPayment, requireBizumEnabled } from './payment-requests';
 
 /** What the customer's servicing calls start from: their own open loan, through their session only. */
 async function ownLoan(db: Kysely<Database>, userId: string) {

@@ -9,9 +9,9 @@ import { BECOMES_OVERDUE, cappedLateInterest, lateInterestOfDay, REPAYABLE_STATU
 import { lockLoan, transition } from '../domain/transitions';
 import { recordCustomerMail, reminderKey, reminderOn } from '../mail';
 import type { AutoDebitCharger } from '../providers/card-charger';
+import { applyPayment } from './apply-payment';
 import { planOnDay } from './forbearance';
 import { owedOf } from './owed';
-import { applyPayment } from './payments';
 
 export type { AutoDebitCharger };
 

@@ -28,7 +28,7 @@ import { openLoanId } from '../loans/ownership';
 import { loadProduct } from '../pricing/repository';
 import { extensionHistory, forbearanceRulesOf, guardrailOf, planRow } from './forbearance-rules';
 import { type Owed, owedOf } from './owed';
-import { hasPendingPayment } from './payments';
+import { hasPendingPayment } from './payment-requests';
 
 type LoanRow = Selectable<LoansTable>;
 type Db = Kysely<Database> | Transaction<Database>;

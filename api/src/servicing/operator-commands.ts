@@ -8,6 +8,7 @@ import { COLLECTION_STEPS } from '../domain/servicing-rules';
 import { loanIdByReference } from '../loans/applications';
 import { SandboxCardCharger } from '../providers/card-charger';
 import { RedsysCardCharger, redsysGatewayFor } from '../providers/redsys';
+import { applyPayment } from './apply-payment';
 import { moveToCollectionStep, offerForSale, sellLoan } from './collection';
 import { runServicingDay } from './day';
 import {
@@ -17,7 +18,6 @@ import {
   setForbearanceRule,
 } from './forbearance-rules';
 import { owedOf } from './owed';
-import { applyPayment } from './payments';
 
 /** A wrong command or argument, shown to the operator as one line. */
 export class ServicingUsageError extends Error {}

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { clockToday } from '../domain/clock';
 import { ApiError } from '../errors';
 import { isAuthorised, REDSYS_PROVIDER, type RedsysAnswer } from '../providers/redsys';
-import { settlePaymentRequestIn } from './payments';
+import { settlePaymentRequestIn } from './payment-requests';
 
 /**
  * Redsys's side of payments and saved cards: what its pages need to know of a request, and the effect of its

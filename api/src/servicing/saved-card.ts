@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { AutoDebitCharger } from './day';
-import { type PaymentRequestInput, requestPayment, settlePaymentRequest } from './payments';
+import { type PaymentRequestInput, requestPayment, settlePaymentRequest } from './payment-requests';
 
 export interface SavedCardPaymentInput extends PaymentRequestInput {
   card_id: string;

@@ -12,7 +12,7 @@ import { agreementLinkKey, agreementLinks, agreementLinksChangeAt } from '../loa
 import { type LoanRowLike, loanView, openFirst } from '../loans/applications';
 import { openLoanId } from '../loans/ownership';
 import { pricingRules } from '../pricing/repository';
-import { PENDING_PAYMENT_MINUTES } from '../servicing/payments';
+import { PENDING_PAYMENT_MINUTES } from '../servicing/payment-requests';
 import { servicingFields } from './servicing';
 
 /**

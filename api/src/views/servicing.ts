@@ -7,7 +7,7 @@ import type { LoanRowLike } from '../loans/applications';
 import { loadProduct } from '../pricing/repository';
 import type { CessionBuyer } from '../servicing/collection';
 import { isExtendable } from '../servicing/extension';
-import { hasPendingPayment } from '../servicing/payments';
+import { hasPendingPayment } from '../servicing/payment-requests';
 import { withdrawalView } from '../servicing/withdrawal';
 
 /** What the servicing fields are made of, read together (servicingView) or in the poll's one statement. */
