@@ -13,6 +13,8 @@ import { PORT_OFFSET } from './src/ports';
 const e2eFolder = __dirname;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const nodeFlags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+// A test that waits for ever fails after ten minutes instead of holding the run until CI's limit.
+if (!nodeFlags.some((flag) => flag.startsWith('--test-timeout'))) nodeFlags.push('--test-timeout=600000');
 const files = requested.length
   ? requested.map((file) => path.resolve(file))
   : readdirSync(path.join(e2eFolder, 'tests'))
