@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { photo } from './loan';
+import { registerThroughPages } from './registration';
+import { signInThroughPages } from './session';
 
 /** A valid Spanish IBAN (check digits per ISO 13616), typed with spaces as customers do. */
 export const IBAN = 'ES91 2100 0418 4502 0005 1332';
@@ -20,12 +22,13 @@ export interface LoanScreens {
 }
 
 /** Moves a step slider with the keyboard, as a customer does, until it announces `wanted`. */
-async function slideTo(page: Page, slider: Locator, wanted: string) {
+export async function slideTo(page: Page, slider: Locator, wanted: string) {
   await slider.focus();
   await page.keyboard.press('Home');
-  const last = Number(await slider.getAttribute('aria-valuemax'));
+  // The slider's positions are the steps on offer (min 0, max their count less one).
+  const last = Number(await slider.getAttribute('max'));
   for (let step = 0; step <= last; step++) {
-    if ((await slider.getAttribute('aria-valuetext')) === wanted) return;
+    if ((await slider.getAttribute('aria-valuetext'))?.replace(/\s/g, ' ') === wanted) return;
     await page.keyboard.press('ArrowRight');
   }
   throw new Error(`the slider offers no ${wanted}`);
@@ -40,8 +43,8 @@ export async function applyOnAccount(page: Page, { amount, term }: { amount: num
   const calculator = page.locator('[data-screen="calculator"]');
   // The term first: a new term snaps the amount to what that term offers.
   await slideTo(page, calculator.getByRole('slider', { name: 'Plazo' }), `${term} días`);
-  const euros = new Intl.NumberFormat('es-ES', { useGrouping: true }).format(amount / 100);
-  await slideTo(page, calculator.getByRole('slider', { name: 'Importe' }), `${euros}\u00a0€`);
+  const euros = String(amount / 100).replace(/\B(?=(\d{3})+$)/g, '.');
+  await slideTo(page, calculator.getByRole('slider', { name: 'Importe' }), `${euros} €`);
   await calculator.getByRole('button', { name: 'Solicitar' }).click();
 }
 
@@ -105,4 +108,19 @@ export async function takeLoanThroughPages(
 ) {
   await applyOnAccount(page, { amount, term });
   await finishLoanThroughPages(page, rest);
+}
+
+/**
+ * A new customer, all through the pages: the sign-in (the app's own, no choice from WordPress), the registration,
+ * then their loan taken on the account (takeLoanThroughPages). Leaves the page on the account.
+ */
+export async function newCustomerWithLoan(
+  page: Page,
+  appUrl: string,
+  phone: string,
+  loan: Parameters<typeof takeLoanThroughPages>[1],
+) {
+  await signInThroughPages(page, appUrl, phone);
+  await registerThroughPages(page, phone);
+  await takeLoanThroughPages(page, loan);
 }
