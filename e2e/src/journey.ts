@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { appShown } from './first-paint';
 import { photo } from './loan';
 import { registerThroughPages } from './registration';
 import { signInThroughPages } from './session';
@@ -123,4 +124,56 @@ export async function newCustomerWithLoan(
   await signInThroughPages(page, appUrl, phone);
   await registerThroughPages(page, phone);
   await takeLoanThroughPages(page, loan);
+}
+
+/**
+ * The account's cards lead to the payment methods with the customer's choice, as their buttons do: `choose` is
+ * the customer's choice on a card. The account is the app's first (not the server's painted copy of it).
+ */
+export async function payFromAccount(page: Page, choose: () => Promise<void>) {
+  // Back from a payment provider the account's address may carry the outcome.
+  await page.waitForURL(/\/account(\?|$)/);
+  await appShown(page);
+  await choose();
+  await page.getByRole('heading', { name: 'Elige cómo pagar' }).waitFor({ timeout: 30_000 });
+}
+
+/** The repayment card: an amount typed, or the whole of today's amount. */
+export async function repayOnAccount(page: Page, amount: string | 'total') {
+  const card = page.getByRole('region', { name: 'Devolver tu préstamo' });
+  if (amount === 'total') await card.getByRole('button', { name: 'Pagar el total' }).click();
+  else await card.getByLabel('O escribe el importe (€)').fill(amount);
+  await card.getByRole('button', { name: /^Pagar \d/ }).click();
+}
+
+/** The prolongation card: the days chosen, "Prorrogar", then the summary's way to the payment methods. */
+export async function extendOnAccount(page: Page, days: number) {
+  const card = page.getByRole('region', { name: 'Amplía tu plazo' });
+  const control = card.getByLabel('Días de prórroga');
+  // Fewer than seven terms on offer are a selector, more a slider.
+  if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
+    await control.selectOption({ label: `${days} días` });
+  } else {
+    await slideTo(page, control, `${days} días`);
+  }
+  await card.getByText(`${days} días`, { exact: true }).waitFor();
+  await card.getByRole('button', { name: 'Prorrogar' }).click();
+  const summary = page.getByRole('region', { name: 'Resumen de tu prórroga' });
+  await summary.getByRole('button', { name: 'Elegir cómo pagar' }).click();
+}
+
+/** The account's own pages, as its menu names them. */
+type AccountPage = 'Tu préstamo' | 'Historial de préstamos' | 'Información personal';
+
+/** One of the account's pages from the header: its link, or on a phone the menu's first. */
+export async function openFromAccountMenu(page: Page, name: AccountPage) {
+  const link = page.getByRole('link', { name, exact: true });
+  const menu = page.getByRole('button', { name: 'Menú', exact: true });
+  await link.or(menu).first().waitFor();
+  if (await link.first().isVisible()) {
+    await link.first().click();
+    return;
+  }
+  await menu.first().click();
+  await page.getByRole('navigation', { name: 'Menú' }).getByRole('link', { name, exact: true }).click();
 }

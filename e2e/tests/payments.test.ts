@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
-import { newCustomerWithLoan, slideTo } from '../src/journey';
+import { extendOnAccount, newCustomerWithLoan, payFromAccount, repayOnAccount } from '../src/journey';
 import { stackPorts, testPort } from '../src/ports';
 
 const PHONE = '612000931';
@@ -35,41 +35,6 @@ function apiOf(apiUrl: string, token: string) {
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
   };
-}
-
-/**
- * The account's cards lead to the payment methods with the customer's choice, as their buttons do: `choose` is
- * the customer's choice on a card. The account is the app's first (not the server's painted copy of it).
- */
-async function payFromAccount(page: Page, choose: () => Promise<void>) {
-  await page.waitForURL(/\/account$/);
-  await appShown(page);
-  await choose();
-  await page.getByRole('heading', { name: 'Elige cómo pagar' }).waitFor({ timeout: 30_000 });
-}
-
-/** The repayment card: an amount typed, or the whole of today's amount. */
-async function repay(page: Page, amount: string | 'total') {
-  const card = page.getByRole('region', { name: 'Devolver tu préstamo' });
-  if (amount === 'total') await card.getByRole('button', { name: 'Pagar el total' }).click();
-  else await card.getByLabel('O escribe el importe (€)').fill(amount);
-  await card.getByRole('button', { name: /^Pagar \d/ }).click();
-}
-
-/** The prolongation card: the days chosen, "Prorrogar", then the summary's way to the payment methods. */
-async function extend(page: Page, days: number) {
-  const card = page.getByRole('region', { name: 'Amplía tu plazo' });
-  const control = card.getByLabel('Días de prórroga');
-  // Fewer than seven terms on offer are a selector, more a slider.
-  if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
-    await control.selectOption({ label: `${days} días` });
-  } else {
-    await slideTo(page, control, `${days} días`);
-  }
-  await card.getByText(`${days} días`, { exact: true }).waitFor();
-  await card.getByRole('button', { name: 'Prorrogar' }).click();
-  const summary = page.getByRole('region', { name: 'Resumen de tu prórroga' });
-  await summary.getByRole('button', { name: 'Elegir cómo pagar' }).click();
 }
 
 describe('payments in Chromium: partial repayment by card, an extension, ten days, payoff by Bizum', () => {
@@ -108,7 +73,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     await page.waitForURL(/\/account$/);
 
     // A partial repayment of 150 EUR by card, through the sandbox acquirer's checkout page.
-    await payFromAccount(page, () => repay(page, '150,00'));
+    await payFromAccount(page, () => repayOnAccount(page, '150,00'));
     await page.getByText('Transferencia bancaria').waitFor();
     await accessible(page, 'the payment methods');
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
@@ -126,7 +91,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
 
     // An extension of 7 days, paid by card.
     const details = (await call('GET', '/v2/loan/prolong_details?term=7')).body;
-    await payFromAccount(page, () => extend(page, 7));
+    await payFromAccount(page, () => extendOnAccount(page, 7));
     await page.getByText('7 días', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
     await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
@@ -150,7 +115,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     assert.equal(later.status, 20);
 
     // A declined Bizum payment goes to the retry screen, "Algo salió mal", and back to the account.
-    await payFromAccount(page, () => repay(page, 'total'));
+    await payFromAccount(page, () => repayOnAccount(page, 'total'));
     await page.getByRole('button', { name: 'Pagar con Bizum' }).click();
     await page.getByRole('heading', { name: 'Pago con Bizum' }).waitFor({ timeout: 30_000 });
     await accessible(page, 'the Bizum page');
@@ -164,7 +129,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     await page.waitForURL(/\/account$/);
 
     // The payoff by Bizum: the query, the form post, Bizum's page; the loan ends Returned.
-    await payFromAccount(page, () => repay(page, 'total'));
+    await payFromAccount(page, () => repayOnAccount(page, 'total'));
     await page.getByRole('button', { name: 'Pagar con Bizum' }).click();
     await page.getByRole('heading', { name: 'Pago con Bizum' }).waitFor({ timeout: 30_000 });
     await page.getByLabel('Teléfono de Bizum').fill(PHONE);
