@@ -33,16 +33,21 @@ export async function fillRetiredAdditionalInformation(page: Page | Locator, ema
 
 /**
  * A new customer's two registration steps after sign-in, through their pages: personal data (a DNI of their own,
- * from their phone), then additional information as a retired customer.
+ * from their phone), then additional information as a retired customer (with another loan if `otherLoan`).
  */
-export async function registerThroughPages(page: Page, phone: string, email = 'ana@credimo.es') {
+export async function registerThroughPages(
+  page: Page,
+  phone: string,
+  email = 'ana@credimo.es',
+  { otherLoan = false }: { otherLoan?: boolean } = {},
+) {
   await page.waitForURL(/\/registration\/personal-data$/);
-  await fillAnasProfile(page, phone, email);
+  await fillAnasProfile(page, phone, email, otherLoan);
   await page.waitForURL((url) => !url.pathname.endsWith('/registration/additional-information'), { timeout: 30_000 });
 }
 
 /** Ana's two registration steps on `where` (the app's page, or a WordPress page's widget), each sent. */
-async function fillAnasProfile(where: Page | Locator, phone: string, email: string) {
+async function fillAnasProfile(where: Page | Locator, phone: string, email: string, otherLoan = false) {
   await fillIdentityAndAddress(
     where,
     {
@@ -58,6 +63,8 @@ async function fillAnasProfile(where: Page | Locator, phone: string, email: stri
   await where.getByRole('button', { name: 'Continuar' }).click();
   await where.getByRole('heading', { name: 'Información adicional' }).waitFor();
   await fillRetiredAdditionalInformation(where, email);
+  // Another loan declared: the sandbox's engine sends the application to manual verification.
+  if (otherLoan) await where.getByLabel('¿Tienes ahora otro préstamo?').selectOption({ label: 'Sí' });
   await where.getByRole('button', { name: 'Continuar' }).click();
 }
 
