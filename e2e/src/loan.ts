@@ -55,27 +55,16 @@ export async function sendRequiredFilesThroughApi(apiUrl: string, token: string)
 
 /**
  * Takes a registered customer (completeRegistration) through the API, as api/test/origination-path.ts does, from
- * the application to an active loan: sandbox decision, IBAN, signing by SMS, auto-debit skipped, payout.
+ * the application to an active loan: sandbox decision, IBAN, signing by SMS, auto-debit skipped, payout. For the
+ * benches only: browser tests take loans through the pages (journey.ts).
  */
 export async function activeLoanThroughApi(apiUrl: string, token: string, amount = 30_000, term = 30) {
-  return paidOutThroughApi(apiUrl, token, { amount, term, iban: IBAN, until: [2] });
-}
-
-/**
- * The same road to the payout, to an IBAN of the caller's choice, until the loan reaches one of `until`: the
- * sandbox bank's bouncing IBAN (ES5400491500030000000404, docs/providers.md, "Payouts") ends it in ProcessingFail 15.
- */
-export async function paidOutThroughApi(
-  apiUrl: string,
-  token: string,
-  { amount = 30_000, term = 30, iban, until }: { amount?: number; term?: number; iban: string; until: number[] },
-) {
   await call(apiUrl, 'POST', '/v2/loan', token, {
     loan_period: term,
     loan_sum: amount,
     attempt_reference: `e2e-${token.slice(0, 12)}`,
     method_of_disbursement: 1,
-    iban,
+    iban: IBAN,
   });
   await waitForStatus(apiUrl, token, [26]);
   await sendRequiredFilesThroughApi(apiUrl, token);
@@ -83,7 +72,7 @@ export async function paidOutThroughApi(
   await call(apiUrl, 'POST', '/v2/loan/sign', token, { code: sent.__smsCode });
   await call(apiUrl, 'POST', '/v2/loan/steps/autodebit/complete', token, { autodebit_enabled: false });
   await call(apiUrl, 'POST', '/v2/loan/issuance', token);
-  return waitForStatus(apiUrl, token, until);
+  return waitForStatus(apiUrl, token, [2]);
 }
 
 /** Runs an operator command on the running API (`npm run ops -- …` does the same). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /** The token the app makes in sandbox mode (shared/src/domain/captcha.ts), as the browser would send it. */
 const sandboxCaptchaToken = () => `sandbox.${randomBytes(16).toString('hex')}`;
@@ -83,14 +83,6 @@ export async function completeRegistration(
     const response = await send(apiUrl, 'PUT', path, body, token);
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   }
-}
-
-/** A browser context signed in as a customer who has finished registration. */
-export async function signedInContext(context: BrowserContext, appUrl: string, apiUrl: string, phone: string) {
-  const token = await signInThroughApi(apiUrl, phone);
-  await completeRegistration(apiUrl, token, phone);
-  await context.addCookies([{ name: 'credimo_access_token', value: token, url: appUrl }]);
-  return context;
 }
 
 /**

@@ -3,16 +3,36 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, watchConsole } from '../src/browser';
+import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { appShown, firstPaintBesideApp } from '../src/first-paint';
-import { activeLoanThroughApi, operatorCommand, paidOutThroughApi } from '../src/loan';
+import { newCustomerWithLoan } from '../src/journey';
+import { operatorCommand } from '../src/loan';
 import { stackPorts } from '../src/ports';
-import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000931';
 const SOLD_PHONE = '612000932';
 const RETURNED_PHONE = '612000933';
 const OPERATOR_SECRET = 'e2e-account-operator-secret';
+
+/** The customer's loan as the API reads it (a read-only check of what the pages did). */
+async function loanOf(apiUrl: string, token: string) {
+  return (await fetch(`${apiUrl}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })).json();
+}
+
+/** A new customer with a loan taken through the pages (journey.ts); answers their session. */
+async function customerWithLoan(
+  browser: Browser,
+  appUrl: string,
+  phone: string,
+  loan: { iban?: string; until?: string },
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await newCustomerWithLoan(page, appUrl, phone, { amount: 30_000, term: 30, ...loan });
+  const token = await tokenOf(page);
+  await context.close();
+  return token;
+}
 
 describe('the account area in Chromium: an active loan through its screens', () => {
   let stack: Stack;
@@ -37,16 +57,15 @@ describe('the account area in Chromium: an active loan through its screens', () 
   });
 
   test('loan detail, repayment and prolongation cards, history, personal info, withdrawal, inbox, help, payoff', async () => {
-    const token = await signInThroughApi(stack.urls.api, PHONE);
-    await completeRegistration(stack.urls.api, token, PHONE);
-    const active = await activeLoanThroughApi(stack.urls.api, token, 30_000, 30);
     const context = await browser.newContext();
-    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
     const page = await context.newPage();
     const errors = watchConsole(page);
+    await newCustomerWithLoan(page, stack.urls.app, PHONE, { amount: 30_000, term: 30 });
+    const token = await tokenOf(page);
+    const active = await loanOf(stack.urls.api, token);
 
-    // /account: the loan in service.
-    await page.goto(`${stack.urls.app}/account`);
+    // /account: the loan in service, as the customer finds it when they come back to it.
+    await page.reload();
     // The server paints these cards and their buttons first: the checks and the clicks below are the app's.
     await appShown(page);
     const detail = page.getByRole('region', { name: 'Tu préstamo activo' });
@@ -131,9 +150,7 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await accessible(page, 'the account with the help banner');
 
     // Paid off by bank transfer (operator reconciliation): the review card.
-    const owed = await (
-      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
-    ).json();
+    const owed = await loanOf(stack.urls.api, token);
     await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'payment-received', [
       String(owed.public_id),
       String(owed.calculations.today.amount),
@@ -159,10 +176,8 @@ describe('the account area in Chromium: an active loan through its screens', () 
   });
 
   test('a sold loan: the cession notice is painted from the server where the app then draws it', async () => {
-    const token = await signInThroughApi(stack.urls.api, SOLD_PHONE);
-    await completeRegistration(stack.urls.api, token, SOLD_PHONE);
-    const active = await activeLoanThroughApi(stack.urls.api, token, 30_000, 30);
-    const loan = String(active.public_id);
+    const token = await customerWithLoan(browser, stack.urls.app, SOLD_PHONE, {});
+    const loan = String((await loanOf(stack.urls.api, token)).public_id);
     await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'presale', [
       loan,
       'Cobros Ibéricos SA',
@@ -183,9 +198,13 @@ describe('the account area in Chromium: an active loan through its screens', () 
   });
 
   test('a payout the bank returned: the reason and the retry are painted from the server where the app draws them', async () => {
-    const token = await signInThroughApi(stack.urls.api, RETURNED_PHONE);
-    await completeRegistration(stack.urls.api, token, RETURNED_PHONE);
-    const loan = await paidOutThroughApi(stack.urls.api, token, { iban: 'ES5400491500030000000404', until: [15] });
+    // The sandbox bank bounces payouts to this IBAN (docs/providers.md, "Payouts").
+    const token = await customerWithLoan(browser, stack.urls.app, RETURNED_PHONE, {
+      iban: 'ES54 0049 1500 0300 0000 0404',
+      until: 'No hemos podido enviar el dinero',
+    });
+    const loan = await loanOf(stack.urls.api, token);
+    assert.equal(loan.status, 15, 'ProcessingFail');
     const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
     const headings = pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text);
     assert.equal(headings.at(-1), 'No hemos podido enviar el dinero', 'below the account offers');

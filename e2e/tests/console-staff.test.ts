@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { completeRegistration, signInThroughApi } from '../src/session';
+import { registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 
 const PHONE = '612000962';
 /** The sandbox's demo staff (docs/operating.md, Operators' console): seeded by the API in sandbox mode only. */
@@ -40,8 +41,11 @@ describe('the operators console in Chromium: staff management, the audit and fin
   });
 
   test('an admin finds a customer by name, reads the audit filtered, disables an agent who is signed out at once, and resets their password', async () => {
-    const token = await signInThroughApi(stack.urls.api, PHONE);
-    await completeRegistration(stack.urls.api, token, PHONE);
+    // The customer signs in and registers through the pages.
+    const customer = await (await browser.newContext()).newPage();
+    await signInThroughPages(customer, stack.urls.app, PHONE);
+    await registerThroughPages(customer, PHONE);
+    await customer.context().close();
 
     // The agent is at work in their own browser.
     const agent = await (await browser.newContext()).newPage();

@@ -3,11 +3,13 @@ import { after, before, describe, test } from 'node:test';
 import { TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, watchConsole, watchCspViolations } from '../src/browser';
+import { accessible, launchChromium, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
 import { appShown } from '../src/first-paint';
-import { sendRequiredFilesThroughApi } from '../src/loan';
+import { applyOnAccount } from '../src/journey';
+import { photo } from '../src/loan';
 import { stackPorts } from '../src/ports';
-import { completeRegistration, signInThroughApi } from '../src/session';
+import { registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 
 const PHONE = '612000961';
 /** The sandbox's demo agent (docs/operating.md, Operators' console): seeded by the API in sandbox mode only. */
@@ -37,34 +39,28 @@ describe('the operators console in Chromium: manual verification', () => {
 
   test('an agent signs in with a second factor, approves an application in manual verification, and the customer’s waiting page moves on', async () => {
     // The customer: registered, declares another loan (the sandbox engine sends that to manual verification), applies.
-    const token = await signInThroughApi(stack.urls.api, PHONE);
-    await completeRegistration(stack.urls.api, token, PHONE);
-    const declared = await api(stack, 'PUT', '/v2/user/additional_data', token, {
-      employment_type_id: 4,
-      education: 'university',
-      has_current_loan: true,
-      email: 'ana@credimo.es',
-    });
-    assert.equal(declared.status, 200, await declared.text());
-    const applied = await api(stack, 'POST', '/v2/loan', token, {
-      loan_sum: 30_000,
-      loan_period: 15,
-      attempt_reference: `console-e2e-${PHONE}`,
-    });
-    assert.equal(applied.status, 201, await applied.text());
-    // Manual verification asks for an income statement; the customer sends it, and the analyst looks at it.
-    for (let tries = 0; ; tries += 1) {
-      const loan = (await (await api(stack, 'GET', '/v2/loan', token)).json()) as { status: number };
-      if (loan.status === 33) break;
-      assert.ok(tries < 60, `the loan stayed in status ${loan.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    // It asks for the identity photos and selfie too: all sent here, so the customer waits for the analyst.
-    await sendRequiredFilesThroughApi(stack.urls.api, token);
     const customer = await (await browser.newContext()).newPage();
-    await customer.context().addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
     const customerErrors = watchConsole(customer);
-    await customer.goto(`${stack.urls.app}/account`);
+    await signInThroughPages(customer, stack.urls.app, PHONE);
+    await registerThroughPages(customer, PHONE, 'ana@credimo.es', { otherLoan: true });
+    await applyOnAccount(customer, { amount: 30_000, term: 15 });
+    // Manual verification asks for an income statement with the identity photos and the selfie: all sent on the
+    // documents page, so the customer waits for the analyst, who looks at the statement.
+    await customer.waitForURL(/\/registration\/photo-verification$/, { timeout: 30_000 });
+    await customer.getByRole('button', { name: 'Empezar' }).click();
+    const done = customer.getByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' });
+    const picker = customer.getByLabel(/^Elegir foto: /);
+    for (let sent = 0; sent < 6; sent += 1) {
+      await done.or(picker).first().waitFor();
+      if (await done.isVisible()) break;
+      const named = await picker.first().evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent);
+      const label = (named ?? '').replace(/^\s*Elegir foto:\s*/, '').trim();
+      await picker.first().setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+      await customer.getByRole('heading', { name: label, exact: true }).waitFor({ state: 'detached' });
+    }
+    await done.waitFor();
+    await customer.getByRole('button', { name: 'Continuar' }).click();
+    const token = await tokenOf(customer);
     // The loan lists the statement among its required files until the analyst decides: the customer waits there.
     await customer.waitForURL(/\/application\/(awaiting-verification-loan|request-additional-photos)$/, {
       timeout: 30_000,

@@ -5,11 +5,13 @@ import { after, before, describe, test } from 'node:test';
 import { ROUTES, type ScreenRoute } from '@credimo/shared/paths';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium } from '../src/browser';
+import { launchChromium, tokenOf } from '../src/browser';
 import { appShown } from '../src/first-paint';
-import { activeLoanThroughApi, operatorCommand } from '../src/loan';
+import { takeLoanThroughPages } from '../src/journey';
+import { operatorCommand } from '../src/loan';
 import { stackPorts } from '../src/ports';
-import { completeRegistration, signInThroughApi } from '../src/session';
+import { registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 
 /** The narrowest phones in use, and the one the issue was seen on (its screenshots are kept). */
 const WIDTHS = [320, 360, 390] as const;
@@ -174,32 +176,41 @@ describe('phone-sized pages: every customer route at 320, 360 and 390 px fits th
     await stack?.stop();
   });
 
-  /** A browser context with the customer's session cookie, as the sign-in leaves it. */
-  const contextFor = async (token?: string) => {
-    const context = await browser.newContext({ viewport: { width: SCREENSHOT_WIDTH, height: 800 } });
-    if (token) await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
-    return context;
-  };
+  const newContext = () => browser.newContext({ viewport: { width: SCREENSHOT_WIDTH, height: 800 } });
 
   test('a visitor, a customer mid-registration, a registered one, one with a loan in service and one who repaid', async () => {
     const problems: string[] = [];
     const targets: string[] = [];
 
-    const visitor = await contextFor();
+    const visitor = await newContext();
     problems.push(...(await everyPageAt(visitor, stack.urls.app, 'visitor', SCREEN_PATHS, targets)));
     await visitor.close();
 
-    const newcomer = await contextFor(await signInThroughApi(stack.urls.api, '612000741'));
+    // Signed in through the pages, the registration not begun.
+    const newcomer = await newContext();
+    const signingIn = await newcomer.newPage();
+    await signInThroughPages(signingIn, stack.urls.app, '612000741');
+    await signingIn.waitForURL(/\/registration\/personal-data$/);
+    await signingIn.close();
     problems.push(...(await everyPageAt(newcomer, stack.urls.app, 'registering', SCREEN_PATHS, targets)));
     await newcomer.close();
 
     const phone = '612000742';
-    const token = await signInThroughApi(stack.urls.api, phone);
-    await completeRegistration(stack.urls.api, token, phone, { email: LONG_EMAIL });
-    const registered = await contextFor(token);
+    const registered = await newContext();
+    const customer = await registered.newPage();
+    await signInThroughPages(customer, stack.urls.app, phone);
+    await registerThroughPages(customer, phone, LONG_EMAIL);
     problems.push(...(await everyPageAt(registered, stack.urls.app, 'registered', SCREEN_PATHS, targets)));
 
-    const loan = await activeLoanThroughApi(stack.urls.api, token, 30_000, 30);
+    // The customer comes back to their account and takes a loan there.
+    await customer.reload();
+    await takeLoanThroughPages(customer, { amount: 30_000, term: 30 });
+    const token = await tokenOf(customer);
+    await customer.close();
+    const loan = await (
+      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    assert.equal(loan.status, 2, 'Active');
     problems.push(...(await everyPageAt(registered, stack.urls.app, 'active', SCREEN_PATHS, targets)));
     // The payment methods open only from the repayment card's button, as the customer reaches them.
     const page = await registered.newPage();
@@ -221,7 +232,7 @@ describe('phone-sized pages: every customer route at 320, 360 and 390 px fits th
 
     await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'payment-received', [
       String(loan.public_id),
-      String((loan.calculations as { today: { amount: number } }).today.amount),
+      String(loan.calculations.today.amount),
       'e2e-layout-transfer',
     ]);
     problems.push(

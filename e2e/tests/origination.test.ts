@@ -5,6 +5,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import { finishLoanThroughPages } from '../src/journey';
 import { stackPorts } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
 import { signInThroughPages } from '../src/session';
@@ -71,57 +72,45 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     await registerThroughPages(page, PHONE);
 
     // The sandbox approves the application, which asks for the identity photos and the selfie first (SPEC's flow:
-    // photo verification), through the documents page; then how to receive the money.
-    await page.waitForURL(/\/registration\/photo-verification$/, { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Empezar' }).click();
-    for (const label of ['DNI o NIE: parte delantera', 'DNI o NIE: parte trasera', 'Selfie con tu DNI o NIE']) {
-      await page.getByLabel(`Elegir foto: ${label}`).setInputFiles(photo(`${label}.png`));
-      await page.getByRole('heading', { name: label }).waitFor({ state: 'detached' });
-    }
-    await page.getByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' }).waitFor();
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.waitForURL(/\/application\/issue-method$/, { timeout: 30_000 });
-    await page.getByRole('heading', { name: 'Ir a la firma' }).waitFor();
-    await accessible(page, 'the IBAN screen');
-    await page.getByLabel('IBAN').fill('ES00 1234');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('Número de IBAN incorrecto').waitFor();
-    await page.getByLabel('IBAN').fill(IBAN);
-    await page.getByRole('button', { name: 'Continuar' }).click();
-
-    // Signing: the SECCI and the terms first, then the SMS code.
-    await page.waitForURL(/\/application\/application-sign$/, { timeout: 20_000 });
-    await page.getByRole('heading', { name: 'Firma tu contrato' }).waitFor();
-    // The customer's own SECCI opens with their session, as a file they keep.
-    const secciDownload = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Información normalizada europea (SECCI)' }).click();
-    const secci = await secciDownload;
-    assert.match(secci.suggestedFilename(), /^informacion-normalizada-\d+-eur-\d+-dias\.pdf$/);
-    assert.equal((await readFile((await secci.path()) ?? '')).subarray(0, 5).toString(), '%PDF-', 'the SECCI opens');
-    await accessible(page, 'the signing screen');
-    await page.getByLabel(/He leído la información precontractual/).check();
-    const sent = page.waitForResponse((r) => r.url().endsWith('/v2/loan/sign_send'));
-    await page.getByRole('button', { name: 'Firmar con código SMS' }).click();
-    const signCode = (await sent).headers()['x-sms-code'];
-    assert.match(signCode ?? '', /^\d{4}$/);
-    await page.getByLabel('Código de firma').fill(signCode === '0000' ? '1111' : '0000');
-    await page.getByRole('button', { name: 'Firmar' }).click();
-    await page.getByText('El código no es correcto').waitFor();
-    await accessible(page, 'the signing code form');
-    await page.getByLabel('Código de firma').fill(signCode ?? '');
-    await page.getByRole('button', { name: 'Firmar' }).click();
-
-    // Auto-debit after signing: skipped; the payout is ordered.
-    await page.waitForURL(/\/application\/auto-debit-confirmation$/, { timeout: 20_000 });
-    await page.getByRole('heading', { name: 'Pago automático' }).waitFor();
-    await accessible(page, 'the auto-debit screen');
-    await page.getByRole('button', { name: 'Ahora no' }).click();
-
-    // The account: money on the way, then the active loan once the sandbox bank confirms.
-    await page.waitForURL(/\/account$/, { timeout: 20_000 });
-    await page.getByRole('heading', { name: /El dinero está en camino|Contrato firmado/ }).waitFor();
-    await accessible(page, 'the account with the money on the way');
-    await page.getByRole('heading', { name: 'Tu préstamo activo' }).waitFor({ timeout: 30_000 });
+    // photo verification), through the documents page; then how to receive the money, the signing (the SECCI and
+    // the terms first, then the SMS code), auto-debit skipped, and the account once the sandbox bank confirms.
+    await finishLoanThroughPages(page, {
+      iban: IBAN,
+      on: {
+        iban: async () => {
+          await accessible(page, 'the IBAN screen');
+          await page.getByLabel('IBAN').fill('ES00 1234');
+          await page.getByRole('button', { name: 'Continuar' }).click();
+          await page.getByText('Número de IBAN incorrecto').waitFor();
+        },
+        signing: async () => {
+          // The customer's own SECCI opens with their session, as a file they keep.
+          const secciDownload = page.waitForEvent('download');
+          await page.getByRole('button', { name: 'Información normalizada europea (SECCI)' }).click();
+          const secci = await secciDownload;
+          assert.match(secci.suggestedFilename(), /^informacion-normalizada-\d+-eur-\d+-dias\.pdf$/);
+          assert.equal(
+            (await readFile((await secci.path()) ?? '')).subarray(0, 5).toString(),
+            '%PDF-',
+            'the SECCI opens',
+          );
+          await accessible(page, 'the signing screen');
+        },
+        signingCode: async (signCode) => {
+          assert.match(signCode, /^\d{4}$/);
+          await page.getByLabel('Código de firma').fill(signCode === '0000' ? '1111' : '0000');
+          await page.getByRole('button', { name: 'Firmar' }).click();
+          await page.getByText('El código no es correcto').waitFor();
+          await accessible(page, 'the signing code form');
+        },
+        autoDebit: () => accessible(page, 'the auto-debit screen'),
+        // The account: money on the way, then the active loan once the sandbox bank confirms.
+        payoutOrdered: async () => {
+          await page.getByRole('heading', { name: /El dinero está en camino|Contrato firmado/ }).waitFor();
+          await accessible(page, 'the account with the money on the way');
+        },
+      },
+    });
     await page.getByText('300,00').first().waitFor();
     await accessible(page, 'the account with the active loan');
 

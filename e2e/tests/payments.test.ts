@@ -4,16 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, watchConsole } from '../src/browser';
+import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
-import { sendRequiredFilesThroughApi } from '../src/loan';
+import { extendOnAccount, newCustomerWithLoan, payFromAccount, repayOnAccount } from '../src/journey';
 import { stackPorts, testPort } from '../src/ports';
-import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000931';
-const IBAN = 'ES9121000418450200051332';
 
 /** `npm run ops -- …` as an operator runs it, against the running API. */
 function ops(args: string[], env: NodeJS.ProcessEnv): string {
@@ -39,57 +37,6 @@ function apiOf(apiUrl: string, token: string) {
   };
 }
 
-async function waitForStatus(call: ReturnType<typeof apiOf>, statuses: number[], seconds = 60) {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    const { body } = await call('GET', '/v2/loan');
-    if (body && statuses.includes(body.status)) return body;
-    if (Date.now() > until) assert.fail(`loan stayed in status ${body?.status}, wanted ${statuses.join('/')}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-/** An active loan of 400 EUR for 30 days, taken the way origination.test.ts takes it in the browser. */
-async function activeLoan(call: ReturnType<typeof apiOf>, send: () => Promise<void>) {
-  const applied = await call('POST', '/v2/loan', {
-    loan_period: 30,
-    loan_sum: 40_000,
-    attempt_reference: `e2e-payments-${Date.now()}`,
-    method_of_disbursement: 1,
-    iban: IBAN,
-  });
-  assert.equal(applied.status, 201, JSON.stringify(applied.body));
-  await waitForStatus(call, [26]);
-  // The approval asks for the identity photos and selfie: sent before signing.
-  await send();
-  const sent = await call('POST', '/v2/loan/sign_send');
-  assert.equal((await call('POST', '/v2/loan/sign', { code: sent.headers.get('x-sms-code') })).status, 200);
-  assert.equal((await call('POST', '/v2/loan/steps/autodebit/complete', { autodebit_enabled: false })).status, 200);
-  assert.equal((await call('POST', '/v2/loan/issuance')).status, 201);
-  return waitForStatus(call, [2]);
-}
-
-/**
- * The account's repayment and prolongation cards hand the payment-methods page the customer's choice as the
- * navigation's state (its button is the only way in); this does what their button does.
- */
-async function openPaymentMethods(page: Page, appUrl: string, choice: Record<string, unknown>) {
-  if (!page.url().startsWith(appUrl)) await page.goto(`${appUrl}/account`);
-  // The account screen settles first (the app shown in place of the server's first paint, its remote loaded, its
-  // own redirects done), or it may replace this route: the route pushed below is the app's router's to follow.
-  await appShown(page);
-  await page.waitForLoadState('networkidle');
-  await page.evaluate((state) => {
-    window.history.pushState(
-      { usr: state, key: `e2e${Date.now()}`, idx: window.history.length },
-      '',
-      '/account/payment-methods',
-    );
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, choice);
-  await page.getByRole('heading', { name: 'Elige cómo pagar' }).waitFor({ timeout: 30_000 });
-}
-
 describe('payments in Chromium: partial repayment by card, an extension, ten days, payoff by Bizum', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-payments-'));
   const env = {
@@ -111,22 +58,22 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
   });
 
   test('the active loan is repaid in part by card, extended, aged ten days and paid off by Bizum: Returned', async () => {
-    const token = await signInThroughApi(stack.urls.api, PHONE);
-    await completeRegistration(stack.urls.api, token, PHONE);
-    const call = apiOf(stack.urls.api, token);
-    const active = await activeLoan(call, () => sendRequiredFilesThroughApi(stack.urls.api, token));
-    const total = active.calculations.today.amount;
     const context = await browser.newContext();
-    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
     const page = await context.newPage();
     const errors = watchConsole(page);
+    // An active loan of 400 EUR for 30 days, taken through the pages.
+    await newCustomerWithLoan(page, stack.urls.app, PHONE, { amount: 40_000, term: 30 });
+    const call = apiOf(stack.urls.api, await tokenOf(page));
+    const active = (await call('GET', '/v2/loan')).body;
+    assert.equal(active.status, 2, 'Active');
+    const total = active.calculations.today.amount;
 
     // Without its button the payment-methods page sends the customer back to the account.
     await page.goto(`${stack.urls.app}/account/payment-methods`);
     await page.waitForURL(/\/account$/);
 
     // A partial repayment of 150 EUR by card, through the sandbox acquirer's checkout page.
-    await openPaymentMethods(page, stack.urls.app, { payment_type: 'partial_repay', amount: 15_000 });
+    await payFromAccount(page, () => repayOnAccount(page, '150,00'));
     await page.getByText('Transferencia bancaria').waitFor();
     await accessible(page, 'the payment methods');
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
@@ -144,7 +91,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
 
     // An extension of 7 days, paid by card.
     const details = (await call('GET', '/v2/loan/prolong_details?term=7')).body;
-    await openPaymentMethods(page, stack.urls.app, { payment_type: 'prolongation', amount: details.cost, term: 7 });
+    await payFromAccount(page, () => extendOnAccount(page, 7));
     await page.getByText('7 días', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
     await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
@@ -168,7 +115,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     assert.equal(later.status, 20);
 
     // A declined Bizum payment goes to the retry screen, "Algo salió mal", and back to the account.
-    await openPaymentMethods(page, stack.urls.app, { payment_type: 'payoff', amount: later.calculations.today.amount });
+    await payFromAccount(page, () => repayOnAccount(page, 'total'));
     await page.getByRole('button', { name: 'Pagar con Bizum' }).click();
     await page.getByRole('heading', { name: 'Pago con Bizum' }).waitFor({ timeout: 30_000 });
     await accessible(page, 'the Bizum page');
@@ -182,7 +129,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     await page.waitForURL(/\/account$/);
 
     // The payoff by Bizum: the query, the form post, Bizum's page; the loan ends Returned.
-    await openPaymentMethods(page, stack.urls.app, { payment_type: 'payoff', amount: later.calculations.today.amount });
+    await payFromAccount(page, () => repayOnAccount(page, 'total'));
     await page.getByRole('button', { name: 'Pagar con Bizum' }).click();
     await page.getByRole('heading', { name: 'Pago con Bizum' }).waitFor({ timeout: 30_000 });
     await page.getByLabel('Teléfono de Bizum').fill(PHONE);
@@ -197,8 +144,8 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     await page.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' }).waitFor({ timeout: 30_000 });
     await accessible(page, 'the review card');
 
-    // How to repay: the static help page.
-    await page.goto(`${stack.urls.app}/ayuda/como-devolver`);
+    // How to repay: the static help page, from the footer's link.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cómo devolver tu préstamo' }).click();
     await page.getByRole('heading', { name: 'Cómo devolver tu préstamo' }).waitFor();
     await accessible(page, 'how to repay');
     assert.deepEqual(errors, []);

@@ -2,12 +2,25 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
+import { launchChromium, seriousA11yViolations, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
 import { appShown, firstPaintBesideApp } from '../src/first-paint';
 import { stackPorts } from '../src/ports';
-import { completeRegistration, signedInContext, signInThroughApi } from '../src/session';
+import { registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 
 const FALLBACK = 'Este contenido no está disponible ahora mismo. Inténtalo de nuevo más tarde.';
+
+/** A new customer signed in and registered through the pages, without a loan; answers their session. */
+async function registeredThroughPages(browser: Browser, appUrl: string, phone: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughPages(page, appUrl, phone);
+  await registerThroughPages(page, phone);
+  await page.waitForURL(/\/account$/);
+  const token = await tokenOf(page);
+  await context.close();
+  return token;
+}
 
 describe('the federated customer app in Chromium', () => {
   let stack: Stack;
@@ -85,8 +98,7 @@ describe('the federated customer app in Chromium', () => {
 
   test("the account's cards are painted from the customer's data where the app then draws them", async () => {
     const phone = '612000202';
-    const token = await signInThroughApi(stack.urls.api, phone);
-    await completeRegistration(stack.urls.api, token, phone);
+    const token = await registeredThroughPages(browser, stack.urls.app, phone);
     for (const width of [412, 1280]) {
       const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width, token });
       // A registered customer without a loan, a card or an earned discount (no promo codes of their own): the
@@ -104,11 +116,14 @@ describe('the federated customer app in Chromium', () => {
   });
 
   test('each remote mounts on its own route, sharing one React', async () => {
-    const context = await signedInContext(await browser.newContext(), stack.urls.app, stack.urls.api, '612000201');
+    const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
     const violations = await watchCspViolations(page);
-    await page.goto(`${stack.urls.app}/account`);
+    // Signed in and registered through the pages, the customer lands on the account.
+    await signInThroughPages(page, stack.urls.app, '612000201');
+    await registerThroughPages(page, '612000201');
+    await page.waitForURL(/\/account$/);
     // A customer without a loan: the account remote's screen and the calculator beside it (the server paints a copy
     // of the account's screen first, with the same marks: the remote's own is the app's).
     await appShown(page);
@@ -116,8 +131,8 @@ describe('the federated customer app in Chromium', () => {
     await page.getByRole('heading', { name: 'Calcula tu préstamo' }).waitFor();
     await page.getByRole('link', { name: 'Historial de préstamos' }).click();
     await page.getByRole('heading', { name: 'Historial de préstamos' }).waitFor();
-    // The payments remote's help page (payment-methods opens only through a loan's button).
-    await page.goto(`${stack.urls.app}/ayuda/como-devolver`);
+    // The payments remote's help page, from the footer (payment-methods opens only through a loan's button).
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cómo devolver tu préstamo' }).click();
     await page.getByRole('heading', { name: 'Cómo devolver tu préstamo' }).waitFor();
     const reactCopies = await page.evaluate(() => {
       const federation = (
@@ -168,13 +183,16 @@ describe('with one remote down', () => {
   });
 
   test('its place shows the Spanish fallback and the rest of the app works', async () => {
-    const context = await signedInContext(await browser.newContext(), stack.urls.app, stack.urls.api, '612000202');
+    const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.urls.app}/account`);
+    // Sign-in and registration are the registration remote's; then the account's place.
+    await signInThroughPages(page, stack.urls.app, '612000202');
+    await registerThroughPages(page, '612000202');
+    await page.waitForURL(/\/account$/);
     await page.locator('[data-remote="account"] [role="alert"]').getByText(FALLBACK).waitFor();
     // The calculator on the same page still works, and navigation to another remote works.
     await page.getByRole('heading', { name: 'Calcula tu préstamo' }).waitFor();
-    await page.goto(`${stack.urls.app}/ayuda/como-devolver`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cómo devolver tu préstamo' }).click();
     await page.getByRole('heading', { name: 'Cómo devolver tu préstamo' }).waitFor();
     await context.close();
   });

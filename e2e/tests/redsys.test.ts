@@ -3,14 +3,19 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, watchConsole } from '../src/browser';
+import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
-import { activeLoanThroughApi } from '../src/loan';
+import {
+  extendOnAccount,
+  newCustomerWithLoan,
+  openFromAccountMenu,
+  payFromAccount,
+  repayOnAccount,
+} from '../src/journey';
 import { stackPorts, testPort } from '../src/ports';
 import { type FakeRedsysProcess, startFakeRedsys } from '../src/redsys';
-import { completeRegistration, signInThroughApi } from '../src/session';
 
 const PHONE = '612000947';
 /** Redsys's shared test terminal. */
@@ -25,22 +30,6 @@ function apiOf(apiUrl: string, token: string) {
     const response = await fetch(`${apiUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
     return response.json();
   };
-}
-
-/** The account's cards hand the payment-methods page the customer's choice as navigation state (see payments.test.ts). */
-async function openPaymentMethods(page: Page, appUrl: string, choice: Record<string, unknown>) {
-  if (!page.url().startsWith(appUrl)) await page.goto(`${appUrl}/account`);
-  await appShown(page);
-  await page.waitForLoadState('networkidle');
-  await page.evaluate((state) => {
-    window.history.pushState(
-      { usr: state, key: `e2e${Date.now()}`, idx: window.history.length },
-      '',
-      '/account/payment-methods',
-    );
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, choice);
-  await page.getByRole('heading', { name: 'Elige cómo pagar' }).waitFor({ timeout: 30_000 });
 }
 
 describe('Redsys in Chromium: a card saved, a repayment and an extension by card, the payoff by Bizum', () => {
@@ -69,19 +58,16 @@ describe('Redsys in Chromium: a card saved, a repayment and an extension by card
   });
 
   test('every step at the local Redsys, through the pages; the loan ends Returned', async () => {
-    const token = await signInThroughApi(stack.urls.api, PHONE);
-    await completeRegistration(stack.urls.api, token, PHONE);
-    const read = apiOf(stack.urls.api, token);
-    await activeLoanThroughApi(stack.urls.api, token, 40_000);
-    const total = (await read('/v2/loan')).calculations.today.amount;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies([{ name: 'credimo_access_token', value: token, url: stack.urls.app }]);
     const page = await context.newPage();
     const errors = watchConsole(page);
+    await newCustomerWithLoan(page, stack.urls.app, PHONE, { amount: 40_000, term: 30 });
+    const read = apiOf(stack.urls.api, await tokenOf(page));
+    const total = (await read('/v2/loan')).calculations.today.amount;
 
     // Saving a card: the account's button, our page's signed form, Redsys's page, back with the card saved.
-    await page.goto(`${stack.urls.app}/account/personal_info`);
-    await appShown(page);
+    await openFromAccountMenu(page, 'Información personal');
+    await page.waitForURL(/\/account\/personal_info$/);
     await page.getByRole('button', { name: 'Añadir tarjeta' }).click();
     await page.getByRole('heading', { name: 'Guardar tarjeta' }).waitFor({ timeout: 30_000 });
     assert.ok(page.url().startsWith(`${fake.url}/sis/realizarPago`), page.url());
@@ -91,7 +77,7 @@ describe('Redsys in Chromium: a card saved, a repayment and an extension by card
     // Back to the account (the return address says nothing; the notification saved the card), which lists it.
     await page.waitForURL(/\/account\?payment=add_card_successful/, { timeout: 30_000 });
     await appShown(page);
-    await page.goto(`${stack.urls.app}/account/personal_info`);
+    await openFromAccountMenu(page, 'Información personal');
     await page.getByText(/0003/).first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: path.join(SHOTS, 'card-saved.png'), fullPage: true });
     const cards = await read('/v2/user/payment_cards');
@@ -99,7 +85,8 @@ describe('Redsys in Chromium: a card saved, a repayment and an extension by card
     assert.equal(cards[0].pan, '454881******0003');
 
     // A partial repayment of 150 EUR by card.
-    await openPaymentMethods(page, stack.urls.app, { payment_type: 'partial_repay', amount: 15_000 });
+    await openFromAccountMenu(page, 'Tu préstamo');
+    await payFromAccount(page, () => repayOnAccount(page, '150,00'));
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
     await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
     await page.getByText('150,00 €').waitFor();
@@ -110,14 +97,16 @@ describe('Redsys in Chromium: a card saved, a repayment and an extension by card
 
     // An extension of 7 days, by card; Cancelar first sends the customer to the retry screen.
     const details = await read('/v2/loan/prolong_details?term=7');
-    await openPaymentMethods(page, stack.urls.app, { payment_type: 'prolongation', amount: details.cost, term: 7 });
+    await payFromAccount(page, () => extendOnAccount(page, 7));
+    await page.getByText('7 días', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
     await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.waitForURL(/\/account\/payment\/failed/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Algo salió mal' }).waitFor();
     assert.equal((await read('/v2/loan')).status, 2, 'a cancelled payment extends nothing');
-    await openPaymentMethods(page, stack.urls.app, { payment_type: 'prolongation', amount: details.cost, term: 7 });
+    await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await payFromAccount(page, () => extendOnAccount(page, 7));
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
     await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
     await page.getByLabel('Número de tarjeta').fill(TEST_CARD);
@@ -129,10 +118,7 @@ describe('Redsys in Chromium: a card saved, a repayment and an extension by card
     assert.equal(extended.must_pay_date, details.next_pay_date);
 
     // The payoff by Bizum.
-    await openPaymentMethods(page, stack.urls.app, {
-      payment_type: 'payoff',
-      amount: extended.calculations.today.amount,
-    });
+    await payFromAccount(page, () => repayOnAccount(page, 'total'));
     await page.getByRole('button', { name: 'Pagar con Bizum' }).click();
     await page.getByRole('heading', { name: 'Pago con Bizum' }).waitFor({ timeout: 30_000 });
     await accessible(page, "Redsys's Bizum page");

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
-import { fillIdentityAndAddress, fillRetiredAdditionalInformation } from '../src/registration';
-import { completeRegistration, signInThroughPages } from '../src/session';
+import { fillIdentityAndAddress, fillRetiredAdditionalInformation, registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
   let stack: Stack;
@@ -139,8 +139,9 @@ describe('registration in Chromium: sign-in, personal data, additional informati
 
   test('the application step without a choice shows the calculator, with the loan step current', async () => {
     const page = await signedIn('612000304');
-    const token = (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value ?? '';
-    await completeRegistration(stack.urls.api, token, '612000304');
+    await registerThroughPages(page, '612000304');
+    await page.waitForURL(/\/account$/);
+    // The calculator leads here with its choice made; without one the step is reached by its address.
     await page.goto(`${stack.urls.app}/registration/application-change`);
     await page.getByRole('heading', { name: 'Elige tu préstamo' }).waitFor();
     const progress = page.getByRole('navigation', { name: 'Progreso de tu solicitud' });

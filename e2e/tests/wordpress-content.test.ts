@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
-import { signedInContext } from '../src/session';
+import { registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
@@ -169,9 +170,11 @@ describe('the site content, edited in WordPress admin and shown by the customer 
     await context.close();
 
     // The account's big footer: contacts, the menus and the documents.
-    const customer = await signedInContext(await browser.newContext(), stack.urls.app, stack.urls.api, '612554401');
+    const customer = await browser.newContext();
     const account = await customer.newPage();
-    await account.goto(`${stack.urls.app}/account`);
+    await signInThroughPages(account, stack.urls.app, '612554401');
+    await registerThroughPages(account, '612554401');
+    await account.waitForURL(/\/account$/);
     const footer = account.getByRole('contentinfo');
     await footer.getByRole('link', { name: NEW_PHONE }).waitFor();
     await footer.getByRole('link', { name: 'Blog' }).waitFor();

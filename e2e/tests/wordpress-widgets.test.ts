@@ -3,9 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
-import { activeLoanThroughApi } from '../src/loan';
+import { takeLoanThroughPages } from '../src/journey';
 import { stackPorts, testPort } from '../src/ports';
-import { completeRegistration, signedInContext, signInThroughApi } from '../src/session';
+import { registerOnWordPress, registerThroughPages } from '../src/registration';
+import { signInThroughPages } from '../src/session';
 import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
@@ -49,6 +50,10 @@ async function reservedThenMounted(page: Page, widget: string, mounted: () => Pr
  * own calls go to the API's loopback address.
  */
 const SITE_HOST = 'www.credimo.localhost';
+
+/** The customer's session on the WordPress site (the widgets' own, apart from the app's). */
+const siteSession = async (context: BrowserContext, siteUrl: string) =>
+  (await context.cookies(siteUrl)).find((c) => c.name === 'credimo_access_token')?.value;
 
 describe('the registration and "my loan" widgets on a real WordPress page', () => {
   let stack: Stack;
@@ -173,12 +178,11 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
 
   test('a signed-in customer with a loan sees "my loan" on a WordPress page and goes on to the account', async () => {
     const phone = '612000502';
-    const token = await signInThroughApi(apiUrl, phone);
-    await completeRegistration(apiUrl, token, phone);
-    await activeLoanThroughApi(apiUrl, token);
     const context = await browser.newContext();
-    await context.addCookies([{ name: 'credimo_access_token', value: token, url: wordpress.url }]);
     const page = await context.newPage();
+    // Registered on the WordPress page, the customer takes the loan in the app, then comes back to the site.
+    await registerOnWordPress(page, wordpress.url, stack.urls.app, phone);
+    await takeLoanThroughPages(page, { amount: 30_000, term: 30 });
     const failures = watchFailures(page);
     const shifts = await watchShifts(page);
     await page.goto(`${wordpress.url}/mi-prestamo/`, { waitUntil: 'domcontentloaded' });
@@ -210,11 +214,10 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
     const appToken = async (context: BrowserContext) =>
       (await context.cookies(stack.urls.app)).find((c) => c.name === 'credimo_access_token')?.value;
     const phoneA = '612000503';
-    const tokenA = await signInThroughApi(apiUrl, phoneA);
-    await completeRegistration(apiUrl, tokenA, phoneA);
     const browserA = await browser.newContext();
-    await browserA.addCookies([{ name: 'credimo_access_token', value: tokenA, url: wordpress.url }]);
     const pageA = await browserA.newPage();
+    await registerOnWordPress(pageA, wordpress.url, stack.urls.app, phoneA);
+    const tokenA = (await siteSession(browserA, wordpress.url)) ?? '';
     // The attacker's browser: the address the widget opens is kept (the link they would send), not followed.
     const isHandoff = (url: URL) => url.origin === new URL(stack.urls.app).origin && url.pathname === '/auth/handoff';
     await pageA.route(isHandoff, (route) => route.abort());
@@ -226,7 +229,11 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
 
     // The victim's browser, signed in to the app as another customer, opens the link.
     const phoneB = '612000504';
-    const browserB = await signedInContext(await browser.newContext(), stack.urls.app, apiUrl, phoneB);
+    const browserB = await browser.newContext();
+    const signingIn = await browserB.newPage();
+    await signInThroughPages(signingIn, stack.urls.app, phoneB);
+    await registerThroughPages(signingIn, phoneB);
+    await signingIn.close();
     const tokenB = (await appToken(browserB)) ?? '';
     const customerB = await customerOf(tokenB);
     assert.ok(customerB);
@@ -388,11 +395,19 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
     }
   });
   test('a page with "my loan" and the calculator keeps its layout (CLS <= 0.02) for a visitor, a customer without a loan and one with a loan', async () => {
-    const withoutLoan = await signInThroughApi(apiUrl, '612000505');
-    await completeRegistration(apiUrl, withoutLoan, '612000505');
-    const withLoan = await signInThroughApi(apiUrl, '612000506');
-    await completeRegistration(apiUrl, withLoan, '612000506');
-    await activeLoanThroughApi(apiUrl, withLoan);
+    // Each customer registers on the WordPress page (one takes a loan in the app); their site session is then the
+    // one each measured browser below opens the page with.
+    const sessionOf = async (phone: string, loan: boolean) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await registerOnWordPress(page, wordpress.url, stack.urls.app, phone);
+      if (loan) await takeLoanThroughPages(page, { amount: 30_000, term: 30 });
+      const token = (await siteSession(context, wordpress.url)) ?? '';
+      await context.close();
+      return token;
+    };
+    const withoutLoan = await sessionOf('612000505', false);
+    const withLoan = await sessionOf('612000506', true);
     const states: Array<[string, string | null, string]> = [
       ['a visitor', null, 'Iniciar sesión'],
       ['a customer without a loan', withoutLoan, 'Solicitar un préstamo'],
