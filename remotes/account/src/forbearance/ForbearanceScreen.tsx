@@ -162,7 +162,7 @@ function Schedule({
 }) {
   const withState = instalments.some((i) => i.state);
   return (
-    <table className={styles.summary}>
+    <table className={styles.schedule}>
       <thead>
         <tr>
           <th scope="col">#</th>
