@@ -97,7 +97,17 @@ describe('the operators console in Chromium: manual verification', () => {
     // The document photo is served to staff by the console itself.
     const image = agent.getByRole('img', { name: 'income_statement' });
     await image.waitFor();
-    assert.ok(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0), 'the photo loads');
+    // Loaded (or failed) before it is judged: on a busy machine the photo may still be on its way.
+    const loaded = await image.evaluate(
+      (img) =>
+        new Promise<boolean>((resolve) => {
+          const photo = img as HTMLImageElement;
+          if (photo.complete) resolve(photo.naturalWidth > 0);
+          photo.addEventListener('load', () => resolve(photo.naturalWidth > 0));
+          photo.addEventListener('error', () => resolve(false));
+        }),
+    );
+    assert.ok(loaded, 'the photo loads');
     await accessible(agent, 'the customer file');
     // An agent is offered no sale and no blacklist.
     assert.equal(await agent.getByRole('button', { name: 'Vender la cartera' }).count(), 0);
