@@ -177,3 +177,11 @@ export async function openFromAccountMenu(page: Page, name: AccountPage) {
   await menu.first().click();
   await page.getByRole('navigation', { name: 'Menú' }).getByRole('link', { name, exact: true }).click();
 }
+
+/** The sandbox acquirer's card form, filled as a customer types a card (the test's own "Pagar" follows). */
+export async function fillSandboxCard(page: Page) {
+  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+  await page.getByLabel('Mes de caducidad').fill('12');
+  await page.getByLabel('Año de caducidad').fill('2031');
+  await page.getByLabel('CVV').fill('123');
+}

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
-import { newCustomerWithLoan } from '../src/journey';
+import { fillSandboxCard, newCustomerWithLoan } from '../src/journey';
 import { operatorCommand } from '../src/loan';
 import { stackPorts } from '../src/ports';
 
@@ -18,10 +18,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - D
 async function payByCard(page: Page) {
   await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
   await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
-  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-  await page.getByLabel('Mes de caducidad').fill('12');
-  await page.getByLabel('Año de caducidad').fill('2031');
-  await page.getByLabel('CVV').fill('123');
+  await fillSandboxCard(page);
   await page.getByRole('button', { name: /^Pagar / }).click();
   await page.waitForURL(/\/account(\?|$)/, { timeout: 30_000 });
 }

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
-import { extendOnAccount, newCustomerWithLoan, payFromAccount, repayOnAccount } from '../src/journey';
+import { extendOnAccount, fillSandboxCard, newCustomerWithLoan, payFromAccount, repayOnAccount } from '../src/journey';
 import { stackPorts, testPort } from '../src/ports';
 
 const PHONE = '612000931';
@@ -95,10 +95,7 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     await page.getByText('7 días', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
     await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor({ timeout: 30_000 });
-    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-    await page.getByLabel('Mes de caducidad').fill('12');
-    await page.getByLabel('Año de caducidad').fill('2031');
-    await page.getByLabel('CVV').fill('123');
+    await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
     // Back from the checkout the account is painted by the server first: the app must have asked for its loan and
