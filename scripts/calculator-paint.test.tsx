@@ -70,7 +70,18 @@ const withPhp = hasPhp ? test : test.skip;
 function shape(node: Node): unknown {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   const el = node as Element;
-  const attributes = ['type', 'min', 'max', 'step', 'value', 'aria-valuetext', 'href', 'inputmode', 'maxlength'];
+  const attributes = [
+    'type',
+    'min',
+    'max',
+    'step',
+    'value',
+    'aria-valuetext',
+    'aria-busy',
+    'href',
+    'inputmode',
+    'maxlength',
+  ];
   return [
     el.tagName,
     [...el.classList].map((name) => name.replace(/^credimo-p[ck]-/, '')).join(' '),
@@ -132,6 +143,19 @@ describe("the WordPress plugin's painted calculator", () => {
     // The figures themselves, as the customer reads them.
     expect(painted.querySelector('dl')?.textContent).toBe(widget.querySelector('dl')?.textContent);
   });
+
+  withPhp(
+    "a shortcode's promo code, which only the widget checks: the figures painted dimmed, as the widget starts",
+    () => {
+      const kept = { prices: table(false), settings: SETTINGS };
+      const props = { amount: 300, term: 30, promocode: 'CREDIMO10' };
+      const [paint] = php({ kept, cases: [props] }).paints;
+      if (!paint) throw new Error('the plugin painted nothing');
+      const painted = parse(paint.html);
+      expect(painted.querySelector('dl')?.getAttribute('aria-busy')).toBe('true');
+      expect(shape(painted)).toEqual(shape(mounted(paint.props.seed, props)));
+    },
+  );
 
   withPhp('amounts and terms across a table: the same slider texts and figures as the widget', () => {
     const kept = { prices: table(true), settings: SETTINGS };

@@ -30,7 +30,8 @@ export interface CalculatorPaint {
    * page), per slider (`amount`, `term`) its `_text` ("300 €"), `_max` and `_index` (the range input's), `_steps`
    * (JSON of each step's value, in the shortcode's units) and `_texts` (JSON of each step's text); `amount_input`
    * ("300,00"), `due`, `commission` (markup: one of `commissions`), `total`, `tae`, `free_note` (markup or empty)
-   * and `secci` (the offer's address).
+   * `figures_busy` (` aria-busy="true"` while a promo code waits for the widget's check, else empty) and `secci`
+   * (the offer's address).
    */
   template: string;
   /** The commission's cell: free (the badge and the struck price), discounted, or plain. */
@@ -62,7 +63,7 @@ export function calculatorPaint(): CalculatorPaint {
     slider('amount', texts.amount) +
     field('{{id}}-typed', texts.amountInput, 'inputmode="decimal" value="{{amount_input}}"') +
     slider('term', texts.term) +
-    `<dl class="${C('summary')}" aria-live="polite">` +
+    `<dl class="${C('summary')}" aria-live="polite"{{figures_busy}}>` +
     figure(texts.dueDate, '{{due}}') +
     figure(texts.commission, '{{commission}}') +
     figure(texts.total, '{{total}}', C('total')) +

@@ -306,6 +306,8 @@ function credimo_calculator_paint($props) {
         '{{total}}' => $money($option['return_amount']),
         '{{tae}}' => esc_html(credimo_format_tenths($option['tae_tenths']) . ' %'),
         '{{free_note}}' => $option['is_free'] ? $paint['freeNote'] : '',
+        // Painted without the shortcode's promo code, which only the widget checks: dimmed until it has.
+        '{{figures_busy}}' => empty($props['promocode']) ? '' : ' aria-busy="true"',
         '{{secci}}' => esc_url(untrailingslashit($settings['api_base_url']) . "/v2/products/$product/prices/$term/$amount/offer/html"),
     ));
     return array(

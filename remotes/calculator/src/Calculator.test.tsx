@@ -155,10 +155,10 @@ describe('the calculator', () => {
     await userEvent.type(screen.getByLabelText('Código promocional'), 'CREDIMO10');
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect(await screen.findByText('Código CREDIMO10 aplicado')).toBeInTheDocument();
+    // 100 EUR for 5 days: 5 EUR commission, 4.50 EUR with 10 % off.
+    expect(await screen.findByText('104,50 €')).toBeInTheDocument();
     expect(screen.getByRole('slider', { name: 'Importe' })).toHaveAttribute('aria-valuetext', `100${nbsp}€`);
     expect(screen.getByRole('slider', { name: 'Plazo' })).toHaveAttribute('aria-valuetext', '5 días');
-    // 100 EUR for 5 days: 5 EUR commission, 4.50 EUR with 10 % off.
-    expect(screen.getByText('104,50 €')).toBeInTheDocument();
   });
 
   test('the API unreachable: a Spanish message and a retry, never a blank box', async () => {
@@ -240,6 +240,42 @@ describe('the calculator', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  test("a shortcode's promo code: until it is checked and its table loaded, the figures stay, dimmed, then reprice", async () => {
+    const answers: Array<() => void> = [];
+    const later = (status: number, body: unknown) => () =>
+      new Promise<[number, unknown]>((resolve) => answers.push(() => resolve([status, body])));
+    http.onGet('/v2/products/1/prices', { params: {} }).reply(200, table());
+    http.onPost('/v2/check-promocode').reply(
+      later(200, {
+        valid: true,
+        code: 'CREDIMO10',
+        percent_commission: 10,
+        percent_extension: null,
+        percent_extension_price: null,
+      }),
+    );
+    http.onGet('/v2/products/1/prices', { params: { discount: 'CREDIMO10' } }).reply(later(200, table(10)));
+    show({ amount: 100, term: 5, promocode: 'CREDIMO10' });
+    // 100 EUR for 5 days without the code: 105 EUR, dimmed while the code is checked.
+    const total = await screen.findByText('105,00 €');
+    const figures = () => total.closest('dl');
+    expect(figures()).toHaveAttribute('aria-busy', 'true');
+    await act(async () => answers.shift()?.());
+    // The code is valid; its table is loading: the same box, still dimmed, never a loading text.
+    expect(await screen.findByText('Código CREDIMO10 aplicado')).toBeInTheDocument();
+    expect(screen.getByText('105,00 €').closest('dl')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Cargando precios…')).not.toBeInTheDocument();
+    await act(async () => answers.shift()?.());
+    const discounted = await screen.findByText('104,50 €');
+    expect(discounted.closest('dl')).not.toHaveAttribute('aria-busy');
+  });
+
+  test('without a promo code the figures are never dimmed', async () => {
+    http.onGet('/v2/products/1/prices').reply(200, table());
+    show({ amount: 100, term: 5 });
+    expect((await screen.findByText('105,00 €')).closest('dl')).not.toHaveAttribute('aria-busy');
   });
 
   test('the SECCI is priced with the promo code applied, as the calculator is', async () => {

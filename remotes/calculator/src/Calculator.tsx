@@ -81,7 +81,8 @@ export function Calculator(props: CalculatorProps) {
   const key = pricesKey(productId, discount);
   // Before the table is read from the store: the painted figures and the first render's are one table's.
   useState(() => props.seed && seedPrices(productId, props.seed.prices, props.seed.settings));
-  const state = useAtomValue(priceTablesAtom)[key];
+  const tables = useAtomValue(priceTablesAtom);
+  const state = tables[key];
 
   const user = useAtomValue(userAtom);
   const loan = user?.loan ?? null;
@@ -99,11 +100,14 @@ export function Calculator(props: CalculatorProps) {
 
   // The shortcode's promo code, or the one kept 7 days, is checked once and applied when valid.
   const startingCode = startingPromocode(props.promocode);
+  const [checkingCode, setCheckingCode] = useState(startingCode !== null);
   useEffect(() => {
     if (!startingCode) return;
     let live = true;
     void checkedPromocode(startingCode).then((code) => {
-      if (live && code) setDiscount(code);
+      if (!live) return;
+      if (code) setDiscount(code);
+      setCheckingCode(false);
     });
     return () => {
       live = false;
@@ -125,7 +129,13 @@ export function Calculator(props: CalculatorProps) {
       </section>
     ) : null;
 
-  if (!state || state.status === 'loading' || (byAgent && agentData === undefined)) {
+  // While a promo code is checked or its table loads, the figures of the table without it stay, dimmed: the box
+  // keeps its size and the visitor is not shown a price that is about to change as if it were final.
+  const undiscounted = discount === null ? undefined : tables[pricesKey(productId, null)];
+  const shown = (!state || state.status === 'loading') && undiscounted?.status === 'ready' ? undiscounted : state;
+  const pending = checkingCode || shown !== state;
+
+  if (!shown || shown.status === 'loading' || (byAgent && agentData === undefined)) {
     return (
       <section className={styles.calculator} aria-busy="true" data-screen="calculator">
         <h2 className={styles.title}>{texts.title}</h2>
@@ -133,12 +143,12 @@ export function Calculator(props: CalculatorProps) {
       </section>
     );
   }
-  if (state.status === 'error') {
+  if (shown.status === 'error') {
     return (
       <section className={styles.calculator} data-screen="calculator">
         <h2 className={styles.title}>{texts.title}</h2>
         <Alert tone="error">
-          {texts.loadFailed} {state.message}
+          {texts.loadFailed} {shown.message}
         </Alert>
         <Button onClick={() => void loadPrices(productId, discount, { retry: true })}>{texts.retry}</Button>
       </section>
@@ -148,8 +158,9 @@ export function Calculator(props: CalculatorProps) {
     <PriceChooser
       {...props}
       productId={productId}
-      prices={state.prices}
-      settings={state.settings}
+      prices={shown.prices}
+      settings={shown.settings}
+      pending={pending}
       agentData={agentData}
       discount={discount}
       onDiscount={chooseDiscount}
@@ -169,6 +180,8 @@ interface ChooserProps extends CalculatorProps {
   /** The amount and term the customer moved to, kept by the calculator across price tables. */
   picked: CalculatorChoice | null;
   onPick: (choice: CalculatorChoice) => void;
+  /** A promo code is being checked or its table loading: the figures shown may change. */
+  pending: boolean;
 }
 
 function PriceChooser({
@@ -180,6 +193,7 @@ function PriceChooser({
   onDiscount,
   picked,
   onPick,
+  pending,
   ...props
 }: ChooserProps) {
   const terms = useMemo(
@@ -274,7 +288,7 @@ function PriceChooser({
           setChoice((c) => ({ term, amount: snapTo(termAmounts, c.amount, 'closest') }));
         }}
       />
-      <dl className={styles.summary} aria-live="polite">
+      <dl className={styles.summary} aria-live="polite" aria-busy={pending || undefined}>
         <div>
           <dt>{texts.dueDate}</dt>
           <dd>{wireToDisplayDate(dueDate(choice.term))}</dd>
