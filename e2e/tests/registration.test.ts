@@ -1,24 +1,34 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { opsLink } from '../src/ops';
 import { stackPorts } from '../src/ports';
-import { fillIdentityAndAddress, fillRetiredAdditionalInformation, registerThroughPages } from '../src/registration';
+import { fillIdentityAndAddress, fillRetiredAdditionalInformation } from '../src/registration';
 import { signInThroughPages } from '../src/session';
 
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-registration-'));
+  // These tests are about registration and the waiting page: the sandbox decision is held back so the application
+  // stays in Request while they look at it (the decision has its own API tests and the origination e2e).
+  const env = { ...stackPorts(3900), PGLITE_DATA_DIR: dataDir, SANDBOX_DECISION_DELAY_SECONDS: '3600' };
   let stack: Stack;
   let browser: Browser;
+  let agentLink: string;
   before(async () => {
-    // These tests are about registration and the waiting page: the sandbox decision is held back so the application
-    // stays in Request while they look at it (the decision has its own API tests and the origination e2e).
-    stack = await startStack({ env: { ...stackPorts(3900), SANDBOX_DECISION_DELAY_SECONDS: '3600' }, log: () => {} });
+    // Made by the ops command on the API's own database before the API opens it (PGlite is one process).
+    agentLink = opsLink(['agent-link', '612000303', 'laura'], env);
+    stack = await startStack({ env, log: () => {} });
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
     await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** A new customer signed in through the sign-in pages: the redirect rules bring them to personal data. */
@@ -104,14 +114,13 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.context().close();
   });
 
-  test('the dynamic step asks everything missing in one form, then applies with the choice from WordPress', async () => {
-    const page = await signedIn('612000303');
-    // The WordPress calculator sends its choice in the address (storage is per origin).
-    await page.goto(`${stack.urls.app}/registration/completing?product=1&amount=30000&term=15`);
-    await page.getByRole('heading', { name: 'Completa tu solicitud' }).waitFor();
-    assert.deepEqual(await seriousA11yViolations(page), [], 'the dynamic step is accessible');
+  test('begun with an agent, finished from the WordPress calculator: the dynamic step asks only what is missing, then applies with the choice', async () => {
+    // An agent opens the customer's session by phone and fills in their personal data with them, then leaves it.
+    const first = await (await browser.newContext()).newPage();
+    await first.goto(agentLink.replace(/^https?:\/\/[^/]+/, stack.urls.app));
+    await first.waitForURL(/\/registration\/personal-data$/);
     await fillIdentityAndAddress(
-      page,
+      first,
       {
         name: 'Marta',
         surname: 'Ruiz',
@@ -122,7 +131,20 @@ describe('registration in Chromium: sign-in, personal data, additional informati
       },
       { postalCode: '41001', province: 'Sevilla', city: 'Sevilla', street: 'Calle Sierpes', number: '3' },
     );
+    await first.getByRole('button', { name: 'Continuar' }).click();
+    await first.getByRole('heading', { name: 'Información adicional' }).waitFor();
+    await first.context().close();
+
+    // Later, "Solicitar" on the WordPress calculator opens the app's sign-in with the choice in the address
+    // (storage is per origin); after the code, the one step left asks only for what is still missing.
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughPages(page, stack.urls.app, '612000303', { query: '?product=1&amount=30000&term=15' });
+    await page.waitForURL(/\/registration\/completing$/);
+    await page.getByRole('heading', { name: 'Completa tu solicitud' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the dynamic step is accessible');
+    assert.equal(await page.getByLabel('DNI o NIE').count(), 0, 'what is known is not asked again');
     await fillRetiredAdditionalInformation(page, 'marta@credimo.es');
+    // The consents the agent could not give for the customer are still to be given, by the customer.
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Marca esta casilla para continuar').first().waitFor();
     await page.getByLabel('Aceptar todo').dispatchEvent('click');
@@ -134,20 +156,6 @@ describe('registration in Chromium: sign-in, personal data, additional informati
       await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     assert.deepEqual([loan.request_amount, loan.days.total, loan.is_free], [30000, 15, true]);
-    await page.context().close();
-  });
-
-  test('the application step without a choice shows the calculator, with the loan step current', async () => {
-    const page = await signedIn('612000304');
-    await registerThroughPages(page, '612000304');
-    await page.waitForURL(/\/account$/);
-    // The calculator leads here with its choice made; without one the step is reached by its address.
-    await page.goto(`${stack.urls.app}/registration/application-change`);
-    await page.getByRole('heading', { name: 'Elige tu préstamo' }).waitFor();
-    const progress = page.getByRole('navigation', { name: 'Progreso de tu solicitud' });
-    assert.match((await progress.locator('[aria-current="step"]').textContent()) ?? '', /Tu préstamo/);
-    await page.getByRole('slider', { name: 'Importe' }).waitFor();
-    assert.deepEqual(await seriousA11yViolations(page), [], 'the application step is accessible');
     await page.context().close();
   });
 

@@ -73,6 +73,7 @@ const redirect = (name: string, path: string, to: string, keepState = false): Re
 export const PATHS = {
   ...LINKED_PATHS,
   authFallback: '/auth/fallback',
+  registrationConfirmation: '/registration/step2',
   registrationAdditionalInformation: '/registration/additional-information',
 } as const;
 

@@ -1,4 +1,6 @@
+import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
+import { logout } from '../session/actions';
 import { writeCookie } from '../session/cookies';
 import { accessTokenAtom, clearSession, notificationsAtom, sessionStore, userAtom } from '../session/store';
 import { api, CLIENT_VERSION, configureApi, isContentPath, onUnauthorized } from './client';
@@ -104,6 +106,50 @@ describe('the one API client', () => {
     expect(sessionStore.get(accessTokenAtom)).toBeNull();
     expect(heard).toHaveBeenCalledTimes(1);
     stop();
+    http.restore();
+  });
+
+  test("logging out cancels the session's requests on their way, and sends nothing more for it but the logout", async () => {
+    const http = new MockAdapter(api());
+    sessionStore.set(accessTokenAtom, 'leaving');
+    let inboxSignal: AbortSignal | undefined;
+    http.onGet('/v2/notifications/inbox').reply((config) => {
+      inboxSignal = config.signal as AbortSignal;
+      return new Promise(() => {});
+    });
+    let loggedOut: (value: [number, unknown]) => void = () => {};
+    http.onPost('/v2/user/logout').reply(() => new Promise((resolve) => (loggedOut = resolve)));
+    http.onGet('/v2/user').reply(200, {});
+    void api()
+      .get('/v2/notifications/inbox')
+      .catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(inboxSignal?.aborted).toBe(false);
+
+    const leaving = logout();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The poll on its way is cancelled (the browser aborts it: no 401 comes back for it).
+    expect(inboxSignal?.aborted).toBe(true);
+    // A poll due while the logout is on its way is not sent.
+    const due = await api()
+      .get('/v2/user')
+      .then(
+        () => 'sent',
+        (error: unknown) => (axios.isCancel(error) ? 'cancelled' : 'failed'),
+      );
+    expect(due).toBe('cancelled');
+    expect(http.history.get.map((request) => request.url)).toEqual(['/v2/notifications/inbox']);
+    expect(http.history.post.map((request) => [request.url, request.headers?.Authorization])).toEqual([
+      ['/v2/user/logout', 'Bearer leaving'],
+    ]);
+    loggedOut([200, {}]);
+    await leaving;
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
+
+    // The next session's requests go out as usual.
+    sessionStore.set(accessTokenAtom, 'next');
+    await api().get('/v2/user');
+    expect(http.history.get.at(-1)?.headers?.Authorization).toBe('Bearer next');
     http.restore();
   });
 

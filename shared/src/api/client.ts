@@ -78,6 +78,38 @@ interface LastAnswer {
 const isPoll = (config: InternalAxiosRequestConfig) =>
   (config.method ?? 'get').toLowerCase() === 'get' && POLLED_PATHS.has(config.url ?? '');
 
+/**
+ * The requests of a session that is ending. A poll still on its way when the customer logs out (or when a 401 ended
+ * the session) would meet the closed session with a 401 of its own: it is cancelled instead, and a new request of
+ * that session is not sent, except the logout that ends it.
+ */
+class SessionRequests {
+  private live = new AbortController();
+  private ended: string | null = null;
+
+  end(token: string): void {
+    this.ended = token;
+    this.cancelInFlight();
+  }
+
+  cancelInFlight(): void {
+    this.live.abort();
+    this.live = new AbortController();
+  }
+
+  /** The signal an authenticated request is sent with; throws for a request of the session that ended. */
+  signalFor(token: string, url: string | undefined): AbortSignal | undefined {
+    if (token !== this.ended) return this.live.signal;
+    if (url === ROUTES.logout.path) return undefined;
+    throw new axios.CanceledError('the session has ended');
+  }
+}
+
+const sessionRequests = new SessionRequests();
+
+/** Cancels what the session of `token` still has on its way and sends nothing more for it but its logout. */
+export const endSessionRequests = (token: string) => sessionRequests.end(token);
+
 export function createApiClient(options: ApiClientOptions): AxiosInstance {
   const client = axios.create({
     baseURL: options.apiBaseUrl,
@@ -92,7 +124,10 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
       return config;
     }
     const token = options.getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (token) {
+      config.headers.set('Authorization', `Bearer ${token}`);
+      config.signal ??= sessionRequests.signalFor(token, config.url);
+    }
     if (carriesVersion(config, token)) config.headers.set(CLIENT_VERSION_HEADER, CLIENT_VERSION);
     // A kept answer belongs to one session: once the token changes (logout, another customer) it is dropped.
     for (const [path, last] of lastAnswers) if (last.authorization !== `Bearer ${token}`) lastAnswers.delete(path);
@@ -124,7 +159,10 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
       if (status === 401) {
         lastAnswers.clear();
         const sent = String((error as AxiosError).config?.headers?.get('Authorization') ?? '');
-        options.onUnauthorized(sent.startsWith('Bearer ') ? sent.slice('Bearer '.length) : null);
+        const refused = sent.startsWith('Bearer ') ? sent.slice('Bearer '.length) : null;
+        // The session is over (the listener clears it): its other requests on their way are cancelled.
+        if (refused && refused === options.getToken()) sessionRequests.cancelInFlight();
+        options.onUnauthorized(refused);
       }
       return Promise.reject(error);
     },

@@ -1,6 +1,7 @@
-import { calls } from '../api/client';
+import { calls, endSessionRequests } from '../api/client';
 import type { AgentDataResponse } from '../contract/identity';
 import {
+  accessTokenAtom,
   agentDataAtom,
   clearSession,
   loanAtom,
@@ -32,6 +33,8 @@ export async function signInAsAdmin(token: string, adminUsername: string) {
 
 /** Revokes the session on the server (if it still answers) and forgets everything on this device. */
 export async function logout(): Promise<void> {
+  const token = sessionStore.get(accessTokenAtom);
+  if (token) endSessionRequests(token);
   try {
     await calls.logout();
   } catch {

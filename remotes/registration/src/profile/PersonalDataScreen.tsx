@@ -4,6 +4,7 @@ import {
   Checkbox,
   calls,
   displayToWireDate,
+  formatPhone,
   formValidation,
   PATHS,
   refreshUser,
@@ -56,6 +57,21 @@ export function PersonalDataScreen({ navigate }: ScreenProps) {
     <section className={wideScreen} data-screen="registrationPersonalData" aria-labelledby="personal-title">
       <h1 id="personal-title">{texts.personalDataTitle}</h1>
       <p>{texts.personalDataIntro}</p>
+      {user && (
+        // A wrong number is changed before the profile is written (the phone step, with a code to each number).
+        <p>
+          {texts.yourPhone} {formatPhone(user.contacts.mobile_phone)}{' '}
+          <a
+            href={PATHS.registrationConfirmation}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(PATHS.registrationConfirmation);
+            }}
+          >
+            {texts.changePhone}
+          </a>
+        </p>
+      )}
       {notice && <Alert tone="error">{notice}</Alert>}
       <form noValidate onSubmit={form.handleSubmit}>
         <fieldset>

@@ -110,6 +110,15 @@ describe('personal data (/registration/personal-data)', () => {
     expect(http.current.history.put).toHaveLength(0);
   });
 
+  test('shows the number signed in with, and a wrong one is changed on the phone step before anything is written', async () => {
+    sessionStore.set(userAtom, customer());
+    const { navigate } = showScreen(PersonalDataScreen);
+    expect(screen.getByText(/Tu número de móvil: \+34 612 34 56 78/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Cambiar el número' }));
+    expect(navigate).toHaveBeenCalledWith('/registration/step2');
+    expect(http.current.history.put).toHaveLength(0);
+  });
+
   test('a DNI with the wrong control letter is refused on its field', async () => {
     showScreen(PersonalDataScreen);
     await type('DNI o NIE', '12345678A');
