@@ -157,3 +157,17 @@ describe('the floors of the API', () => {
     assert.deepEqual(upwardImportsOf(probe, "import { ApiError } from '../errors';\n"), []);
   });
 });
+
+describe('one PostgreSQL client', () => {
+  // postgres.js serves Kysely and the hot statements alike; a second driver would parse types its own way.
+  test("no file of the API imports the 'pg' driver", () => {
+    const found = sourceFiles(srcDir).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((text, index) =>
+          /from\s+['"]pg['"]|import\(\s*['"]pg['"]\s*\)/.test(text) ? [`${relative(srcDir, file)}:${index + 1}`] : [],
+        ),
+    );
+    assert.deepEqual(found, []);
+  });
+});

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import postgres from 'postgres';
 import type { ApiConfig } from '../config';
 import { openPglite, redactUrl } from '../db/database';
 import { FolderLockedError, LOCK_FILE, lockFolder } from '../db/lock';
@@ -124,18 +124,17 @@ async function snapshotOfFolder(dataDir: string) {
 
 /** pg_dump in a snapshot exported by a transaction that also lists the documents, so both see one moment. */
 async function pgDump(url: string, file: string): Promise<string[]> {
-  const client = await connect(url);
+  const sql = await connect(url);
   try {
-    await client.query('begin isolation level repeatable read read only');
-    const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]?.id ?? '';
-    const rows = await client.query<{ storage_key: string }>(
-      'select storage_key from documents where storage_key is not null order by storage_key',
-    );
-    await runTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, '--file', file], url);
-    await client.query('commit');
-    return rows.rows.map((row) => row.storage_key);
+    return await sql.begin('isolation level repeatable read read only', async (tx) => {
+      const [exported] = await tx<{ id: string }[]>`select pg_export_snapshot() as id`;
+      const rows = await tx<{ storage_key: string }[]>`
+        select storage_key from documents where storage_key is not null order by storage_key`;
+      await runTool('pg_dump', ['--format=custom', `--snapshot=${exported?.id ?? ''}`, '--file', file], url);
+      return rows.map((row) => row.storage_key);
+    });
   } finally {
-    await client.end();
+    await sql.end();
   }
 }
 
@@ -240,29 +239,29 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
  * tables), then pg_restore loads the dump in one transaction.
  */
 async function restorePostgres(url: string, file: string, force: boolean): Promise<string> {
-  const client = await connect(url);
+  const sql = await connect(url);
   try {
-    const others = await client.query<{ count: string }>(
-      `select count(*) from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-    );
-    const count = Number(others.rows[0]?.count ?? 0);
+    const [others] = await sql<{ count: string }[]>`
+      select count(*) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`;
+    const count = Number(others?.count ?? 0);
     if (count > 0) {
       throw new BackupError(
         `${redactUrl(url)} has ${count} other connections (is the API running on it?); stop them before restoring`,
       );
     }
-    if ((await holdsData((text) => client.query(text))) && !force) throw refusal(redactUrl(url));
-    const schemas = await client.query<{ name: string }>(
-      `select nspname as name from pg_namespace
-        where nspname not like 'pg\\_%' and nspname <> 'information_schema'`,
-    );
-    await client.query('begin');
-    for (const { name } of schemas.rows) await client.query(`drop schema ${client.escapeIdentifier(name)} cascade`);
-    await client.query('create schema public');
-    await client.query('commit');
+    if ((await holdsData((text) => sql.unsafe(text).then((rows) => ({ rows })))) && !force) {
+      throw refusal(redactUrl(url));
+    }
+    const schemas = await sql<{ name: string }[]>`
+      select nspname as name from pg_namespace
+        where nspname not like 'pg\\_%' and nspname <> 'information_schema'`;
+    await sql.begin(async (tx) => {
+      for (const { name } of schemas) await tx`drop schema ${tx(name)} cascade`;
+      await tx`create schema public`;
+    });
   } finally {
-    await client.end();
+    await sql.end();
   }
   await runTool('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', file], url);
   return redactUrl(url);
@@ -288,15 +287,17 @@ async function copyDocuments(from: string, to: string, keys: string[], step: 'ba
   }
 }
 
-async function connect(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url });
+/** One connection (the transactions above need their statements on one), the product's PostgreSQL client. */
+async function connect(url: string): Promise<postgres.Sql> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await client.connect();
+    await sql`select 1`;
   } catch (error) {
+    await sql.end({ timeout: 0 });
     const reason = (error as { code?: string }).code ?? (error as Error).message;
     throw new BackupError(`cannot reach PostgreSQL at ${redactUrl(url)} (${reason}); check DATABASE_URL`);
   }
-  return client;
+  return sql;
 }
 
 function unavailable(error: unknown): never {
