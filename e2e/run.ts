@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileDurations } from '../api/test/file-durations';
 import { PORT_OFFSET } from './src/ports';
 
 /**
@@ -23,21 +24,12 @@ const files = requested.length
       .map((name) => path.join(e2eFolder, 'tests', name));
 const lanes = Math.max(1, Math.min(Number(process.env.E2E_CONCURRENCY) || 2, files.length));
 
-// How long each file took last time, so the longest start first; a clean clone starts from the kept ones.
-const durationsFile = path.join(e2eFolder, '..', 'node_modules', '.cache', 'credimo', 'e2e-durations.json');
-const keptDurationsFile = path.join(e2eFolder, 'file-durations.json');
-function lastDurations(): Record<string, number> {
-  for (const file of [durationsFile, keptDurationsFile]) {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
-    } catch {
-      // not there: the next one
-    }
-  }
-  return {};
-}
-const durations = lastDurations();
-const queue = [...files].sort((a, b) => (durations[path.basename(b)] ?? 0) - (durations[path.basename(a)] ?? 0));
+// How long each file took last time, so the longest start first.
+const durations = fileDurations(
+  path.join(e2eFolder, '..', 'node_modules', '.cache', 'credimo', 'e2e-durations.json'),
+  path.join(e2eFolder, 'file-durations.json'),
+);
+const queue = durations.slowestFirst(files);
 const failed: string[] = [];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -58,7 +50,7 @@ function runFile(file: string, lane: number): Promise<void> {
     });
     child.on('exit', (code, signal) => {
       const ms = performance.now() - started;
-      durations[path.basename(file)] = Math.round(ms);
+      durations.record(file, ms);
       const passed = code === 0 && !signal;
       if (!passed) failed.push(path.basename(file));
       console.log(
@@ -78,8 +70,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   process.on('SIGINT', () => {}); // Ctrl+C reaches the files through the terminal; each stops its own stack
   await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
-  mkdirSync(path.dirname(durationsFile), { recursive: true });
-  writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
+  durations.save();
   console.log(
     `\n# ${files.length} browser test files in ${seconds(performance.now() - started)} on ${lanes} lanes` +
       (failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'),

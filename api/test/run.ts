@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BUNDLE_VARIABLE, bundleApi } from './api-bundle.js';
+import { fileDurations } from './file-durations.js';
 import type { FileAnswer, FileRequest } from './shard.js';
 import {
   createPostgresTemplate,
@@ -71,22 +72,11 @@ async function cleanUp(): Promise<void> {
 }
 
 // How long each file took last time, so the slowest start first and no worker is left with a long one at the end.
-const durationsFile = path.join(apiFolder, '..', 'node_modules', '.cache', 'credimo', 'api-test-durations.json');
-// A clean clone (CI) has no times of its own yet: it starts from the ones kept in the repository.
-const keptDurationsFile = path.join(testFolder, 'file-durations.json');
-function lastDurations(): Record<string, number> {
-  for (const file of [durationsFile, keptDurationsFile]) {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
-    } catch {
-      // not there: the next one
-    }
-  }
-  return {};
-}
-
-const durations = lastDurations();
-const queue = [...files].sort((a, b) => (durations[path.basename(b)] ?? 0) - (durations[path.basename(a)] ?? 0));
+const durations = fileDurations(
+  path.join(apiFolder, '..', 'node_modules', '.cache', 'credimo', 'api-test-durations.json'),
+  path.join(testFolder, 'file-durations.json'),
+);
+const queue = durations.slowestFirst(files);
 const failedFiles: string[] = [];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -118,7 +108,7 @@ function startWorker(index: number, env: NodeJS.ProcessEnv): Worker {
     }
     if (message.done) {
       const { file, ms } = message.done;
-      durations[path.basename(file)] = ms;
+      durations.record(file, ms);
       // Whether it passed is known once the worker's report is complete: the summary below says.
       console.log(`· ${path.relative(apiFolder, file)} (${seconds(ms)}, worker ${index})`);
     }
@@ -130,11 +120,6 @@ function startWorker(index: number, env: NodeJS.ProcessEnv): Worker {
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))),
   );
   return { log, exited };
-}
-
-function saveDurations(): void {
-  mkdirSync(path.dirname(durationsFile), { recursive: true });
-  writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
 }
 
 let code = 1;
@@ -153,7 +138,7 @@ try {
       console.log('(no report: the worker stopped before its first file)');
     }
   }
-  saveDurations();
+  durations.save();
   const unrun = queue.length;
   code = exitCodes.some((exitCode) => exitCode !== 0) || failedFiles.length || unrun ? 1 : 0;
   console.log(
