@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import { accessible, tokenOf, watchConsole } from '../src/browser';
 import { appShown, firstPaintBesideApp } from '../src/first-paint';
 import { newCustomerWithLoan } from '../src/journey';
 import { operatorCommand } from '../src/loan';
-import { stackPorts } from '../src/ports';
+import { loanStackEnv, withStack } from '../src/stack-hooks';
 
 const PHONE = '612000931';
 const SOLD_PHONE = '612000932';
@@ -35,34 +34,16 @@ async function customerWithLoan(
 }
 
 describe('the account area in Chromium: an active loan through its screens', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    // 3970: with a port offset of 200 the API lands on 4180 (4190 is one of fetch's blocked ports, Sieve).
-    stack = await startStack({
-      // ACCOUNT_PAINT_TIMEOUT_MS: a busy CI machine may take longer than 300 ms for the account's first paint.
-      env: {
-        ...stackPorts(3970),
-        SANDBOX_DECISION_DELAY_SECONDS: '1',
-        OPERATOR_SECRET,
-        ACCOUNT_PAINT_TIMEOUT_MS: '5000',
-      },
-      log: () => {},
-    });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  // 3970: with a port offset of 200 the API lands on 4180 (4190 is one of fetch's blocked ports, Sieve).
+  const site = withStack(loanStackEnv(3970, OPERATOR_SECRET));
 
   test('loan detail, repayment and prolongation cards, history, personal info, withdrawal, inbox, help, payoff', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await newCustomerWithLoan(page, stack.urls.app, PHONE, { amount: 30_000, term: 30 });
+    await newCustomerWithLoan(page, site.stack.urls.app, PHONE, { amount: 30_000, term: 30 });
     const token = await tokenOf(page);
-    const active = await loanOf(stack.urls.api, token);
+    const active = await loanOf(site.stack.urls.api, token);
 
     // /account: the loan in service, as the customer finds it when they come back to it.
     await page.reload();
@@ -81,7 +62,7 @@ describe('the account area in Chromium: an active loan through its screens', () 
     assert.equal(await page.getByRole('region', { name: '¿Necesitas ayuda con tu pago?' }).count(), 0);
     await accessible(page, 'the account with the active loan');
     // The loan in service is painted from the server with its offers, each card where the app then draws it.
-    const inService = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
+    const inService = await firstPaintBesideApp(site.browser, `${site.stack.urls.app}/account`, { width: 412, token });
     assert.deepEqual(
       inService
         .filter(({ painted }) => painted.tag === 'h2')
@@ -136,12 +117,12 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await page.getByRole('button', { name: 'Cerrar' }).first().click();
     await read;
     const inbox = await (
-      await fetch(`${stack.urls.api}/v2/notifications/inbox`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${site.stack.urls.api}/v2/notifications/inbox`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     assert.deepEqual(inbox, [], 'dismissal marked the notification read');
 
     // 27 sandbox days later 3 days remain: the help banner offers WhatsApp and the phone.
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'advance-days', ['27']);
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'advance-days', ['27']);
     await page.reload();
     // The banner below is painted by the server first: the app must have asked for its offers before the payment.
     await appShown(page);
@@ -150,8 +131,8 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await accessible(page, 'the account with the help banner');
 
     // Paid off by bank transfer (operator reconciliation): the review card.
-    const owed = await loanOf(stack.urls.api, token);
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'payment-received', [
+    const owed = await loanOf(site.stack.urls.api, token);
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'payment-received', [
       String(owed.public_id),
       String(owed.calculations.today.amount),
       'e2e-transfer-1',
@@ -161,7 +142,7 @@ describe('the account area in Chromium: an active loan through its screens', () 
     await page.getByRole('heading', { name: '¡Gracias! Has devuelto tu préstamo' }).waitFor();
     // The repaid loan's account is painted from the server with the review card and the IBAN the loan was paid
     // to, where the app then draws them. No promo codes: the customer earned none (personal codes are their own).
-    const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
+    const pairs = await firstPaintBesideApp(site.browser, `${site.stack.urls.app}/account`, { width: 412, token });
     assert.deepEqual(
       pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text),
       ['¡Gracias! Has devuelto tu préstamo', 'Cuenta para recibir tu próximo préstamo', 'Activa el pago automático'],
@@ -176,9 +157,9 @@ describe('the account area in Chromium: an active loan through its screens', () 
   });
 
   test('a sold loan: the cession notice is painted from the server where the app then draws it', async () => {
-    const token = await customerWithLoan(browser, stack.urls.app, SOLD_PHONE, {});
-    const loan = String((await loanOf(stack.urls.api, token)).public_id);
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'presale', [
+    const token = await customerWithLoan(site.browser, site.stack.urls.app, SOLD_PHONE, {});
+    const loan = String((await loanOf(site.stack.urls.api, token)).public_id);
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'presale', [
       loan,
       'Cobros Ibéricos SA',
       '+34 910 000 111',
@@ -188,8 +169,8 @@ describe('the account area in Chromium: an active loan through its screens', () 
       'CAIXESBBXXX',
       'CaixaBank',
     ]);
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'sell', [loan]);
-    const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'sell', [loan]);
+    const pairs = await firstPaintBesideApp(site.browser, `${site.stack.urls.app}/account`, { width: 412, token });
     const headings = pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text);
     assert.equal(headings[0], 'Tu préstamo ha sido cedido');
     assert.ok(!headings.includes('Tu préstamo activo'), 'no amounts: the debt is the buyer’s');
@@ -199,13 +180,13 @@ describe('the account area in Chromium: an active loan through its screens', () 
 
   test('a payout the bank returned: the reason and the retry are painted from the server where the app draws them', async () => {
     // The sandbox bank bounces payouts to this IBAN (docs/providers.md, "Payouts").
-    const token = await customerWithLoan(browser, stack.urls.app, RETURNED_PHONE, {
+    const token = await customerWithLoan(site.browser, site.stack.urls.app, RETURNED_PHONE, {
       iban: 'ES54 0049 1500 0300 0000 0404',
       until: 'No hemos podido enviar el dinero',
     });
-    const loan = await loanOf(stack.urls.api, token);
+    const loan = await loanOf(site.stack.urls.api, token);
     assert.equal(loan.status, 15, 'ProcessingFail');
-    const pairs = await firstPaintBesideApp(browser, `${stack.urls.app}/account`, { width: 412, token });
+    const pairs = await firstPaintBesideApp(site.browser, `${site.stack.urls.app}/account`, { width: 412, token });
     const headings = pairs.filter(({ painted }) => painted.tag === 'h2').map(({ painted }) => painted.text);
     assert.equal(headings.at(-1), 'No hemos podido enviar el dinero', 'below the account offers');
     assert.ok(pairs.some(({ painted }) => painted.tag === 'button' && painted.text === 'Volver a intentarlo'));

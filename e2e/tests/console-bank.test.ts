@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { TOTP } from 'otpauth';
-import type { Browser } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, watchConsole, watchCspViolations } from '../src/browser';
+import { accessible, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts } from '../src/ports';
+import { withStack } from '../src/stack-hooks';
 
 /** The sandbox's demo admin (docs/operating.md, Operators' console). */
 const ADMIN = { username: 'admin', password: 'admin-sandbox-12', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
@@ -28,25 +27,13 @@ const STATEMENT = `<?xml version="1.0" encoding="UTF-8"?>
 </Document>`;
 
 describe("the console's bank page in Chromium", () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack({
-      env: { ...stackPorts(4170), PAYOUT_PROVIDER: 'sepa-file', LENDER_IBAN, LENDER_BIC: 'CAIXESBBXXX' },
-      log: () => {},
-    });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const site = withStack({ ...stackPorts(4170), PAYOUT_PROVIDER: 'sepa-file', LENDER_IBAN, LENDER_BIC: 'CAIXESBBXXX' });
 
   test('an admin presses for the day’s file and uploads a statement; the line no loan takes is listed', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await site.browser.newContext()).newPage();
     const cspViolations = await watchCspViolations(page);
     const errors = watchConsole(page);
-    await page.goto(`${stack.urls.api}/console`);
+    await page.goto(`${site.stack.urls.api}/console`);
     await page.getByLabel('Usuario').fill(ADMIN.username);
     await page.getByLabel('Contraseña').fill(ADMIN.password);
     await page

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, watchConsole, watchCspViolations } from '../src/browser';
+import type { Page } from 'playwright-core';
+import type { Stack } from '../../scripts/stack';
+import { accessible, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
 import { signInThroughPages } from '../src/session';
+import { withStack } from '../src/stack-hooks';
 
 const PHONE = '612000962';
 /** The sandbox's demo staff (docs/operating.md, Operators' console): seeded by the API in sandbox mode only. */
@@ -29,34 +30,25 @@ async function signIn(page: Page, stack: Stack, member: typeof AGENT, code = tot
 }
 
 describe('the operators console in Chromium: staff management, the audit and finding a customer by name', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack({ env: { ...stackPorts(3990) }, log: () => {} });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const site = withStack({ ...stackPorts(3990) });
 
   test('an admin finds a customer by name, reads the audit filtered, disables an agent who is signed out at once, and resets their password', async () => {
     // The customer signs in and registers through the pages.
-    const customer = await (await browser.newContext()).newPage();
-    await signInThroughPages(customer, stack.urls.app, PHONE);
+    const customer = await (await site.browser.newContext()).newPage();
+    await signInThroughPages(customer, site.stack.urls.app, PHONE);
     await registerThroughPages(customer, PHONE);
     await customer.context().close();
 
     // The agent is at work in their own browser.
-    const agent = await (await browser.newContext()).newPage();
+    const agent = await (await site.browser.newContext()).newPage();
     const agentErrors = watchConsole(agent);
-    await signIn(agent, stack, AGENT);
+    await signIn(agent, site.stack, AGENT);
     await agent.getByRole('heading', { name: 'Solicitudes en verificación manual' }).waitFor();
 
-    const admin = await (await browser.newContext()).newPage();
+    const admin = await (await site.browser.newContext()).newPage();
     const cspViolations = await watchCspViolations(admin);
     const adminErrors = watchConsole(admin);
-    await signIn(admin, stack, ADMIN);
+    await signIn(admin, site.stack, ADMIN);
     await admin.getByRole('heading', { name: 'Solicitudes en verificación manual' }).waitFor();
 
     // A customer by part of their name, without accents.
@@ -83,7 +75,7 @@ describe('the operators console in Chromium: staff management, the audit and fin
     // The agent's next click lands on the sign-in page, and signing in again is refused.
     await agent.getByRole('link', { name: 'Buscar cliente' }).click();
     await agent.getByRole('heading', { name: 'Acceso del personal' }).waitFor();
-    await signIn(agent, stack, AGENT, totpCode(AGENT.totpSecret, 1));
+    await signIn(agent, site.stack, AGENT, totpCode(AGENT.totpSecret, 1));
     await agent.getByText('Usuario, contraseña o código incorrectos.').waitFor();
 
     // The audit, filtered by the admin's actions on staff.
@@ -111,7 +103,7 @@ describe('the operators console in Chromium: staff management, the audit and fin
     const temporary = line.replace('Contraseña temporal: ', '').trim();
     assert.ok(temporary.length >= 20);
 
-    await signIn(agent, stack, { ...AGENT, password: temporary }, totpCode(AGENT.totpSecret, 1));
+    await signIn(agent, site.stack, { ...AGENT, password: temporary }, totpCode(AGENT.totpSecret, 1));
     await agent.getByRole('heading', { name: 'Completa tu acceso' }).waitFor();
     await accessible(agent, 'the setup page');
     await agent.getByLabel(/Nueva contraseña/).fill('nueva-clave-agente-1');

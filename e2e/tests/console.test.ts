@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { TOTP } from 'otpauth';
-import type { Browser } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
+import type { Stack } from '../../scripts/stack';
+import { accessible, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
 import { appShown } from '../src/first-paint';
 import { applyOnAccount } from '../src/journey';
 import { photo } from '../src/loan';
 import { stackPorts } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
 import { signInThroughPages } from '../src/session';
+import { withStack } from '../src/stack-hooks';
 
 const PHONE = '612000961';
 /** The sandbox's demo agent (docs/operating.md, Operators' console): seeded by the API in sandbox mode only. */
@@ -26,22 +26,13 @@ const api = (stack: Stack, method: string, path: string, token: string, body?: u
   });
 
 describe('the operators console in Chromium: manual verification', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack({ env: { ...stackPorts(3980), SANDBOX_DECISION_DELAY_SECONDS: '1' }, log: () => {} });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const site = withStack({ ...stackPorts(3980), SANDBOX_DECISION_DELAY_SECONDS: '1' });
 
   test('an agent signs in with a second factor, approves an application in manual verification, and the customer’s waiting page moves on', async () => {
     // The customer: registered, declares another loan (the sandbox engine sends that to manual verification), applies.
-    const customer = await (await browser.newContext()).newPage();
+    const customer = await (await site.browser.newContext()).newPage();
     const customerErrors = watchConsole(customer);
-    await signInThroughPages(customer, stack.urls.app, PHONE);
+    await signInThroughPages(customer, site.stack.urls.app, PHONE);
     await registerThroughPages(customer, PHONE, 'ana@credimo.es', { otherLoan: true });
     await applyOnAccount(customer, { amount: 30_000, term: 15 });
     // Manual verification asks for an income statement with the identity photos and the selfie: all sent on the
@@ -68,13 +59,15 @@ describe('the operators console in Chromium: manual verification', () => {
     // The waiting screen is the app's (not the server's first paint of the account) before the agent decides.
     await appShown(customer);
     const waitingAt = customer.url();
-    const { public_id: loanId } = (await (await api(stack, 'GET', '/v2/loan', token)).json()) as { public_id: string };
+    const { public_id: loanId } = (await (await api(site.stack, 'GET', '/v2/loan', token)).json()) as {
+      public_id: string;
+    };
 
     // The agent, in the console the API serves: sign-in with password and TOTP code.
-    const agent = await (await browser.newContext()).newPage();
+    const agent = await (await site.browser.newContext()).newPage();
     const cspViolations = await watchCspViolations(agent);
     const agentErrors = watchConsole(agent);
-    await agent.goto(`${stack.urls.api}/console`);
+    await agent.goto(`${site.stack.urls.api}/console`);
     await agent.getByRole('heading', { name: 'Acceso del personal' }).waitFor();
     await accessible(agent, 'the console sign-in');
     await agent.getByLabel('Usuario').fill(AGENT.username);

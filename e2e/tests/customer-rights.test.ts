@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { accessible, tokenOf, watchConsole } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { fillIdentityAndAddress } from '../src/registration';
 import { confirmSandboxCode } from '../src/session';
+import { withStack } from '../src/stack-hooks';
 
 /**
  * A refused application's reasons and a person's review (CCD2 Art. 18(8)-(9), GDPR Art. 22), through the pages:
@@ -59,30 +59,20 @@ const madridDay = (at: Date) =>
   }).format(at);
 
 describe('a refused application: its reasons, a person’s review asked for and answered', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const site = withStack({
+    ...stackPorts(4225),
+    PUBLIC_APP_URL: `http://localhost:${testPort(4225)}`,
+    SANDBOX_DECISION_DELAY_SECONDS: '1',
+  });
   before(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    stack = await startStack({
-      env: {
-        ...stackPorts(4225),
-        PUBLIC_APP_URL: `http://localhost:${testPort(4225)}`,
-        SANDBOX_DECISION_DELAY_SECONDS: '1',
-      },
-      log: () => {},
-    });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   test('the customer reads why, asks for a review with their view; staff answer in the console; the customer reads it', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await signIn(page, stack.urls.app, PHONE);
+    await signIn(page, site.stack.urls.app, PHONE);
     await registerRefused(page, PHONE);
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
     await page.getByText('Lo siento, tu solicitud fue rechazada').first().waitFor();
@@ -110,12 +100,12 @@ describe('a refused application: its reasons, a person’s review asked for and 
     await page.screenshot({ path: path.join(SCREENSHOTS, 'review_requested_390.png'), fullPage: true });
 
     const loan = await (
-      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })
+      await fetch(`${site.stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })
     ).json();
 
     // The staff side: the request is in the console's queue with the reasons and the view; the agent answers it.
-    const staff = await (await browser.newContext()).newPage();
-    await staff.goto(`${stack.urls.api}/console`);
+    const staff = await (await site.browser.newContext()).newPage();
+    await staff.goto(`${site.stack.urls.api}/console`);
     await staff.getByLabel('Usuario').fill(AGENT.username);
     await staff.getByLabel('Contraseña').fill(AGENT.password);
     await staff

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, watchConsole } from '../src/browser';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { accessible, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
 import { fillIdentityAndAddress, fillRetiredAdditionalInformation } from '../src/registration';
 import { confirmSandboxCode } from '../src/session';
+import { withStack } from '../src/stack-hooks';
 
 const PHONE = '612000951';
 
@@ -41,25 +41,17 @@ async function downloaded(page: Page, button: string) {
 }
 
 describe("the customer's data on a phone-sized screen: the export and the erasure buttons", () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack({
-      env: { ...stackPorts(4150), SANDBOX_DECISION_DELAY_SECONDS: '1', ACCOUNT_PAINT_TIMEOUT_MS: '5000' },
-      log: () => {},
-    });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
+  const site = withStack({
+    ...stackPorts(4150),
+    SANDBOX_DECISION_DELAY_SECONDS: '1',
+    ACCOUNT_PAINT_TIMEOUT_MS: '5000',
   });
 
   test('"Descargar mis datos" prepares the copy and offers JSON and PDF; the erasure asks first, then signs out with the confirmation', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, acceptDownloads: true });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await registeredThroughPages(page, stack.urls.app, PHONE);
+    await registeredThroughPages(page, site.stack.urls.app, PHONE);
 
     // Personal information, from the account's menu.
     await page.getByRole('button', { name: 'Menú' }).click();

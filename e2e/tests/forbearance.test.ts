@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { accessible, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
 import { fillSandboxCard, newCustomerWithLoan } from '../src/journey';
 import { operatorCommand } from '../src/loan';
-import { stackPorts } from '../src/ports';
+import { loanStackEnv, withStack } from '../src/stack-hooks';
 
 const PHONE = '612000977';
 const OPERATOR_SECRET = 'e2e-forbearance-operator-secret';
@@ -33,36 +32,19 @@ async function openPaymentOptions(page: Page) {
 }
 
 describe('a late loan becomes an instalment plan on the account, paid instalment by instalment', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack({
-      env: {
-        ...stackPorts(4600),
-        SANDBOX_DECISION_DELAY_SECONDS: '1',
-        OPERATOR_SECRET,
-        ACCOUNT_PAINT_TIMEOUT_MS: '5000',
-      },
-      log: () => {},
-    });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const site = withStack(loanStackEnv(4600, OPERATOR_SECRET));
 
   test('two days late, the customer agrees a plan of two, pays each instalment by card and the loan is Returned', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await newCustomerWithLoan(page, stack.urls.app, PHONE, { amount: 40_000, term: 30 });
+    await newCustomerWithLoan(page, site.stack.urls.app, PHONE, { amount: 40_000, term: 30 });
     const token = await tokenOf(page);
     const read = async (route: string) =>
-      (await fetch(`${stack.urls.api}${route}`, { headers: { authorization: `Bearer ${token}` } })).json();
+      (await fetch(`${site.stack.urls.api}${route}`, { headers: { authorization: `Bearer ${token}` } })).json();
 
     // Thirty-two days pass (the operator's sandbox clock): the loan is two days late.
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'advance-days', ['32']);
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'advance-days', ['32']);
     assert.equal((await read('/v2/loan')).status, 21, 'Overdue');
     await page.reload();
 
@@ -114,7 +96,7 @@ describe('a late loan becomes an instalment plan on the account, paid instalment
 
     // On the last instalment's date the customer pays what is left: the loan is Returned.
     const last = quote.instalments[1];
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'advance-days', [
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'advance-days', [
       String(daysBetween(afterFirst.today, last.date)),
     ]);
     await page.reload();

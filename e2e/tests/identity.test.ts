@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
 import { opsLink } from '../src/ops';
 import { stackPorts, testPort } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
 import { confirmSandboxCode, signInThroughPages } from '../src/session';
+import { withStack } from '../src/stack-hooks';
 
 const LINK_INVALID = 'El enlace no es válido, ha caducado o ya se ha usado.';
 
@@ -23,32 +23,27 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     PUBLIC_APP_URL: `http://localhost:${testPort(3500)}`,
     ACCOUNT_PAINT_TIMEOUT_MS: '5000',
   };
-  let stack: Stack;
-  let browser: Browser;
   let agentLink: string;
   let adminLink: string;
-
-  before(async () => {
+  const site = withStack(() => {
     // Links are made by the ops command on the API's own database before the API opens it (PGlite is one process).
     agentLink = opsLink(['agent-link', '612000101', 'laura'], env);
     adminLink = opsLink(['admin-link', 'marta', '612000101'], env);
-    stack = await startStack({ env, log: () => {} });
-    browser = await launchChromium();
+    return env;
+  });
+
+  before(async () => {
     // The linked customer has finished registration through the pages, so their account opens.
-    const linked = await browser.newContext();
+    const linked = await site.browser.newContext();
     const page = await linked.newPage();
-    await signInThroughPages(page, stack.urls.app, '612000101');
+    await signInThroughPages(page, site.stack.urls.app, '612000101');
     await registerThroughPages(page, '612000101');
     await linked.close();
   });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   async function signIn(page: Page, phone: string) {
-    await page.goto(`${stack.urls.app}/auth`);
+    await page.goto(`${site.stack.urls.app}/auth`);
     await page.getByLabel('Número de móvil').fill(phone);
     await page.getByLabel('Aceptar todo').check();
     assert.deepEqual(await seriousA11yViolations(page), [], 'the sign-in screen is accessible');
@@ -62,7 +57,7 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
   }
 
   test('sign in with the sandbox code, reload still signed in, log out', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
     await signIn(page, '612 00 01 02');
@@ -73,7 +68,7 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await page.getByRole('heading', { name: 'Tus datos personales' }).waitFor();
     assert.match(page.url(), /\/registration\/personal-data$/);
     // Registration unfinished: the account sends the customer back to it (SPEC section 2 redirect rules).
-    await page.goto(`${stack.urls.app}/account`);
+    await page.goto(`${site.stack.urls.app}/account`);
     await page.waitForURL(/\/registration\/personal-data$/);
     // The app redirects before its personal-data screen has loaded: that screen is there before the profile changes.
     await appShown(page);
@@ -88,14 +83,14 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await page.getByRole('button', { name: 'Salir' }).click();
     await page.getByRole('button', { name: 'Sí, cerrar sesión' }).click();
     await page.waitForURL(/\/auth$/);
-    await page.goto(`${stack.urls.app}/account/history`);
+    await page.goto(`${site.stack.urls.app}/account/history`);
     await page.waitForURL(/\/auth$/);
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test('a new customer changes a wrong number from the personal-data step, with a code sent to the new one and one to the current', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
     await signIn(page, '612 00 01 05');
@@ -123,8 +118,8 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
   });
 
   test('a wrong code is refused on the field, in Spanish', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${stack.urls.app}/auth`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.stack.urls.app}/auth`);
     await page.getByLabel('Número de móvil').fill('612000103');
     await page.getByLabel('Aceptar todo').check();
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -138,15 +133,15 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
 
   /** Opens an operator's link in a fresh browser: it lands on the account showing `banner`; a second use is refused. */
   async function openLinkOnce(link: string, banner: string | RegExp, checkA11y = false) {
-    const first = await browser.newContext();
+    const first = await site.browser.newContext();
     const page = await first.newPage();
-    await page.goto(link.replace(`http://localhost:${testPort(3500)}`, stack.urls.app));
+    await page.goto(link.replace(`http://localhost:${testPort(3500)}`, site.stack.urls.app));
     await page.waitForURL(/\/account$/);
     await page.getByText(banner).waitFor();
     if (checkA11y) assert.deepEqual(await seriousA11yViolations(page), []);
     // The account's page as the server sends it in this session: its first paint already holds the banner and
     // the customer's cards, before any script.
-    const html = await (await first.request.get(`${stack.urls.app}/account`)).text();
+    const html = await (await first.request.get(`${site.stack.urls.app}/account`)).text();
     const paint = html.slice(html.indexOf('<div id="first-paint"'), html.indexOf('<div id="root"'));
     const words = paint.replace(/<[^>]+>/g, ' ');
     assert.ok(
@@ -155,9 +150,9 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     );
     assert.match(paint, /data-screen="account"/);
     await first.close();
-    const second = await browser.newContext();
+    const second = await site.browser.newContext();
     const again = await second.newPage();
-    await again.goto(link.replace(`http://localhost:${testPort(3500)}`, stack.urls.app));
+    await again.goto(link.replace(`http://localhost:${testPort(3500)}`, site.stack.urls.app));
     await again.getByText(LINK_INVALID).waitFor();
     await second.close();
   }

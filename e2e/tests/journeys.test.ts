@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { accessible, tokenOf, watchConsole } from '../src/browser';
 import { operatorCommand, photo } from '../src/loan';
-import { stackPorts, testPort } from '../src/ports';
+import { testPort } from '../src/ports';
 import { fillIdentityAndAddress } from '../src/registration';
 import { confirmSandboxCode } from '../src/session';
+import { loanStackEnv, withStack } from '../src/stack-hooks';
 
 /**
  * The customer journeys off the happy path, driven through the pages only: the customer's first address is the
@@ -105,30 +105,12 @@ const loanOf = async (page: Page, apiUrl: string) =>
   (await fetch(`${apiUrl}/v2/loan`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json();
 
 describe('customer journeys off the happy path, through the pages only', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack({
-      env: {
-        ...stackPorts(4050),
-        PUBLIC_APP_URL: `http://localhost:${testPort(4050)}`,
-        SANDBOX_DECISION_DELAY_SECONDS: '1',
-        OPERATOR_SECRET,
-        ACCOUNT_PAINT_TIMEOUT_MS: '5000',
-      },
-      log: () => {},
-    });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const site = withStack(loanStackEnv(4050, OPERATOR_SECRET, { PUBLIC_APP_URL: `http://localhost:${testPort(4050)}` }));
 
   test('manual verification asks for an income statement: uploaded on the documents page, then the analyst is awaited', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await site.browser.newContext()).newPage();
     const errors = watchConsole(page);
-    await signIn(page, stack.urls.app, '612004001');
+    await signIn(page, site.stack.urls.app, '612004001');
     // Another loan declared: the sandbox sends the application to an analyst, who needs an income statement.
     await register(page, '612004001', { otherLoan: true });
     await page.waitForURL(/\/registration\/photo-verification$/, { timeout: 30_000 });
@@ -136,31 +118,31 @@ describe('customer journeys off the happy path, through the pages only', () => {
     await page.waitForURL(/\/application\/awaiting-verification-loan$/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Estamos verificando tus datos' }).waitFor();
     await accessible(page, 'the awaiting-verification page');
-    const loan = await loanOf(page, stack.urls.api);
+    const loan = await loanOf(page, site.stack.urls.api);
     assert.deepEqual([loan.status, loan.required_files], [33, []]);
     assert.deepEqual(errors, []);
     await page.context().close();
   });
 
   test('a declined application: the account says so with SPEC’s text, and offers the calculator again', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await site.browser.newContext()).newPage();
     const errors = watchConsole(page);
-    await signIn(page, stack.urls.app, '612004002');
+    await signIn(page, site.stack.urls.app, '612004002');
     // A DNI on the sandbox's deny-list.
     await register(page, '612004002', { dni: '00000000T' });
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
     await page.getByText('Lo siento, tu solicitud fue rechazada').first().waitFor();
     await page.getByRole('button', { name: 'Solicitar' }).waitFor();
     await accessible(page, 'the account with the declined application');
-    assert.equal((await loanOf(page, stack.urls.api)).status, 4);
+    assert.equal((await loanOf(page, site.stack.urls.api)).status, 4);
     assert.deepEqual(errors, []);
     await page.context().close();
   });
 
   test('a card valid for less than 3 months is refused for auto-debit: the customer is told, may add another or go on without', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await site.browser.newContext()).newPage();
     const errors = watchConsole(page);
-    await signedLoan(page, stack.urls.app, '612004003');
+    await signedLoan(page, site.stack.urls.app, '612004003');
     await page.getByRole('checkbox', { name: /Autorizo el cargo automático/ }).check();
     await page.getByRole('button', { name: 'Añadir tarjeta' }).click();
     const nextMonth = new Date();
@@ -176,7 +158,7 @@ describe('customer journeys off the happy path, through the pages only', () => {
     await page.getByRole('button', { name: 'Ahora no' }).click();
     await page.waitForURL(/\/account$/, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Tu préstamo activo' }).waitFor({ timeout: 30_000 });
-    const loan = await loanOf(page, stack.urls.api);
+    const loan = await loanOf(page, site.stack.urls.api);
     assert.deepEqual([loan.status, loan.auto_debit_step_completed], [2, true]);
     assert.deepEqual(errors, []);
     await page.context().close();
@@ -185,9 +167,9 @@ describe('customer journeys off the happy path, through the pages only', () => {
   test('a blocked customer signing in lands on the blocked page', async () => {
     const phone = '612004004';
     // The customer's account exists (an agent's link made it), and an admin blocks it in the staff console.
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'agent-link', [phone]);
-    const admin = await (await browser.newContext()).newPage();
-    await admin.goto(`${stack.urls.api}/console`);
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'agent-link', [phone]);
+    const admin = await (await site.browser.newContext()).newPage();
+    await admin.goto(`${site.stack.urls.api}/console`);
     await admin.getByLabel('Usuario').fill(ADMIN.username);
     await admin.getByLabel('Contraseña').fill(ADMIN.password);
     await admin
@@ -205,9 +187,9 @@ describe('customer journeys off the happy path, through the pages only', () => {
     await admin.getByText('Cliente actualizado.').waitFor();
     await admin.context().close();
 
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await site.browser.newContext()).newPage();
     const errors = watchConsole(page);
-    await signIn(page, stack.urls.app, phone);
+    await signIn(page, site.stack.urls.app, phone);
     await page.waitForURL(/\/blocked$/, { timeout: 20_000 });
     await page
       .getByText(/Llámanos/)
@@ -223,13 +205,13 @@ describe('customer journeys off the happy path, through the pages only', () => {
   });
 
   test('a loan offered for sale (presale) is repaid in full by the customer on the account: the sale is off', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await site.browser.newContext()).newPage();
     const errors = watchConsole(page);
-    await signedLoan(page, stack.urls.app, '612004005');
+    await signedLoan(page, site.stack.urls.app, '612004005');
     await page.getByRole('button', { name: 'Ahora no' }).click();
     await page.getByRole('heading', { name: 'Tu préstamo activo' }).waitFor({ timeout: 30_000 });
-    const { public_id: loan } = await loanOf(page, stack.urls.api);
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'presale', [
+    const { public_id: loan } = await loanOf(page, site.stack.urls.api);
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'presale', [
       String(loan),
       'Cobros Ibéricos SA',
       '+34 910 000 111',
@@ -255,7 +237,7 @@ describe('customer journeys off the happy path, through the pages only', () => {
     await page.getByRole('button', { name: /^Pagar / }).click();
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
     await page.getByText('¡Gracias! Has devuelto tu préstamo').waitFor({ timeout: 30_000 });
-    assert.equal((await loanOf(page, stack.urls.api)).status, 3, 'Returned: the sale is called off');
+    assert.equal((await loanOf(page, site.stack.urls.api)).status, 3, 'Returned: the sale is called off');
     assert.deepEqual(errors, []);
     await page.context().close();
   });

@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { ROUTES, type ScreenRoute } from '@credimo/shared/paths';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, tokenOf } from '../src/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { tokenOf } from '../src/browser';
 import { appShown } from '../src/first-paint';
 import { takeLoanThroughPages } from '../src/journey';
 import { operatorCommand } from '../src/loan';
-import { stackPorts } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
 import { signInThroughPages } from '../src/session';
+import { loanStackEnv, withStack } from '../src/stack-hooks';
 
 /** The narrowest phones in use, and the one the issue was seen on (its screenshots are kept). */
 const WIDTHS = [320, 360, 390] as const;
@@ -156,51 +155,36 @@ async function everyPageAt(
 }
 
 describe('phone-sized pages: every customer route at 320, 360 and 390 px fits the screen; fingers find 44 px targets', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const site = withStack(loanStackEnv(3740, OPERATOR_SECRET));
   before(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    stack = await startStack({
-      env: {
-        ...stackPorts(3740),
-        SANDBOX_DECISION_DELAY_SECONDS: '1',
-        OPERATOR_SECRET,
-        ACCOUNT_PAINT_TIMEOUT_MS: '5000',
-      },
-      log: () => {},
-    });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
-  const newContext = () => browser.newContext({ viewport: { width: SCREENSHOT_WIDTH, height: 800 } });
+  const newContext = () => site.browser.newContext({ viewport: { width: SCREENSHOT_WIDTH, height: 800 } });
 
   test('a visitor, a customer mid-registration, a registered one, one with a loan in service and one who repaid', async () => {
     const problems: string[] = [];
     const targets: string[] = [];
 
     const visitor = await newContext();
-    problems.push(...(await everyPageAt(visitor, stack.urls.app, 'visitor', SCREEN_PATHS, targets)));
+    problems.push(...(await everyPageAt(visitor, site.stack.urls.app, 'visitor', SCREEN_PATHS, targets)));
     await visitor.close();
 
     // Signed in through the pages, the registration not begun.
     const newcomer = await newContext();
     const signingIn = await newcomer.newPage();
-    await signInThroughPages(signingIn, stack.urls.app, '612000741');
+    await signInThroughPages(signingIn, site.stack.urls.app, '612000741');
     await signingIn.waitForURL(/\/registration\/personal-data$/);
     await signingIn.close();
-    problems.push(...(await everyPageAt(newcomer, stack.urls.app, 'registering', SCREEN_PATHS, targets)));
+    problems.push(...(await everyPageAt(newcomer, site.stack.urls.app, 'registering', SCREEN_PATHS, targets)));
     await newcomer.close();
 
     const phone = '612000742';
     const registered = await newContext();
     const customer = await registered.newPage();
-    await signInThroughPages(customer, stack.urls.app, phone);
+    await signInThroughPages(customer, site.stack.urls.app, phone);
     await registerThroughPages(customer, phone, LONG_EMAIL);
-    problems.push(...(await everyPageAt(registered, stack.urls.app, 'registered', SCREEN_PATHS, targets)));
+    problems.push(...(await everyPageAt(registered, site.stack.urls.app, 'registered', SCREEN_PATHS, targets)));
 
     // The customer comes back to their account and takes a loan there.
     await customer.reload();
@@ -208,13 +192,13 @@ describe('phone-sized pages: every customer route at 320, 360 and 390 px fits th
     const token = await tokenOf(customer);
     await customer.close();
     const loan = await (
-      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${site.stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     assert.equal(loan.status, 2, 'Active');
-    problems.push(...(await everyPageAt(registered, stack.urls.app, 'active', SCREEN_PATHS, targets)));
+    problems.push(...(await everyPageAt(registered, site.stack.urls.app, 'active', SCREEN_PATHS, targets)));
     // The payment methods open only from the repayment card's button, as the customer reaches them.
     const page = await registered.newPage();
-    await openSettled(page, `${stack.urls.app}/account`);
+    await openSettled(page, `${site.stack.urls.app}/account`);
     await page.getByRole('button', { name: 'Pagar el total' }).click();
     await page.getByRole('button', { name: /^Pagar \d/ }).click();
     await page.getByRole('heading', { name: 'Elige cómo pagar' }).waitFor({ timeout: 30_000 });
@@ -230,13 +214,13 @@ describe('phone-sized pages: every customer route at 320, 360 and 390 px fits th
     await page.screenshot({ path: path.join(SCREENSHOTS, 'active_account_payment-methods.png'), fullPage: true });
     await page.close();
 
-    await operatorCommand(stack.urls.api, OPERATOR_SECRET, 'payment-received', [
+    await operatorCommand(site.stack.urls.api, OPERATOR_SECRET, 'payment-received', [
       String(loan.public_id),
       String(loan.calculations.today.amount),
       'e2e-layout-transfer',
     ]);
     problems.push(
-      ...(await everyPageAt(registered, stack.urls.app, 'repaid', ['/account', '/account/history'], targets)),
+      ...(await everyPageAt(registered, site.stack.urls.app, 'repaid', ['/account', '/account/history'], targets)),
     );
     await registered.close();
 

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import { accessible, tokenOf, watchConsole } from '../src/browser';
 import { finishLoanThroughPages } from '../src/journey';
 import { stackPorts } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
 import { signInThroughPages } from '../src/session';
+import { withStack } from '../src/stack-hooks';
 
 const PHONE = '612000901';
 /** A valid Spanish IBAN (check digits per ISO 13616), typed with spaces as customers do. */
@@ -46,23 +45,14 @@ function png(width: number, height: number): Buffer {
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: png(640, 400) });
 
 describe('origination in Chromium: from the calculator choice to an active loan', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    // The sandbox scoring engine decides within a second; the sandbox bank confirms a payout 2 s after it is sent.
-    stack = await startStack({ env: { ...stackPorts(3960), SANDBOX_DECISION_DELAY_SECONDS: '1' }, log: () => {} });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  // The sandbox scoring engine decides within a second; the sandbox bank confirms a payout 2 s after it is sent.
+  const site = withStack({ ...stackPorts(3960), SANDBOX_DECISION_DELAY_SECONDS: '1' });
 
   test('sign-in, application, IBAN, decision, signing by SMS, auto-debit skipped, payout, the active loan', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await site.browser.newContext()).newPage();
     const errors = watchConsole(page);
     // The WordPress calculator's "Solicitar" opens the app's sign-in with the choice in the address.
-    await signInThroughPages(page, stack.urls.app, PHONE, {
+    await signInThroughPages(page, site.stack.urls.app, PHONE, {
       query: '?product=1&amount=30000&term=15',
       onForm: () => accessible(page, 'sign-in'),
     });
@@ -115,7 +105,7 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     await accessible(page, 'the account with the active loan');
 
     const loan = await (
-      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })
+      await fetch(`${site.stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })
     ).json();
     assert.equal(loan.status, 2, 'the loan is Active');
     assert.equal(loan.request_amount, 30000);
@@ -135,11 +125,11 @@ describe('origination in Chromium: from the calculator choice to an active loan'
 
   test('the sandbox liveness page, there and back, then the documents by file', async () => {
     const phone = '612000902';
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
     // The documents page is where an approval sends the customer: signed in, registered and applied through the pages.
-    await signInThroughPages(page, stack.urls.app, phone);
+    await signInThroughPages(page, site.stack.urls.app, phone);
     await registerThroughPages(page, phone);
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Solicitar' }).click();
@@ -172,7 +162,7 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     await page.getByRole('heading', { name: '¡Listo! Ya tenemos tus documentos' }).waitFor();
     await accessible(page, 'the documents done message');
     const listed = await (
-      await fetch(`${stack.urls.api}/v2/user/documents`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${site.stack.urls.api}/v2/user/documents`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     const types: string[] = listed.documents.map((d: { type: string }) => d.type);
     assert.ok(types.includes('id_card') && types.includes('id_card_back'), JSON.stringify(types));

@@ -3,13 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import { after, describe, test } from 'node:test';
+import { accessible, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
 import { extendOnAccount, fillSandboxCard, newCustomerWithLoan, payFromAccount, repayOnAccount } from '../src/journey';
 import { stackPorts, testPort } from '../src/ports';
+import { withStack } from '../src/stack-hooks';
 
 const PHONE = '612000931';
 
@@ -45,31 +44,24 @@ describe('payments in Chromium: partial repayment by card, an extension, ten day
     PUBLIC_APP_URL: `http://localhost:${testPort(3970)}`,
     SANDBOX_DECISION_DELAY_SECONDS: '1',
   };
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack({ env, log: () => {} });
-    browser = await launchChromium();
-  });
+  const site = withStack(env);
   after(async () => {
-    await browser?.close();
-    await stack?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('the active loan is repaid in part by card, extended, aged ten days and paid off by Bizum: Returned', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
     // An active loan of 400 EUR for 30 days, taken through the pages.
-    await newCustomerWithLoan(page, stack.urls.app, PHONE, { amount: 40_000, term: 30 });
-    const call = apiOf(stack.urls.api, await tokenOf(page));
+    await newCustomerWithLoan(page, site.stack.urls.app, PHONE, { amount: 40_000, term: 30 });
+    const call = apiOf(site.stack.urls.api, await tokenOf(page));
     const active = (await call('GET', '/v2/loan')).body;
     assert.equal(active.status, 2, 'Active');
     const total = active.calculations.today.amount;
 
     // Without its button the payment-methods page sends the customer back to the account.
-    await page.goto(`${stack.urls.app}/account/payment-methods`);
+    await page.goto(`${site.stack.urls.app}/account/payment-methods`);
     await page.waitForURL(/\/account$/);
 
     // A partial repayment of 150 EUR by card, through the sandbox acquirer's checkout page.

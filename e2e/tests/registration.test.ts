@@ -2,39 +2,32 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { after, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations, watchConsole } from '../src/browser';
 import { opsLink } from '../src/ops';
 import { stackPorts } from '../src/ports';
 import { fillIdentityAndAddress, fillRetiredAdditionalInformation } from '../src/registration';
 import { signInThroughPages } from '../src/session';
+import { withStack } from '../src/stack-hooks';
 
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-registration-'));
   // These tests are about registration and the waiting page: the sandbox decision is held back so the application
   // stays in Request while they look at it (the decision has its own API tests and the origination e2e).
   const env = { ...stackPorts(3900), PGLITE_DATA_DIR: dataDir, SANDBOX_DECISION_DELAY_SECONDS: '3600' };
-  let stack: Stack;
-  let browser: Browser;
   let agentLink: string;
-  before(async () => {
+  const site = withStack(() => {
     // Made by the ops command on the API's own database before the API opens it (PGlite is one process).
     agentLink = opsLink(['agent-link', '612000303', 'laura'], env);
-    stack = await startStack({ env, log: () => {} });
-    browser = await launchChromium();
+    return env;
   });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** A new customer signed in through the sign-in pages: the redirect rules bring them to personal data. */
   async function signedIn(phone: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughPages(page, stack.urls.app, phone);
+    const page = await (await site.browser.newContext()).newPage();
+    await signInThroughPages(page, site.stack.urls.app, phone);
     await page.waitForURL(/\/registration\/personal-data$/);
     return page;
   }
@@ -100,7 +93,7 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     assert.deepEqual(await seriousA11yViolations(page), [], 'the waiting page is accessible');
     const token = (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value;
     const loans = await (
-      await fetch(`${stack.urls.api}/v2/loans`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${site.stack.urls.api}/v2/loans`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     assert.equal(loans.length, 1);
     assert.deepEqual([loans[0].status, loans[0].request_amount, loans[0].is_free], [0, 100000, false]);
@@ -116,8 +109,8 @@ describe('registration in Chromium: sign-in, personal data, additional informati
 
   test('begun with an agent, finished from the WordPress calculator: the dynamic step asks only what is missing, then applies with the choice', async () => {
     // An agent opens the customer's session by phone and fills in their personal data with them, then leaves it.
-    const first = await (await browser.newContext()).newPage();
-    await first.goto(agentLink.replace(/^https?:\/\/[^/]+/, stack.urls.app));
+    const first = await (await site.browser.newContext()).newPage();
+    await first.goto(agentLink.replace(/^https?:\/\/[^/]+/, site.stack.urls.app));
     await first.waitForURL(/\/registration\/personal-data$/);
     await fillIdentityAndAddress(
       first,
@@ -137,8 +130,8 @@ describe('registration in Chromium: sign-in, personal data, additional informati
 
     // Later, "Solicitar" on the WordPress calculator opens the app's sign-in with the choice in the address
     // (storage is per origin); after the code, the one step left asks only for what is still missing.
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughPages(page, stack.urls.app, '612000303', { query: '?product=1&amount=30000&term=15' });
+    const page = await (await site.browser.newContext()).newPage();
+    await signInThroughPages(page, site.stack.urls.app, '612000303', { query: '?product=1&amount=30000&term=15' });
     await page.waitForURL(/\/registration\/completing$/);
     await page.getByRole('heading', { name: 'Completa tu solicitud' }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), [], 'the dynamic step is accessible');
@@ -153,7 +146,7 @@ describe('registration in Chromium: sign-in, personal data, additional informati
     await page.waitForURL(/\/application\/awaiting-request-loan$/);
     const token = (await page.context().cookies()).find((c) => c.name === 'credimo_access_token')?.value;
     const loan = await (
-      await fetch(`${stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${site.stack.urls.api}/v2/loan`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     assert.deepEqual([loan.request_amount, loan.days.total, loan.is_free], [30000, 15, true]);
     await page.context().close();
