@@ -1,11 +1,14 @@
 import {
   Alert,
+  accessTokenAtom,
   Button,
   clearSession,
+  endSessionRequests,
   madridToday,
   normaliseApiError,
   notificationsAtom,
   openDocument,
+  resumeSessionRequests,
   sessionStore,
   wireToDisplayDate,
 } from '@credimo/shared';
@@ -136,6 +139,9 @@ function Erasure({ navigate }: { navigate: (to: string, options?: { replace?: bo
   const erase = async () => {
     setBusy(true);
     setFailure(null);
+    // The erasure ends the session on the server: a poll still on its way would meet it with a 401.
+    const token = sessionStore.get(accessTokenAtom);
+    if (token) endSessionRequests(token);
     try {
       const done = await accountCalls.erase();
       // The account no longer exists: signed out, with the confirmation on the sign-in page.
@@ -145,6 +151,7 @@ function Erasure({ navigate }: { navigate: (to: string, options?: { replace?: bo
       ]);
       navigate(PATHS.auth, { replace: true });
     } catch (error) {
+      if (token) resumeSessionRequests(token);
       setFailure(normaliseApiError(error).message);
       setAsking(false);
       setBusy(false);

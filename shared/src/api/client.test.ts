@@ -3,7 +3,15 @@ import MockAdapter from 'axios-mock-adapter';
 import { logout } from '../session/actions';
 import { writeCookie } from '../session/cookies';
 import { accessTokenAtom, clearSession, notificationsAtom, sessionStore, userAtom } from '../session/store';
-import { api, CLIENT_VERSION, configureApi, isContentPath, onUnauthorized } from './client';
+import {
+  api,
+  CLIENT_VERSION,
+  configureApi,
+  endSessionRequests,
+  isContentPath,
+  onUnauthorized,
+  resumeSessionRequests,
+} from './client';
 import { normaliseApiError } from './errors';
 
 describe('the one API client', () => {
@@ -150,6 +158,34 @@ describe('the one API client', () => {
     sessionStore.set(accessTokenAtom, 'next');
     await api().get('/v2/user');
     expect(http.history.get.at(-1)?.headers?.Authorization).toBe('Bearer next');
+    http.restore();
+  });
+
+  test("the erasure ends the session too: sent while the session's polls are held back, which go on if it is refused", async () => {
+    const http = new MockAdapter(api());
+    sessionStore.set(accessTokenAtom, 'erasing');
+    http
+      .onPost('/v2/user/erasure')
+      .reply(409, { errors: [{ message: 'Tienes un préstamo abierto', property: 'request' }] });
+    http.onGet('/v2/notifications/inbox').reply(200, []);
+    endSessionRequests('erasing');
+    const refused = await api()
+      .post('/v2/user/erasure', { confirm: true })
+      .then(
+        () => 200,
+        (error: unknown) => normaliseApiError(error).status,
+      );
+    expect(refused).toBe(409);
+    const held = await api()
+      .get('/v2/notifications/inbox')
+      .then(
+        () => 'sent',
+        (error: unknown) => (axios.isCancel(error) ? 'cancelled' : 'failed'),
+      );
+    expect(held).toBe('cancelled');
+    resumeSessionRequests('erasing');
+    expect((await api().get('/v2/notifications/inbox')).status).toBe(200);
+    expect(http.history.get).toHaveLength(1);
     http.restore();
   });
 

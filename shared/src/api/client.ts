@@ -81,8 +81,10 @@ const isPoll = (config: InternalAxiosRequestConfig) =>
 /**
  * The requests of a session that is ending. A poll still on its way when the customer logs out (or when a 401 ended
  * the session) would meet the closed session with a 401 of its own: it is cancelled instead, and a new request of
- * that session is not sent, except the logout that ends it.
+ * that session is not sent, except the call that ends it (the logout, or the erasure of the customer's data).
  */
+const SESSION_ENDING_PATHS: ReadonlySet<string> = new Set([ROUTES.logout.path, ROUTES.erasure.path]);
+
 class SessionRequests {
   private live = new AbortController();
   private ended: string | null = null;
@@ -90,6 +92,10 @@ class SessionRequests {
   end(token: string): void {
     this.ended = token;
     this.cancelInFlight();
+  }
+
+  resume(token: string): void {
+    if (this.ended === token) this.ended = null;
   }
 
   cancelInFlight(): void {
@@ -100,15 +106,17 @@ class SessionRequests {
   /** The signal an authenticated request is sent with; throws for a request of the session that ended. */
   signalFor(token: string, url: string | undefined): AbortSignal | undefined {
     if (token !== this.ended) return this.live.signal;
-    if (url === ROUTES.logout.path) return undefined;
+    if (SESSION_ENDING_PATHS.has(url ?? '')) return undefined;
     throw new axios.CanceledError('the session has ended');
   }
 }
 
 const sessionRequests = new SessionRequests();
 
-/** Cancels what the session of `token` still has on its way and sends nothing more for it but its logout. */
+/** Cancels what the session of `token` still has on its way and sends nothing more for it but the call ending it. */
 export const endSessionRequests = (token: string) => sessionRequests.end(token);
+/** The session goes on after all (the call that was to end it was refused): its requests are sent again. */
+export const resumeSessionRequests = (token: string) => sessionRequests.resume(token);
 
 export function createApiClient(options: ApiClientOptions): AxiosInstance {
   const client = axios.create({
