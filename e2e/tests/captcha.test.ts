@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page, Request } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, watchConsole, watchCspViolations } from '../src/browser';
+import { after, describe, test } from 'node:test';
+import type { Page, Request } from 'playwright-core';
+import { watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
+import { withStack } from '../src/stack-hooks';
 
 /** A key shaped as Google's (40 characters, starting 6L): anything not `sandbox…` is a real key to the app. */
 const SITE_KEY = '6LcE2eReCaptchaSiteKeyForTheTestsOnly0000';
@@ -55,10 +55,8 @@ describe("Google's reCAPTCHA v3 with a real site key, in Chromium", () => {
   /** The API's siteverify calls, answered as Google would for the token the fake api.js gives. */
   const verifications: URLSearchParams[] = [];
   let siteverify: Server;
-  let stack: Stack;
-  let browser: Browser;
 
-  before(async () => {
+  const site = withStack(async () => {
     siteverify = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => {
@@ -74,15 +72,9 @@ describe("Google's reCAPTCHA v3 with a real site key, in Chromium", () => {
     });
     await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
     const { port } = siteverify.address() as AddressInfo;
-    stack = await startStack({
-      env: { ...env, RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` },
-      log: () => {},
-    });
-    browser = await launchChromium();
+    return { ...env, RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` };
   });
   after(async () => {
-    await browser?.close();
-    await stack?.stop();
     await new Promise((resolve) => siteverify?.close(resolve));
   });
 
@@ -110,14 +102,14 @@ describe("Google's reCAPTCHA v3 with a real site key, in Chromium", () => {
   }
 
   test("the sign-in sends Google's token, loaded when first needed, and the app's CSP lets reCAPTCHA run", async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
     const violations = await watchCspViolations(page);
     const google = await fakeGoogle(page);
 
     // Opening the sign-in asks nothing of Google yet: the script loads when a token is first needed.
-    await page.goto(`${stack.urls.app}/auth`);
+    await page.goto(`${site.stack.urls.app}/auth`);
     await page.getByText('Este sitio está protegido por reCAPTCHA.').waitFor();
     assert.equal(google.requests.length, 0, 'no Google request before a token is needed');
 
@@ -167,7 +159,7 @@ describe("Google's reCAPTCHA v3 with a real site key, in Chromium", () => {
   });
 
   test('Google unreachable: the form says so in Spanish, sends nothing, and a second try signs in', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const google = await fakeGoogle(page);
     google.googleDown = true;
@@ -175,7 +167,7 @@ describe("Google's reCAPTCHA v3 with a real site key, in Chromium", () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/v2/user/login')) logins += 1;
     });
-    await page.goto(`${stack.urls.app}/auth`);
+    await page.goto(`${site.stack.urls.app}/auth`);
     await askForCode(page, '612 00 08 02');
     await page
       .getByText(

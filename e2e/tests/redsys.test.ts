@@ -2,10 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole } from '../src/browser';
+import { after, describe, test } from 'node:test';
+import { accessible, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
 import {
   extendOnAccount,
@@ -16,6 +14,7 @@ import {
 } from '../src/journey';
 import { stackPorts, testPort } from '../src/ports';
 import { type FakeRedsysProcess, startFakeRedsys } from '../src/redsys';
+import { withStack } from '../src/stack-hooks';
 
 const PHONE = '612000947';
 /** Redsys's shared test terminal. */
@@ -43,26 +42,21 @@ describe('Redsys in Chromium: a card saved, a repayment and an extension by card
     REDSYS_SECRET_KEY: TERMINAL.secretKey,
   };
   let fake: FakeRedsysProcess;
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
+  const site = withStack(async () => {
     mkdirSync(SHOTS, { recursive: true });
     fake = await startFakeRedsys(TERMINAL, testPort(4270));
-    stack = await startStack({ env: { ...env, REDSYS_URL: fake.url }, log: () => {} });
-    browser = await launchChromium();
+    return { ...env, REDSYS_URL: fake.url };
   });
   after(async () => {
-    await browser?.close();
-    await stack?.stop();
     await fake?.stop();
   });
 
   test('every step at the local Redsys, through the pages; the loan ends Returned', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await newCustomerWithLoan(page, stack.urls.app, PHONE, { amount: 40_000, term: 30 });
-    const read = apiOf(stack.urls.api, await tokenOf(page));
+    await newCustomerWithLoan(page, site.stack.urls.app, PHONE, { amount: 40_000, term: 30 });
+    const read = apiOf(site.stack.urls.api, await tokenOf(page));
     const total = (await read('/v2/loan')).calculations.today.amount;
 
     // Saving a card: the account's button, our page's signed form, Redsys's page, back with the card saved.
