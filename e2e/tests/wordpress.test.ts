@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
-import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
+import { credimoSettingsPhp, keepRemotes, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
 const WP_PORT = testPort(8891);
@@ -55,6 +55,8 @@ describe('the calculator on a real WordPress page', () => {
           'post_type' => 'page', 'post_content' => '<p>Hola</p>'));
       `,
     });
+    // A site that has served a page has the remotes' config and manifests kept (its cron fetched them).
+    await keepRemotes(wordpress);
     browser = await launchChromium();
   });
   after(async () => {
@@ -123,6 +125,36 @@ describe('the calculator on a real WordPress page', () => {
     await mounted.nth(1).waitFor();
     await page.waitForLoadState('networkidle');
     assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("the calculator's first files are asked for from the head, and every preload is used", async () => {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && /preload/i.test(message.text())) warnings.push(message.text());
+    });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const answer = await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'load' });
+    // As the plugin sent them (the loader adds its own links to the head later, for what it was not handed).
+    const head = (await answer?.text())?.split('</head>')[0] ?? '';
+    const preloads = [...head.matchAll(/<link rel="preload" href="([^"]+)" as="script">/g)].map((found) => found[1]);
+    const base = new URL('.', stack.urls.remotes.calculator).href;
+    const manifest = (await (await fetch(stack.urls.remotes.calculator)).json()) as {
+      exposes: Array<{ path: string; firstLoad: string[] }>;
+    };
+    const firstLoad = manifest.exposes.find((expose) => expose.path === './mount')?.firstLoad ?? [];
+    // The container and what its mount needs first, known to the plugin before the page is sent.
+    assert.deepEqual(preloads.sort(), [`${base}remoteEntry.js`, ...firstLoad.map((file) => base + file)].sort());
+    await page.locator('[data-screen="calculator"]').first().waitFor();
+    // Chromium warns of a preload left unused a few seconds after the page's load.
+    await page.waitForTimeout(4000);
+    assert.deepEqual(warnings, []);
+    // Each file once: the preload is the script's download.
+    for (const href of preloads) assert.equal(scripts.filter((url) => url === href).length, 1, href);
     await page.close();
   });
 
