@@ -230,7 +230,7 @@ describe('the calculator on a real WordPress page', () => {
     }
   });
 
-  test('a painted slider works before the widget arrives, and the widget starts where the visitor left it', async () => {
+  test('a painted slider answers before the widget arrives, and the widget starts where the visitor left it', async () => {
     const page = await browser.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -242,15 +242,21 @@ describe('the calculator on a real WordPress page', () => {
     });
     await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'domcontentloaded' });
     const painted = page.locator('.credimo-painted').first().getByRole('slider', { name: 'Importe' });
+    const figures = () => page.locator('[data-credimo-widget] section dl').first().textContent();
+    const painted300 = await figures();
     await painted.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     assert.equal(await painted.getAttribute('aria-valuetext'), '320\u00a0€');
     assert.equal(await page.locator('.credimo-painted output').first().textContent(), '320\u00a0€');
+    // Its figures answer too, before the widget: those of 320 €, which the widget then shows.
+    const answered = await figures();
+    assert.notEqual(answered, painted300, 'the painted figures follow the slider');
     release();
     const mounted = page.locator('[data-screen="calculator"]').first().getByRole('slider', { name: 'Importe' });
     await mounted.waitFor();
     assert.equal(await mounted.getAttribute('aria-valuetext'), '320\u00a0€');
+    assert.equal(await figures(), answered);
     await page.close();
   });
 

@@ -91,6 +91,7 @@ function credimo_print_hints() {
     foreach (array_unique($origins) as $origin) {
         printf("<link rel=\"preconnect\" href=\"%s\" crossorigin>\n", esc_url($origin));
     }
+    credimo_print_calculator_answer();
     $kept = credimo_kept_remotes();
     $calculator = in_array('calculator', credimo_page_widgets(), true);
     if ($kept === null) {
