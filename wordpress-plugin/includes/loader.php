@@ -99,8 +99,9 @@ function credimo_print_hints() {
     } elseif ($calculator) {
         // The loader has the config and the manifest inline; the calculator's first scripts start with the page.
         // Only the calculator's: the other widgets mount when near the viewport, and an unused preload is waste.
+        // Low priority: the theme's render-blocking files go first, the painted calculator is not held back.
         foreach (credimo_remote_first_scripts($kept, 'calculator') as $script) {
-            printf("<link rel=\"preload\" href=\"%s\" as=\"script\">\n", esc_url($script));
+            printf("<link rel=\"preload\" href=\"%s\" as=\"script\" fetchpriority=\"low\">\n", esc_url($script));
         }
     }
     // A painted calculator carries its table (data-credimo-seed): the widget asks for none.
