@@ -141,7 +141,9 @@ describe('the calculator on a real WordPress page', () => {
     const answer = await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'load' });
     // As the plugin sent them (the loader adds its own links to the head later, for what it was not handed).
     const head = (await answer?.text())?.split('</head>')[0] ?? '';
-    const preloads = [...head.matchAll(/<link rel="preload" href="([^"]+)" as="script"[^>]*>/g)].map((found) => found[1]);
+    const preloads = [...head.matchAll(/<link rel="preload" href="([^"]+)" as="script"[^>]*>/g)].map(
+      (found) => found[1],
+    );
     const base = new URL('.', stack.urls.remotes.calculator).href;
     const manifest = (await (await fetch(stack.urls.remotes.calculator)).json()) as {
       exposes: Array<{ path: string; firstLoad: string[] }>;
