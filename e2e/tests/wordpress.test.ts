@@ -18,7 +18,7 @@ const originOf = (url: string) => new URL(url).origin;
  * 'unsafe-inline' or 'unsafe-eval' for scripts. Written as a must-use plugin, so every page is served with it.
  */
 function strictCspMuPlugin(stack: Stack): string {
-  const widgets = originOf(stack.urls.remotes.calculator);
+  const widgets = [...new Set(Object.values(stack.urls.remotes).map(originOf))].join(' ');
   const config = originOf(stack.urls.app);
   const api = originOf(stack.urls.api);
   const php = `<?php
@@ -51,6 +51,8 @@ describe('the calculator on a real WordPress page', () => {
         wp_insert_post(array('post_title' => 'Préstamos', 'post_name' => 'prestamos', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => ${JSON.stringify(content).replace(/\$/g, '\\$')}));
         ${strictCspMuPlugin(stack)}
+        wp_insert_post(array('post_title' => 'Registro', 'post_name' => 'registro', 'post_status' => 'publish',
+          'post_type' => 'page', 'post_content' => '[credimo widget="registration"]'));
         wp_insert_post(array('post_title' => 'Sin widgets', 'post_name' => 'sin-widgets', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => '<p>Hola</p>'));
       `,
@@ -157,6 +159,26 @@ describe('the calculator on a real WordPress page', () => {
     assert.deepEqual(warnings, []);
     // Each file once: the preload is the script's download.
     for (const href of preloads) assert.equal(scripts.filter((url) => url === href).length, 1, href);
+    await page.close();
+  });
+
+  test('a widget whose remote borrows the federation runtime mounts from the manifest the plugin handed over', async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await page.goto(`${wordpress.url}/registro/`);
+    await page.locator('[data-credimo-widget="registration"]').getByLabel('Número de móvil').waitFor();
+    // The loader asked for neither the config nor a manifest: both came with the page.
+    assert.deepEqual(
+      asked.filter((url) => url.endsWith('/config.json') || url.endsWith('/mf-manifest.json')),
+      [],
+    );
+    assert.ok(
+      asked.some((url) => /federation-runtime\.[0-9a-f]+\.js$/.test(url)),
+      'the runtime it borrows ran first',
+    );
+    assert.deepEqual(errors, []);
     await page.close();
   });
 
