@@ -10,7 +10,7 @@ import { sessionStore } from '@credimo/shared/session';
 import { Provider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Calculator, type CalculatorProps } from '../remotes/calculator/src/Calculator';
-import { CALCULATOR_PAINT_FILE, calculatorPaintJson } from './calculator-paint';
+import { CALCULATOR_PAINT_FILE } from './calculator-paint';
 
 const API = 'https://api.credimo.example';
 
@@ -46,7 +46,8 @@ function php(input: {
   kept: { prices: CompactPrices; settings: SettingsResponse | null };
   cases: Record<string, number | string>[];
   dues?: { term: number; now: number }[];
-}): { paints: (Paint | null)[]; dues: string[] } {
+  head?: boolean;
+}): { paints: (Paint | null)[]; dues: string[]; head: string } {
   const output = execFileSync('php', [path.join(__dirname, 'calculator-paint-driver.php')], {
     input: JSON.stringify({ apiBaseUrl: API, dues: [], ...input }),
     encoding: 'utf8',
@@ -113,11 +114,37 @@ function mounted(seed: Paint['props']['seed'], props: Partial<CalculatorProps>) 
   );
 }
 
+/** Runs an inline script as the page would, and returns how to take back the listeners it added. */
+function runInlineScript(source: string): () => void {
+  const added: [string, EventListenerOrEventListenerObject][] = [];
+  const add = document.addEventListener.bind(document);
+  document.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject) => {
+    added.push([type, listener]);
+    add(type, listener);
+  }) as typeof document.addEventListener;
+  try {
+    new Function(source)();
+  } finally {
+    document.addEventListener = add;
+  }
+  return () => {
+    for (const [type, listener] of added) document.removeEventListener(type, listener);
+  };
+}
+
 beforeAll(() => setApiAddress({ apiBaseUrl: API, wpBaseUrl: 'https://www.credimo.example' }));
 
 describe("the WordPress plugin's painted calculator", () => {
   test("the plugin's committed paint is what the catalogue and the CSS modules make today (npm run paint:widgets)", () => {
-    expect(readFileSync(CALCULATOR_PAINT_FILE, 'utf8')).toBe(calculatorPaintJson());
+    // Made in a process of its own: the answer's bundler (esbuild) does not run in this browser-like one.
+    const made = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'calculator-paint.ts'), '--print'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(readFileSync(CALCULATOR_PAINT_FILE, 'utf8')).toBe(made);
   });
 
   const cases: [string, Record<string, number>, boolean, SettingsResponse | null][] = [
@@ -189,6 +216,57 @@ describe("the WordPress plugin's painted calculator", () => {
     const untouched = mounted(kept, { amount: 300, term: 30, paint: paint.props.paint });
     expect(untouched.querySelector('input[type="range"]')?.getAttribute('aria-valuetext')).toBe('300\u00a0€');
     document.body.innerHTML = '';
+  });
+
+  withPhp("a painted slider's step answers with the figures the mounted widget shows for the same choice", () => {
+    const kept = { prices: table(true), settings: SETTINGS };
+    const { paints, head } = php({ kept, cases: [{ amount: 300, term: 30 }], head: true });
+    const [paint] = paints;
+    if (!paint) throw new Error('the plugin painted nothing');
+    // The page's head answers; the painted calculator then carries no script of its own.
+    const script = head.match(/^<script id="credimo-paint-answer">([\s\S]*)<\/script>\n$/)?.[1];
+    if (!script) throw new Error(`the head carries no answer: ${head}`);
+    expect(paint.html).not.toContain('<script');
+    // The placeholder as the plugin prints it: the painted calculator inside, the widget's props on it.
+    const placeholder = document.createElement('div');
+    placeholder.setAttribute('data-credimo-widget', 'calculator');
+    placeholder.setAttribute('data-props', JSON.stringify(paint.props));
+    placeholder.innerHTML = `<div class="credimo-skeleton credimo-painted">${paint.html}</div>`;
+    document.body.replaceChildren(placeholder);
+    const removeListener = runInlineScript(script);
+    const section = placeholder.querySelector('section') as HTMLElement;
+    const [amount, term] = [...section.querySelectorAll<HTMLInputElement>('input[type="range"]')];
+    const move = (slider: HTMLInputElement | undefined, index: number) => {
+      if (!slider) throw new Error('no painted slider');
+      slider.value = String(index);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    // What the customer reads: each slider's text, the typed amount, the figures and the free note.
+    const read = (root: HTMLElement) => ({
+      sliders: [...root.querySelectorAll('input[type="range"]')].map((input) => input.getAttribute('aria-valuetext')),
+      outputs: [...root.querySelectorAll('output')].map((output) => output.textContent),
+      typed: (root.querySelector('input[inputmode="decimal"]') as HTMLInputElement | null)?.value,
+      figures: [...root.querySelectorAll('dd')].map((dd) => dd.innerHTML.replace(/ class="[^"]*"/g, '')),
+      note: root.querySelector('dl + p')?.textContent ?? null,
+    });
+    // Amount steps by index (50 € + 10 € each), term steps (5 days each): free, discounted, four digits.
+    const steps: [HTMLInputElement | undefined, number, { amount: number; term: number }][] = [
+      [amount, 26, { amount: 310, term: 30 }],
+      [amount, 5, { amount: 100, term: 30 }],
+      [term, 0, { amount: 100, term: 5 }],
+      [amount, 95, { amount: 1000, term: 5 }],
+      [term, 3, { amount: 1000, term: 20 }],
+      [amount, 50, { amount: 550, term: 20 }],
+    ];
+    try {
+      for (const [slider, index, choice] of steps) {
+        move(slider, index);
+        expect(read(section)).toEqual(read(mounted(kept, choice)));
+      }
+    } finally {
+      removeListener();
+      document.body.innerHTML = '';
+    }
   });
 
   withPhp(

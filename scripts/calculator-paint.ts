@@ -12,6 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
+import type { PaintedMarkup } from '../remotes/calculator/src/painted-answer';
 import { prefixedCss } from '../shell/server/first-paint';
 import { escapeHtml } from '../shell/server/markup';
 
@@ -39,6 +40,37 @@ export interface CalculatorPaint {
   freeNote: string;
   /** `sprintf` formats: the term's text ("30 días"). */
   daysFormat: string;
+  /**
+   * The script that has a painted calculator answer its sliders before the widget arrives (its figures follow
+   * them), by the widget's own functions bundled (remotes/calculator/src/painted-answer.ts). Printed once per page.
+   */
+  answer: string;
+}
+
+/** The painted calculator's answering script: the widget's figure rules, bundled into one small function. */
+export function answerScript(markup: PaintedMarkup): string {
+  // Required here, not imported: a test in a browser-like environment (jsdom) reads this module's other exports,
+  // and esbuild refuses to load there.
+  const { buildSync } = require('esbuild') as typeof import('esbuild');
+  const { outputFiles } = buildSync({
+    stdin: {
+      contents: `import { answerPaintedCalculators } from './painted-answer';
+        answerPaintedCalculators(document, ${JSON.stringify(markup)});`,
+      resolveDir: path.join(__dirname, '../remotes/calculator/src'),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2017',
+    charset: 'utf8',
+    legalComments: 'none',
+    write: false,
+  });
+  const code = (outputFiles?.[0]?.text ?? '').trim();
+  // Printed inside a script element: nothing in it may close that element.
+  if (!code || /<\/script|<!--/i.test(code)) throw new Error('the painted answer cannot be printed inline');
+  return code;
 }
 
 const slider = (name: 'amount' | 'term', label: string) =>
@@ -75,25 +107,30 @@ export function calculatorPaint(): CalculatorPaint {
     `<p class="${C('warning')}">${escapeHtml(texts.warning)}</p>` +
     `<a class="${C('secci')}" href="{{secci}}" target="_blank" rel="noopener">${escapeHtml(texts.secci)}</a>` +
     `</section>`;
+  const commissions = {
+    free: `<span class="${C('badge')}">${escapeHtml(texts.free)}</span> <s>{{original}}</s>`,
+    discounted: '{{total}} <s>{{original}}</s>',
+    plain: '{{total}}',
+  };
+  const freeNote = `<p class="${C('freeNote')}">${escapeHtml(texts.freeNote)}</p>`;
   return {
     css: [
       css('remotes/calculator/src/calculator.module.css', CALCULATOR_PREFIX),
       css('shared/src/ui/kit.module.css', KIT_PREFIX),
     ].join(' '),
     template,
-    commissions: {
-      free: `<span class="${C('badge')}">${escapeHtml(texts.free)}</span> <s>{{original}}</s>`,
-      discounted: '{{total}} <s>{{original}}</s>',
-      plain: '{{total}}',
-    },
-    freeNote: `<p class="${C('freeNote')}">${escapeHtml(texts.freeNote)}</p>`,
+    commissions,
+    freeNote,
     daysFormat: texts.days(1234567).replace('1234567', '%d'),
+    answer: answerScript({ commissions, freeNote }),
   };
 }
 
 export const calculatorPaintJson = () => `${JSON.stringify(calculatorPaint(), null, 2)}\n`;
 
-if (require.main === module) {
+if (require.main === module && process.argv.includes('--print')) {
+  process.stdout.write(calculatorPaintJson());
+} else if (require.main === module) {
   writeFileSync(CALCULATOR_PAINT_FILE, calculatorPaintJson());
   console.log(`wrote ${path.relative(process.cwd(), CALCULATOR_PAINT_FILE)}`);
 }

@@ -25,6 +25,7 @@ require_once CREDIMO_DIR . 'includes/options.php';
 require_once CREDIMO_DIR . 'includes/widgets.php';
 require_once CREDIMO_DIR . 'includes/notices.php';
 require_once CREDIMO_DIR . 'includes/calculator-paint.php';
+require_once CREDIMO_DIR . 'includes/remotes-kept.php';
 require_once CREDIMO_DIR . 'includes/loader.php';
 require_once CREDIMO_DIR . 'includes/settings.php';
 require_once CREDIMO_DIR . 'includes/content.php';

@@ -9,6 +9,9 @@ delete_option('credimo_settings');
 delete_option('credimo_content');
 delete_option('credimo_caps_version');
 delete_option('credimo_api_server_url');
+// The remotes' config and manifests kept for the loader (includes/remotes-kept.php).
+delete_option('credimo_kept_remotes');
+wp_clear_scheduled_hook('credimo_refresh_remotes');
 
 foreach (wp_roles()->role_objects as $role) {
     $role->remove_cap('credimo_edit_content');

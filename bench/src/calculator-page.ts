@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/src/browser';
 import { stackPorts, testPort } from '../../e2e/src/ports';
-import { credimoSettingsPhp, startWordPress } from '../../e2e/src/wordpress';
+import { credimoSettingsPhp, keepRemotes, startWordPress } from '../../e2e/src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../../e2e/src/wordpress-native';
 import { startStack } from '../../scripts/stack';
 import { budgets, report } from './budgets';
@@ -31,6 +31,11 @@ interface Load {
   observed: number;
   /** Seconds from navigation to the painted figures on screen (the plugin's HTML), NaN when none were painted. */
   painted: number;
+  /**
+   * Seconds from navigation to the painted calculator answering a slider step with the figures the mounted widget
+   * then shows for that choice (and not before they are on screen); NaN when it did not, or not rightly.
+   */
+  paintedAnswer: number;
   afterHtml: number;
   scripts: number;
   ourScripts: number;
@@ -49,7 +54,7 @@ const ANSWER_PROBE = `(() => {
     setValue.call(slider, String(value));
     slider.dispatchEvent(new Event('input', { bubbles: true }));
   };
-  // The mounted calculator's (data-screen): a painted one (the plugin's HTML) moves natively but does not answer.
+  // The mounted calculator's (data-screen).
   const tryStep = () => {
     const slider = document.querySelector('[data-screen="calculator"] input[type="range"]');
     const shown = document.querySelector('[data-screen="calculator"] dl');
@@ -69,8 +74,25 @@ const ANSWER_PROBE = `(() => {
       window.__credimoPainted = Math.max(performance.now(), fcp ? fcp.startTime : 0);
     }));
   };
+  // The painted calculator (the plugin's HTML), once parsed whole: it answers when a step changes its figures.
+  // Whether they are the right ones is checked against the mounted widget, which starts where it was left.
+  const tryPaintedStep = () => {
+    const section = document.querySelector('.credimo-painted section');
+    const slider = section && section.querySelector('input[type="range"]');
+    const shown = section && section.querySelector('dl');
+    if (!slider || !shown || !section.querySelector('a')) return false;
+    const before = shown.textContent;
+    window.__credimoMoveSlider(slider, Number(slider.value) + 1 <= Number(slider.max) ? Number(slider.value) + 1 : Number(slider.value) - 1);
+    if (shown.textContent === before) return false;
+    window.__credimoPaintedFigures = shown.textContent;
+    return true;
+  };
   const observer = new MutationObserver(() => {
     painted();
+    const mounted = document.querySelector('[data-screen="calculator"] dl');
+    if (mounted && window.__credimoMountedFirst === undefined) window.__credimoMountedFirst = mounted.textContent;
+    if (!mounted && window.__credimoPaintedAnswered === undefined && tryPaintedStep())
+      window.__credimoPaintedAnswered = performance.now();
     if (window.__credimoAnswered === undefined && tryStep()) {
       window.__credimoAnswered = performance.now();
       observer.disconnect();
@@ -142,6 +164,13 @@ async function coldLoad(browser: Browser, url: string, wordpressUrl: string, tra
   const interactive = Number(await page.evaluate('window.__credimoAnswered')) / 1000;
   const paintedAt = await page.evaluate('window.__credimoPainted');
   const painted = typeof paintedAt === 'number' ? paintedAt / 1000 : Number.NaN;
+  const [paintedAnsweredAt, paintedFigures, mountedFirst] = (await page.evaluate(
+    '[window.__credimoPaintedAnswered, window.__credimoPaintedFigures, window.__credimoMountedFirst]',
+  )) as [number | undefined, string | undefined, string | undefined];
+  const paintedRight = typeof paintedAnsweredAt === 'number' && paintedFigures === mountedFirst;
+  if (typeof paintedAnsweredAt === 'number' && !paintedRight)
+    console.log(`  the painted calculator answered "${paintedFigures}", the widget then showed "${mountedFirst}"`);
+  const paintedAnswer = paintedRight ? Math.max(paintedAnsweredAt / 1000, painted) : Number.NaN;
   if (!Number.isFinite(interactive))
     throw new Error('The keyboard moved the slider, but the in-page probe saw no answer');
   // From the page's arrival too: what the server itself takes is not the widget's doing.
@@ -164,6 +193,7 @@ async function coldLoad(browser: Browser, url: string, wordpressUrl: string, tra
     interactive,
     observed,
     painted,
+    paintedAnswer,
     afterHtml: interactive - Number(htmlReceived) / 1000,
     scripts: scriptBytes.size,
     ourScripts: ours.size,
@@ -172,7 +202,11 @@ async function coldLoad(browser: Browser, url: string, wordpressUrl: string, tra
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+/** A load without the measure (NaN) counts as the slowest. */
+const median = (values: number[]) =>
+  values.map((value) => (Number.isNaN(value) ? Number.POSITIVE_INFINITY : value)).sort((a, b) => a - b)[
+    Math.floor(values.length / 2)
+  ] as number;
 
 async function main() {
   const stack = await startStack({
@@ -191,6 +225,9 @@ async function main() {
       wp_insert_post(array('post_title' => 'Calculadora', 'post_name' => 'calculadora', 'post_status' => 'publish',
         'post_type' => 'page', 'post_content' => '[credimo widget="calculator" amount="300" term="30"]'));`,
   });
+  // As on a site that has served a page: the remotes' config and manifests kept by the plugin's cron.
+  // BENCH_NO_KEEP=1 measures a site that has none kept yet (the loader asks for them).
+  if (!process.env.BENCH_NO_KEEP) await keepRemotes(wordpress);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -217,7 +254,9 @@ async function main() {
     const afterHtml = median(loads.map((load) => load.afterHtml));
     const observed = median(loads.map((load) => load.observed));
     const painted = median(loads.map((load) => load.painted));
+    const paintedAnswer = median(loads.map((load) => load.paintedAnswer));
     console.log(`  painted figures (s): ${loads.map((load) => load.painted.toFixed(2)).join(', ')}`);
+    console.log(`  painted answers (s): ${loads.map((load) => load.paintedAnswer.toFixed(2)).join(', ')}`);
 
     // A string, not a function: the TypeScript runner would add helpers the page does not have.
     const stepTimes = (await measured.evaluate(`(() => {
@@ -244,7 +283,12 @@ async function main() {
       { name: 'Credimo scripts before it answers', value: last.ourScripts, budget: BUDGET.scripts, unit: 'files' },
       { name: `all JavaScript on the page, the theme's too (${last.scripts})`, value: jsBytes, unit: 'KB' },
       {
-        name: `navigation to a calculator that answers a slider, median of ${runs}`,
+        name: `navigation to a calculator that answers a slider (the painted one, figures as the widget's), median of ${runs}`,
+        value: paintedAnswer,
+        unit: 's',
+      },
+      {
+        name: `navigation to the mounted widget answering a slider, median of ${runs}`,
         value: interactive,
         budget: BUDGET.interactiveSeconds,
         unit: 's',
@@ -255,7 +299,7 @@ async function main() {
         budget: BUDGET.paintedSeconds,
         unit: 's',
       },
-      { name: 'page HTML received to a calculator that answers', value: afterHtml, unit: 's' },
+      { name: 'page HTML received to the mounted widget answering', value: afterHtml, unit: 's' },
       { name: 'navigation to answering, as the test driver saw it', value: observed, unit: 's' },
       {
         name: `slider step to new price, p95 of ${stepTimes.length}`,

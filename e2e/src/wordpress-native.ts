@@ -1,10 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import AdmZip from 'adm-zip';
 import { liveProcessesInGroup } from './process-group';
 import { WORDPRESS_ZIP, type WordPress } from './wordpress';
+
+const execFileAsync = promisify(execFile);
 
 const root = path.resolve(__dirname, '../..');
 // The zip leaves out WordPress's static files (the Playground fetches them on demand); the package has them here.
@@ -103,16 +106,20 @@ flush_rewrite_rules();
     await stopProcessGroup(child);
     throw error;
   }
+  let runs = 0;
+  const phpFile = (code: string) => {
+    const file = path.join(dir, `run-${runs++}.php`);
+    writeFileSync(
+      file,
+      `<?php\n$_SERVER['HTTP_HOST'] = '${new URL(url).host}';\nrequire '${wordpress}/wp-load.php';\nrequire_once ABSPATH . 'wp-admin/includes/plugin.php';\n${code}\n`,
+    );
+    return file;
+  };
   return {
     url,
-    runPhp: (code: string) => {
-      const file = path.join(dir, 'run.php');
-      writeFileSync(
-        file,
-        `<?php\n$_SERVER['HTTP_HOST'] = '${new URL(url).host}';\nrequire '${wordpress}/wp-load.php';\nrequire_once ABSPATH . 'wp-admin/includes/plugin.php';\n${code}\n`,
-      );
-      return execFileSync('php', [file], { encoding: 'utf8' });
-    },
+    runPhp: (code: string) => execFileSync('php', [phpFile(code)], { encoding: 'utf8' }),
+    // For PHP that asks this process's servers (the stack's): the synchronous run would hold their event loop.
+    runPhpAsync: async (code: string) => (await execFileAsync('php', [phpFile(code)], { encoding: 'utf8' })).stdout,
     stop: async () => {
       await stopProcessGroup(child);
       rmSync(dir, { recursive: true, force: true });

@@ -32,6 +32,8 @@ export interface WordPress {
   stop: () => Promise<void>;
   /** Native PHP only: runs PHP in the site (WordPress loaded, as its admin code runs) and returns what it printed. */
   runPhp?: (code: string) => string;
+  /** The same, without holding this process's event loop: for PHP that asks the stack's servers. */
+  runPhpAsync?: (code: string) => Promise<string>;
 }
 
 /**
@@ -106,4 +108,13 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(forced);
+}
+
+/**
+ * Has the plugin keep the remotes' config and manifests now (remotes-kept.php), as a site that has served a page
+ * has them (its cron fetched them): the calculator's first scripts are then preloaded from the head. Native PHP.
+ */
+export async function keepRemotes(wordpress: WordPress): Promise<void> {
+  const kept = await wordpress.runPhpAsync?.("echo credimo_refresh_remotes() ? 'kept' : 'not kept';");
+  if (kept !== undefined && kept !== 'kept') throw new Error(`the plugin kept no manifests: ${kept}`);
 }

@@ -282,12 +282,13 @@ describe('editors place the Credimo widgets in WordPress with confidence', () =>
     await page.close();
   });
 
-  test('uninstalling removes the settings, the site content, the kept price tables and the capability', {
+  test("uninstalling removes the settings, the site content, the kept price tables and remotes' manifests and the capability", {
     skip: !!playground,
   }, () => {
     const before = wordpress.runPhp?.(`
       update_option('credimo_content', array('phone' => '+34 911 000 000'));
       update_option('credimo_prices_1', array('kept' => 1));
+      update_option('credimo_kept_remotes', array('kept' => 1));
       update_option('credimo_api_server_url', 'http://127.0.0.1:1');
       echo json_encode(array(get_option('credimo_settings') !== false, get_role('editor')->has_cap('credimo_edit_content')));
     `);
@@ -296,9 +297,9 @@ describe('editors place the Credimo widgets in WordPress with confidence', () =>
       uninstall_plugin('credimo/credimo.php');
       wp_cache_flush();
       echo json_encode(array(get_option('credimo_settings'), get_option('credimo_content'),
-        get_option('credimo_prices_1'), get_option('credimo_api_server_url'),
+        get_option('credimo_prices_1'), get_option('credimo_kept_remotes'), get_option('credimo_api_server_url'),
         get_role('editor')->has_cap('credimo_edit_content'), get_role('administrator')->has_cap('credimo_edit_content')));
     `);
-    assert.equal(afterwards, '[false,false,false,false,false,false]');
+    assert.equal(afterwards, '[false,false,false,false,false,false,false]');
   });
 });

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
 import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
-import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
+import { credimoSettingsPhp, keepRemotes, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
 
 const WP_PORT = testPort(8891);
@@ -18,7 +18,7 @@ const originOf = (url: string) => new URL(url).origin;
  * 'unsafe-inline' or 'unsafe-eval' for scripts. Written as a must-use plugin, so every page is served with it.
  */
 function strictCspMuPlugin(stack: Stack): string {
-  const widgets = originOf(stack.urls.remotes.calculator);
+  const widgets = [...new Set(Object.values(stack.urls.remotes).map(originOf))].join(' ');
   const config = originOf(stack.urls.app);
   const api = originOf(stack.urls.api);
   const php = `<?php
@@ -51,10 +51,14 @@ describe('the calculator on a real WordPress page', () => {
         wp_insert_post(array('post_title' => 'Préstamos', 'post_name' => 'prestamos', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => ${JSON.stringify(content).replace(/\$/g, '\\$')}));
         ${strictCspMuPlugin(stack)}
+        wp_insert_post(array('post_title' => 'Registro', 'post_name' => 'registro', 'post_status' => 'publish',
+          'post_type' => 'page', 'post_content' => '[credimo widget="registration"]'));
         wp_insert_post(array('post_title' => 'Sin widgets', 'post_name' => 'sin-widgets', 'post_status' => 'publish',
           'post_type' => 'page', 'post_content' => '<p>Hola</p>'));
       `,
     });
+    // A site that has served a page has the remotes' config and manifests kept (its cron fetched them).
+    await keepRemotes(wordpress);
     browser = await launchChromium();
   });
   after(async () => {
@@ -122,6 +126,58 @@ describe('the calculator on a real WordPress page', () => {
     await page.locator('[data-credimo-widget]').nth(1).scrollIntoViewIfNeeded();
     await mounted.nth(1).waitFor();
     await page.waitForLoadState('networkidle');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("the calculator's first files are asked for from the head, and every preload is used", async () => {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && /preload/i.test(message.text())) warnings.push(message.text());
+    });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const answer = await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'load' });
+    // As the plugin sent them (the loader adds its own links to the head later, for what it was not handed).
+    const head = (await answer?.text())?.split('</head>')[0] ?? '';
+    const preloads = [...head.matchAll(/<link rel="preload" href="([^"]+)" as="script"[^>]*>/g)].map(
+      (found) => found[1],
+    );
+    const base = new URL('.', stack.urls.remotes.calculator).href;
+    const manifest = (await (await fetch(stack.urls.remotes.calculator)).json()) as {
+      exposes: Array<{ path: string; firstLoad: string[] }>;
+    };
+    const firstLoad = manifest.exposes.find((expose) => expose.path === './mount')?.firstLoad ?? [];
+    // The container and what its mount needs first, known to the plugin before the page is sent.
+    assert.deepEqual(preloads.sort(), [`${base}remoteEntry.js`, ...firstLoad.map((file) => base + file)].sort());
+    await page.locator('[data-screen="calculator"]').first().waitFor();
+    // Chromium warns of a preload left unused a few seconds after the page's load.
+    await page.waitForTimeout(4000);
+    assert.deepEqual(warnings, []);
+    // Each file once: the preload is the script's download.
+    for (const href of preloads) assert.equal(scripts.filter((url) => url === href).length, 1, href);
+    await page.close();
+  });
+
+  test('a widget whose remote borrows the federation runtime mounts from the manifest the plugin handed over', async () => {
+    const page = await browser.newPage();
+    const errors = watchConsole(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await page.goto(`${wordpress.url}/registro/`);
+    await page.locator('[data-credimo-widget="registration"]').getByLabel('Número de móvil').waitFor();
+    // The loader asked for neither the config nor a manifest: both came with the page.
+    assert.deepEqual(
+      asked.filter((url) => url.endsWith('/config.json') || url.endsWith('/mf-manifest.json')),
+      [],
+    );
+    assert.ok(
+      asked.some((url) => /federation-runtime\.[0-9a-f]+\.js$/.test(url)),
+      'the runtime it borrows ran first',
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -198,7 +254,7 @@ describe('the calculator on a real WordPress page', () => {
     }
   });
 
-  test('a painted slider works before the widget arrives, and the widget starts where the visitor left it', async () => {
+  test('a painted slider answers before the widget arrives, and the widget starts where the visitor left it', async () => {
     const page = await browser.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -210,15 +266,21 @@ describe('the calculator on a real WordPress page', () => {
     });
     await page.goto(`${wordpress.url}/prestamos/`, { waitUntil: 'domcontentloaded' });
     const painted = page.locator('.credimo-painted').first().getByRole('slider', { name: 'Importe' });
+    const figures = () => page.locator('[data-credimo-widget] section dl').first().textContent();
+    const painted300 = await figures();
     await painted.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     assert.equal(await painted.getAttribute('aria-valuetext'), '320\u00a0€');
     assert.equal(await page.locator('.credimo-painted output').first().textContent(), '320\u00a0€');
+    // Its figures answer too, before the widget: those of 320 €, which the widget then shows.
+    const answered = await figures();
+    assert.notEqual(answered, painted300, 'the painted figures follow the slider');
     release();
     const mounted = page.locator('[data-screen="calculator"]').first().getByRole('slider', { name: 'Importe' });
     await mounted.waitFor();
     assert.equal(await mounted.getAttribute('aria-valuetext'), '320\u00a0€');
+    assert.equal(await figures(), answered);
     await page.close();
   });
 

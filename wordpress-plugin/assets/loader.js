@@ -5,14 +5,18 @@
     containers = {},
     runtime,
     conf;
+  // The plugin hands over the config and the manifests it keeps (c.config, c.manifests: an object, maybe empty):
+  // then nothing waits for them.
+  function json(url, kept) {
+    return kept
+      ? Promise.resolve(kept)
+      : fetch(url).then((r) => {
+          if (!r.ok) throw r;
+          return r.json();
+        });
+  }
   function config() {
-    return (
-      conf ||
-      (conf = fetch(c.configUrl).then((r) => {
-        if (!r.ok) throw r;
-        return r.json();
-      }))
-    );
+    return conf || (conf = json(c.configUrl, c.config));
   }
   function script(src) {
     return new Promise((ok, fail) => {
@@ -42,20 +46,17 @@
         // The remote's manifest names the files its mount needs before it can run (firstLoad, shared modules
         // included): fetch them while the container itself arrives, instead of after it. What loads later, when
         // first used (the API client), is not fetched.
-        return fetch(manifest)
-          .then((r) => r.json())
+        return json(manifest, c.manifests[name])
           .then((m) => {
             var seen = {};
             m.exposes
-              .filter((e) => e.path === './mount')
-              .forEach((e) => {
-                e.firstLoad.forEach((f) => {
-                  // Chunks with the same content hash are the same code: the runtime loads only one.
-                  var h = f.split('.')[1];
-                  if (seen[h]) return;
-                  seen[h] = 1;
-                  preload(base + f);
-                });
+              .find((e) => e.path === './mount')
+              .firstLoad.forEach((f) => {
+                // Chunks with the same content hash are the same code: the runtime loads only one.
+                var h = f.split('.')[1];
+                if (seen[h]) return;
+                seen[h] = 1;
+                preload(base + f);
               });
             // A container that borrows the federation runtime (the app's shell lends it) names the runtime's
             // file: it runs first, once for every widget on the page.
@@ -71,10 +72,11 @@
   }
   function mount(el) {
     // The remote that serves the widget (my-loan: account); its screen comes in the props.
-    var name = el.getAttribute('data-credimo-remote') || el.getAttribute('data-credimo-widget'),
+    var data = el.dataset,
+      name = data.credimoRemote || data.credimoWidget,
       props = {};
     try {
-      props = JSON.parse(el.getAttribute('data-props') || '{}');
+      props = JSON.parse(data.props || '{}');
     } catch (e) {}
     props.apiBaseUrl = c.apiBaseUrl;
     props.applyUrl = c.appUrl;

@@ -320,14 +320,40 @@ function credimo_calculator_paint($props) {
 }
 
 /**
- * A painted slider works before the widget arrives: its text follows it, the figures wait, dimmed, for the widget,
- * which starts where the slider was left (Calculator.tsx, movedOnPage). Inline, once per page, inside the first
- * painted calculator (the widget's first render removes it; it has run by then). No "<" in it: WordPress's content
- * filters would read one as a tag. A site's CSP plugin adds its nonce through core's filter, as for the loader.
+ * Whether this page's head carries the painted calculator's answer (credimo_print_calculator_answer): pages known
+ * to show a painted calculator. Their painted sliders move the figures too, by the widget's own rules.
+ */
+function credimo_calculator_answers_from_head() {
+    $paint = credimo_calculator_paint_assets();
+    return $paint && !empty($paint['answer']) && in_array('calculator', credimo_page_widgets(), true)
+        && credimo_calculator_will_paint();
+}
+
+/**
+ * The painted calculator answers before the widget arrives: its sliders move their texts and figures, computed
+ * from the table the placeholder carries by the widget's own functions, bundled (assets/calculator-paint.json,
+ * `answer`). In the head, once, where no content filter reads it; it listens on the document, so it serves the
+ * calculators parsed after it. A site's CSP plugin adds its nonce through core's filter, as for the loader.
+ */
+function credimo_print_calculator_answer() {
+    if (!credimo_calculator_answers_from_head()) {
+        return;
+    }
+    $source = credimo_calculator_paint_assets()['answer'];
+    $attributes = apply_filters('wp_inline_script_attributes', array('id' => 'credimo-paint-answer'), $source);
+    $nonce = empty($attributes['nonce']) ? '' : ' nonce="' . esc_attr($attributes['nonce']) . '"';
+    echo '<script id="credimo-paint-answer"' . $nonce . '>' . $source . "</script>\n";
+}
+
+/**
+ * Where the head carries no answer (a calculator the head did not know of): a painted slider's text follows it, the
+ * figures wait, dimmed, for the widget, which starts where the slider was left (Calculator.tsx, movedOnPage).
+ * Inline, once per page, inside the first painted calculator (the widget's first render removes it; it has run by
+ * then). No "<" in it: WordPress's content filters would read one as a tag.
  */
 function credimo_calculator_paint_script_once() {
     static $printed = false;
-    if ($printed) {
+    if ($printed || credimo_calculator_answers_from_head()) {
         return '';
     }
     $printed = true;

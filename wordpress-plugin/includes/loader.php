@@ -91,9 +91,21 @@ function credimo_print_hints() {
     foreach (array_unique($origins) as $origin) {
         printf("<link rel=\"preconnect\" href=\"%s\" crossorigin>\n", esc_url($origin));
     }
-    printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url($settings['remotes_manifest_url']));
+    credimo_print_calculator_answer();
+    $kept = credimo_kept_remotes();
+    $calculator = in_array('calculator', credimo_page_widgets(), true);
+    if ($kept === null) {
+        printf("<link rel=\"preload\" href=\"%s\" as=\"fetch\" crossorigin>\n", esc_url($settings['remotes_manifest_url']));
+    } elseif ($calculator) {
+        // The loader has the config and the manifest inline; the calculator's first scripts start with the page.
+        // Only the calculator's: the other widgets mount when near the viewport, and an unused preload is waste.
+        // Low priority: the theme's render-blocking files go first, the painted calculator is not held back.
+        foreach (credimo_remote_first_scripts($kept, 'calculator') as $script) {
+            printf("<link rel=\"preload\" href=\"%s\" as=\"script\" fetchpriority=\"low\">\n", esc_url($script));
+        }
+    }
     // A painted calculator carries its table (data-credimo-seed): the widget asks for none.
-    if (!in_array('calculator', credimo_page_widgets(), true) || credimo_calculator_will_paint()) {
+    if (!$calculator || credimo_calculator_will_paint()) {
         return;
     }
     // The price table and settings the calculator asks for first (public and briefly cacheable).
@@ -137,6 +149,21 @@ function credimo_inline_loader_once() {
         'appUrl' => $settings['app_url'],
         'productId' => (int) $settings['default_product'],
     );
+    // The kept config and the manifests of this page's remotes: the loader asks for neither (remotes-kept.php).
+    // What is not handed over (nothing kept, a widget from the theme's templates) the loader asks for.
+    $kept = credimo_kept_remotes();
+    $manifests = array();
+    if ($kept !== null) {
+        $config['config'] = $kept['config'];
+        $remotes = credimo_widget_remotes();
+        foreach (credimo_page_widgets() as $widget) {
+            $name = isset($remotes[$widget]) ? $remotes[$widget][0] : null;
+            if ($name !== null && isset($kept['manifests'][$name])) {
+                $manifests[$name] = $kept['manifests'][$name];
+            }
+        }
+    }
+    $config['manifests'] = (object) $manifests;
     $source = 'window.credimoConfig=' . wp_json_encode($config, JSON_HEX_TAG | JSON_UNESCAPED_SLASHES) . ';' . credimo_loader_source();
     // Core's filter for inline scripts (WordPress 5.7+), where a site's CSP plugin adds the page's nonce: the loader
     // then runs under a policy without 'unsafe-inline' (README.md, Content-Security-Policy). Printed by hand, not

@@ -2,9 +2,9 @@
 import { offerUrl } from '@credimo/shared/api/address';
 import { PATHS } from '@credimo/shared/app-paths';
 import type { AgentDataResponse, CompactPrices, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
-import { type CalculatorChoice, defaultChoice, dueDate, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
+import { type CalculatorChoice, defaultChoice, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
 import type { ScreenProps } from '@credimo/shared/federation';
-import { formatDecimal, formatMoney, parseEuros, wireToDisplayDate } from '@credimo/shared/format';
+import { formatMoney, parseEuros } from '@credimo/shared/format';
 import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
 import {
   choiceQuery,
@@ -20,6 +20,7 @@ import { Alert, Button, TextField } from '@credimo/shared/ui';
 import { useAtomValue } from 'jotai';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import styles from './calculator.module.css';
+import { amountFieldText, figuresOf } from './figures';
 import { checkedPromocode, rememberPromocode, requestedChoice, startingPromocode } from './initial';
 
 export interface CalculatorProps extends Partial<ScreenProps> {
@@ -219,6 +220,7 @@ function PriceChooser({
     [prices, choice.term],
   );
   const option = prices[choice.term]?.[choice.amount];
+  const figures = option && figuresOf(option, choice.term);
   const [typed, setTyped] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const titleId = useId();
@@ -251,7 +253,7 @@ function PriceChooser({
     else window.location.assign(target);
   };
 
-  if (!option) return null;
+  if (!option || !figures) return null;
   return (
     <section className={styles.calculator} data-screen="calculator" aria-labelledby={titleId}>
       <h2 className={styles.title} id={titleId}>
@@ -270,7 +272,7 @@ function PriceChooser({
       <TextField
         label={texts.amountInput}
         inputMode="decimal"
-        value={typed ?? (choice.amount / 100).toFixed(2).replace('.', ',')}
+        value={typed ?? amountFieldText(choice.amount)}
         onChange={(event) => setTyped(event.target.value)}
         onBlur={(event) => setAmountFromText(event.target.value)}
         onKeyDown={(event) => {
@@ -291,35 +293,34 @@ function PriceChooser({
       <dl className={styles.summary} aria-live="polite" aria-busy={pending || undefined}>
         <div>
           <dt>{texts.dueDate}</dt>
-          <dd>{wireToDisplayDate(dueDate(choice.term))}</dd>
+          <dd>{figures.due}</dd>
         </div>
         <div>
           <dt>{texts.commission}</dt>
           <dd>
-            {option.is_free ? (
+            {figures.commission === 'free' ? (
               <>
-                <span className={styles.badge}>{texts.free}</span>{' '}
-                <s>{formatMoney(option.commissions.original_total)}</s>
+                <span className={styles.badge}>{texts.free}</span> <s>{figures.commissionOriginal}</s>
               </>
-            ) : option.commissions.total !== option.commissions.original_total ? (
+            ) : figures.commission === 'discounted' ? (
               <>
-                {formatMoney(option.commissions.total)} <s>{formatMoney(option.commissions.original_total)}</s>
+                {figures.commissionTotal} <s>{figures.commissionOriginal}</s>
               </>
             ) : (
-              formatMoney(option.commissions.total)
+              figures.commissionTotal
             )}
           </dd>
         </div>
         <div>
           <dt>{texts.total}</dt>
-          <dd className={styles.total}>{formatMoney(option.return_amount)}</dd>
+          <dd className={styles.total}>{figures.total}</dd>
         </div>
         <div>
           <dt>{texts.tae}</dt>
-          <dd>{formatDecimal(option.tae, 1)} %</dd>
+          <dd>{figures.tae}</dd>
         </div>
       </dl>
-      {option.is_free && <p className={styles.freeNote}>{texts.freeNote}</p>}
+      {figures.free && <p className={styles.freeNote}>{texts.freeNote}</p>}
       <PromoCode discount={discount} onDiscount={onDiscount} free={option.is_free} />
       <Button className={styles.cta} onClick={apply}>
         {texts.cta}
