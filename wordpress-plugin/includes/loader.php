@@ -158,7 +158,9 @@ function credimo_inline_loader_once() {
         $remotes = credimo_widget_remotes();
         foreach (credimo_page_widgets() as $widget) {
             $name = isset($remotes[$widget]) ? $remotes[$widget][0] : null;
-            if ($name !== null && isset($kept['manifests'][$name])) {
+            // Not a remote that borrows the federation runtime: its runtime file's name changes with each deploy,
+            // and a kept name would fail the widget until the next refresh. Its loader reads a fresh manifest.
+            if ($name !== null && isset($kept['manifests'][$name]) && !isset($kept['manifests'][$name]['runtime'])) {
                 $manifests[$name] = $kept['manifests'][$name];
             }
         }
