@@ -23,12 +23,21 @@ function ask(request: FileRequest): Promise<string | null> {
   });
 }
 
+// A hook that waits for ever (hooks have no test timeout) would hold the whole run until CI's own limit: after
+// this long the worker names the file and ends, and the run fails in time to say why.
+const FILE_LIMIT_MS = 15 * 60_000;
+
 let request: FileRequest = {};
 for (let file = await ask(request); file; file = await ask(request)) {
   const started = performance.now();
+  const watchdog = setTimeout(() => {
+    console.error(`# ${path.relative(testFolder, file)} did not end in 15 minutes (a hook waiting for ever?)`);
+    process.exit(1);
+  }, FILE_LIMIT_MS);
   await describe(path.relative(testFolder, file), async () => {
     await import(pathToFileURL(file).href);
   });
+  clearTimeout(watchdog);
   request = { done: { file, ms: Math.round(performance.now() - started) } };
 }
 process.disconnect();

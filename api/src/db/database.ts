@@ -73,6 +73,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     kind: 'postgresql',
     close: async () => {
       await hot.end();
+      // Bounded: a query the pool still counts as running (a job fetch caught by the stop) must not hold the
+      // close for ever. postgres.js answers Kysely's own end() below with this same ending.
+      await client.end({ timeout: 5 });
       await db.destroy();
     },
   };
