@@ -14,6 +14,13 @@ import {
 } from './client';
 import { normaliseApiError } from './errors';
 
+/** Whether a request went out, or was cancelled before it did (a session that has ended sends nothing). */
+const sentOrCancelled = (request: Promise<unknown>) =>
+  request.then(
+    () => 'sent',
+    (error: unknown) => (axios.isCancel(error) ? 'cancelled' : 'failed'),
+  );
+
 describe('the one API client', () => {
   configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
 
@@ -139,12 +146,7 @@ describe('the one API client', () => {
     // The poll on its way is cancelled (the browser aborts it: no 401 comes back for it).
     expect(inboxSignal?.aborted).toBe(true);
     // A poll due while the logout is on its way is not sent.
-    const due = await api()
-      .get('/v2/user')
-      .then(
-        () => 'sent',
-        (error: unknown) => (axios.isCancel(error) ? 'cancelled' : 'failed'),
-      );
+    const due = await sentOrCancelled(api().get('/v2/user'));
     expect(due).toBe('cancelled');
     expect(http.history.get.map((request) => request.url)).toEqual(['/v2/notifications/inbox']);
     expect(http.history.post.map((request) => [request.url, request.headers?.Authorization])).toEqual([
@@ -176,12 +178,7 @@ describe('the one API client', () => {
         (error: unknown) => normaliseApiError(error).status,
       );
     expect(refused).toBe(409);
-    const held = await api()
-      .get('/v2/notifications/inbox')
-      .then(
-        () => 'sent',
-        (error: unknown) => (axios.isCancel(error) ? 'cancelled' : 'failed'),
-      );
+    const held = await sentOrCancelled(api().get('/v2/notifications/inbox'));
     expect(held).toBe('cancelled');
     resumeSessionRequests('erasing');
     expect((await api().get('/v2/notifications/inbox')).status).toBe(200);
