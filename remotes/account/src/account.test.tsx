@@ -1,4 +1,6 @@
 import {
+  accessTokenAtom,
+  clearSession,
   disbursementIbanAtom,
   LoanStatus,
   type LoanView,
@@ -32,6 +34,7 @@ const EXTENSION_TERMS = extensionTerms();
 
 function signedIn(loan: LoanView | null = activeLoan(), extra = {}) {
   const user = customer(loan, extra);
+  sessionStore.set(accessTokenAtom, 'customer-token');
   sessionStore.set(userAtom, user);
   sessionStore.set(loanAtom, loan);
   http.current.onGet('/v2/user').reply(200, user);
@@ -447,5 +450,32 @@ describe('/account: polling', () => {
       await jest.advanceTimersByTimeAsync(0);
     });
     expect(JSON.parse(http.current.history.post[0]?.data)).toEqual({ ids: ['9', '4'] });
+  });
+
+  test('alerts cleared because the session ended are not marked read', async () => {
+    signedIn();
+    http.current
+      .onGet('/v2/notifications/inbox')
+      .reply(200, [
+        {
+          id: '9',
+          message: 'Pago recibido',
+          severity: 'success',
+          duplicateIds: [],
+          created_at: '2026-11-23T10:00:00Z',
+        },
+      ]);
+    http.current.onPost('/v2/notifications/read').reply(200, { read: 1 });
+    showScreen(AccountScreen, { screen: 'account' });
+    await screen.findByRole('region', { name: 'Devolver tu préstamo' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(sessionStore.get(notificationsAtom)).toEqual([expect.objectContaining({ id: 'inbox-9' })]);
+    act(() => clearSession());
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(http.current.history.post.filter((r) => r.url === '/v2/notifications/read')).toEqual([]);
   });
 });

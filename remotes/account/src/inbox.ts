@@ -1,4 +1,11 @@
-import { NOTIFICATION_SECONDS, type Notification, notificationsAtom, refreshUser, sessionStore } from '@credimo/shared';
+import {
+  accessTokenAtom,
+  NOTIFICATION_SECONDS,
+  type Notification,
+  notificationsAtom,
+  refreshUser,
+  sessionStore,
+} from '@credimo/shared';
 import { useEffect } from 'react';
 import { accountCalls, type InboxItem } from './calls';
 import { POLL_MS } from './rules';
@@ -59,6 +66,12 @@ export function useAccountPolling(): void {
     let last = sessionStore.get(notificationsAtom);
     const unsubscribe = sessionStore.sub(notificationsAtom, () => {
       const next = sessionStore.get(notificationsAtom);
+      // Alerts cleared because the session ended (logout, erasure, a 401) were not dismissed by anyone, and there is
+      // no session left to mark them read with.
+      if (sessionStore.get(accessTokenAtom) === null) {
+        last = next;
+        return;
+      }
       const dismissed = dismissedAlerts(last, next, Date.now());
       last = next;
       const ids = dismissed.flatMap((id) => serverIds.get(id) ?? []);
