@@ -23,6 +23,15 @@ function watchFailures(page: Page): string[] {
   return errors;
 }
 
+/** Chromium's warnings of a preloaded file the page did not use. */
+function watchPreloadWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && /preload/i.test(message.text())) warnings.push(message.text());
+  });
+  return warnings;
+}
+
 /** Layout shifts of the page (not caused by input), summed as CLS counts them. */
 async function watchShifts(page: Page) {
   await page.addInitScript(`window.__shift = 0; window.__shifted = []; new PerformanceObserver((list) => {
@@ -185,6 +194,7 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
     await takeLoanThroughPages(page, { amount: 30_000, term: 30 });
     const failures = watchFailures(page);
     const shifts = await watchShifts(page);
+    const preloadWarnings = watchPreloadWarnings(page);
     await page.goto(`${wordpress.url}/mi-prestamo/`, { waitUntil: 'domcontentloaded' });
     const widget = page.locator('[data-credimo-widget="my-loan"]');
     const [reserved, mounted] = await reservedThenMounted(page, 'my-loan', () =>
@@ -198,6 +208,9 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
     assert.match(await fact('Fecha de devolución'), /^\d\d\/\d\d\/\d{4}$/);
     assert.match(await fact('A devolver hoy'), /€$/);
     assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), [], '"my loan" is accessible');
+    // Chromium warns of a preload left unused a few seconds after the page's load.
+    await page.waitForTimeout(4000);
+    assert.deepEqual(preloadWarnings, [], 'every file the page preloads is used');
     await widget.getByRole('link', { name: 'Ir a mi cuenta' }).click();
     await page.waitForURL(`${stack.urls.app}/account`);
     assert.deepEqual(failures, []);
@@ -283,6 +296,17 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
       [],
     );
     assert.deepEqual(failures, []);
+    await page.close();
+  });
+
+  test('"my loan" alone asks for what it shows first: every file the page preloads is used', async () => {
+    const page = await browser.newPage();
+    const warnings = watchPreloadWarnings(page);
+    await page.goto(`${wordpress.url}/mi-prestamo/`);
+    await page.locator('[data-credimo-widget="my-loan"]').getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+    // Chromium warns of a preload left unused a few seconds after the page's load.
+    await page.waitForTimeout(4000);
+    assert.deepEqual(warnings, []);
     await page.close();
   });
 
