@@ -281,6 +281,14 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
     const signIn = page.getByRole('link', { name: 'Iniciar sesión' });
     const [reserved, mounted] = await reservedThenMounted(page, 'my-loan', () => signIn.waitFor());
     assert.equal(mounted, reserved, 'the placeholder reserves the sign-in prompt');
+    // Sized to its content: under the button, only the card's padding and border.
+    const below = await page.evaluate(() => {
+      const card = document.querySelector('[data-credimo-widget="my-loan"] section') as HTMLElement;
+      return (
+        card.getBoundingClientRect().bottom - (card.querySelector('a') as HTMLElement).getBoundingClientRect().bottom
+      );
+    });
+    assert.ok(below <= 18, `${below} px under the sign-in button`);
     assert.equal(await signIn.getAttribute('href'), `${stack.urls.app}/auth`);
     assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), []);
 

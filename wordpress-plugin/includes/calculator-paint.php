@@ -339,10 +339,7 @@ function credimo_print_calculator_answer() {
     if (!credimo_calculator_answers_from_head()) {
         return;
     }
-    $source = credimo_calculator_paint_assets()['answer'];
-    $attributes = apply_filters('wp_inline_script_attributes', array('id' => 'credimo-paint-answer'), $source);
-    $nonce = empty($attributes['nonce']) ? '' : ' nonce="' . esc_attr($attributes['nonce']) . '"';
-    echo '<script id="credimo-paint-answer"' . $nonce . '>' . $source . "</script>\n";
+    echo credimo_inline_script_tag('credimo-paint-answer', credimo_calculator_paint_assets()['answer']) . "\n";
 }
 
 /**
@@ -360,7 +357,5 @@ function credimo_calculator_paint_script_once() {
     $source = "document.addEventListener('input',function(e){var i=e.target,t=i.dataset&&i.dataset.credimoTexts;"
         . "if(t){t=JSON.parse(t)[i.value];i.setAttribute('aria-valuetext',t);i.previousSibling.lastChild.textContent=t;"
         . "i.closest('section').querySelector('dl').style.opacity=0.5}})";
-    $attributes = apply_filters('wp_inline_script_attributes', array('id' => 'credimo-paint-sliders'), $source);
-    $nonce = empty($attributes['nonce']) ? '' : ' nonce="' . esc_attr($attributes['nonce']) . '"';
-    return '<script id="credimo-paint-sliders"' . $nonce . '>' . $source . '</script>';
+    return credimo_inline_script_tag('credimo-paint-sliders', $source);
 }

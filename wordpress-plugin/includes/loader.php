@@ -13,9 +13,11 @@ function credimo_register_loader() {
     wp_register_style('credimo-widgets', false, array(), CREDIMO_VERSION);
     // Each widget's placeholder reserves the widget's final box for the width it is given (a container query on
     // the placeholder; the calculator's own CSS holds the same heights), so mounting moves nothing below it.
+    // "My loan" reserves the sign-in prompt for a visitor, the loan's summary where a session cookie is
+    // (credimo_print_session_mark): the widget's own CSS keeps the same two boxes.
     wp_add_inline_style(
         'credimo-widgets',
-        '.credimo-widget{container-type:inline-size;min-height:120px}.credimo-skeleton{box-sizing:border-box;max-width:520px;height:120px;border-radius:12px;background:#eef1f4}[data-credimo-widget=calculator]>.credimo-skeleton{height:794px}[data-credimo-widget=registration]>.credimo-skeleton{height:630px;max-width:480px}[data-credimo-widget=my-loan]>.credimo-skeleton{height:260px}@container (width < 260px){[data-credimo-widget=registration]>.credimo-skeleton{height:720px}}@container (260px <= width < 310px){[data-credimo-widget=registration]>.credimo-skeleton{height:700px}}@container (310px <= width < 350px){[data-credimo-widget=registration]>.credimo-skeleton{height:650px}}@container (350px <= width < 500px){[data-credimo-widget=registration]>.credimo-skeleton{height:630px}}@container (width < 300px){[data-credimo-widget=my-loan]>.credimo-skeleton{height:300px}}@container (300px <= width < 340px){[data-credimo-widget=my-loan]>.credimo-skeleton{height:280px}}@container (width < 260px){[data-credimo-widget=calculator]>.credimo-skeleton{height:1010px}}@container (260px <= width < 310px){[data-credimo-widget=calculator]>.credimo-skeleton{height:986px}}@container (310px <= width < 350px){[data-credimo-widget=calculator]>.credimo-skeleton{height:966px}}@container (350px <= width < 370px){[data-credimo-widget=calculator]>.credimo-skeleton{height:866px}}@container (370px <= width < 470px){[data-credimo-widget=calculator]>.credimo-skeleton{height:818px}}'
+        '.credimo-widget{container-type:inline-size;min-height:120px}.credimo-skeleton{box-sizing:border-box;max-width:520px;height:120px;border-radius:12px;background:#eef1f4}[data-credimo-widget=calculator]>.credimo-skeleton{height:794px}[data-credimo-widget=registration]>.credimo-skeleton{height:630px;max-width:480px}[data-credimo-widget=my-loan]>.credimo-skeleton{height:158px}[data-credimo-signed-in] [data-credimo-widget=my-loan]>.credimo-skeleton{height:260px}@container (width < 260px){[data-credimo-widget=registration]>.credimo-skeleton{height:720px}}@container (260px <= width < 310px){[data-credimo-widget=registration]>.credimo-skeleton{height:700px}}@container (310px <= width < 350px){[data-credimo-widget=registration]>.credimo-skeleton{height:650px}}@container (350px <= width < 500px){[data-credimo-widget=registration]>.credimo-skeleton{height:630px}}@container (width < 320px){[data-credimo-widget=my-loan]>.credimo-skeleton{height:182px}}@container (width < 300px){[data-credimo-signed-in] [data-credimo-widget=my-loan]>.credimo-skeleton{height:300px}}@container (300px <= width < 340px){[data-credimo-signed-in] [data-credimo-widget=my-loan]>.credimo-skeleton{height:280px}}@container (width < 260px){[data-credimo-widget=calculator]>.credimo-skeleton{height:1010px}}@container (260px <= width < 310px){[data-credimo-widget=calculator]>.credimo-skeleton{height:986px}}@container (310px <= width < 350px){[data-credimo-widget=calculator]>.credimo-skeleton{height:966px}}@container (350px <= width < 370px){[data-credimo-widget=calculator]>.credimo-skeleton{height:866px}}@container (370px <= width < 470px){[data-credimo-widget=calculator]>.credimo-skeleton{height:818px}}'
         . '.credimo-widget-fallback{border:1px solid #b3261e;background:#fdecea;color:#5f1410;border-radius:8px;padding:16px}'
     );
 }
@@ -92,6 +94,7 @@ function credimo_print_hints() {
         printf("<link rel=\"preconnect\" href=\"%s\" crossorigin>\n", esc_url($origin));
     }
     credimo_print_calculator_answer();
+    credimo_print_session_mark();
     $kept = credimo_kept_remotes();
     $calculator = in_array('calculator', credimo_page_widgets(), true);
     if ($kept === null) {
@@ -167,10 +170,33 @@ function credimo_inline_loader_once() {
     }
     $config['manifests'] = (object) $manifests;
     $source = 'window.credimoConfig=' . wp_json_encode($config, JSON_HEX_TAG | JSON_UNESCAPED_SLASHES) . ';' . credimo_loader_source();
-    // Core's filter for inline scripts (WordPress 5.7+), where a site's CSP plugin adds the page's nonce: the loader
-    // then runs under a policy without 'unsafe-inline' (README.md, Content-Security-Policy). Printed by hand, not
-    // by wp_get_inline_script_tag, which may wrap it in CDATA: a '<' that content filters would read as a tag.
-    $attributes = apply_filters('wp_inline_script_attributes', array('id' => 'credimo-loader'), $source);
+    // With the page's nonce: the loader runs under a policy without 'unsafe-inline' (README.md,
+    // Content-Security-Policy).
+    return credimo_inline_script_tag('credimo-loader', $source);
+}
+
+/**
+ * An inline script of ours, with the nonce a site's CSP plugin gives inline scripts through core's filter
+ * (WordPress 5.7+), so it runs under a policy without 'unsafe-inline'. Printed by hand, not by
+ * wp_get_inline_script_tag, which may wrap it in CDATA: a '<' that content filters would read as a tag.
+ */
+function credimo_inline_script_tag($id, $source) {
+    $attributes = apply_filters('wp_inline_script_attributes', array('id' => $id), $source);
     $nonce = empty($attributes['nonce']) ? '' : ' nonce="' . esc_attr($attributes['nonce']) . '"';
-    return '<script id="credimo-loader"' . $nonce . '>' . $source . '</script>';
+    return '<script id="' . esc_attr($id) . '"' . $nonce . '>' . $source . '</script>';
+}
+
+/**
+ * On a page with "my loan": marks the document when the widgets' session cookie is there, before the body is
+ * painted, so the placeholder reserves the loan's summary for a signed-in customer and the short sign-in prompt
+ * for a visitor (a page cache may keep the HTML, so PHP does not decide it).
+ */
+function credimo_print_session_mark() {
+    if (!in_array('my-loan', credimo_page_widgets(), true)) {
+        return;
+    }
+    echo credimo_inline_script_tag(
+        'credimo-session-mark',
+        "/(^|; )credimo_access_token=/.test(document.cookie)&&document.documentElement.setAttribute('data-credimo-signed-in','')"
+    ) . "\n";
 }

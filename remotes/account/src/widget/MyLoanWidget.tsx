@@ -22,6 +22,14 @@ export interface MyLoanWidgetProps extends ScreenProps {
 }
 
 /**
+ * Whether the page was marked, before its body was painted, as opened with the widgets' session cookie
+ * (wordpress-plugin/includes/loader.php, credimo_print_session_mark): its placeholder then reserved the loan's
+ * summary, and the widget keeps that box whatever it shows, so nothing below it moves.
+ */
+export const pageMarkedSignedIn = () =>
+  typeof document !== 'undefined' && document.documentElement.hasAttribute('data-credimo-signed-in');
+
+/**
  * "My loan" on a WordPress page: for a signed-in customer the current loan's status (in Spanish), amount,
  * due date and what repaying it today costs, with the way into the account; signed out, a short sign-in prompt;
  * without an open loan, the way to apply. Links into the app hand the session over (handOffToApp), never a token.
@@ -30,6 +38,7 @@ export function MyLoanWidget({ applyUrl = '/', navigate: leave }: MyLoanWidgetPr
   const token = useAtomValue(accessTokenAtom);
   const user = useAtomValue(userAtom);
   const [failed, setFailed] = useState(false);
+  const [reservesLoan] = useState(pageMarkedSignedIn);
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -48,7 +57,10 @@ export function MyLoanWidget({ applyUrl = '/', navigate: leave }: MyLoanWidgetPr
   const appLink = (path: string) => `${applyUrl.replace(/\/+$/, '')}${path}`;
 
   const frame = (title: string, body: ReactNode) => (
-    <section className={styles.widget} aria-labelledby="credimo-my-loan-title">
+    <section
+      className={reservesLoan ? `${styles.widget} ${styles.signedIn}` : styles.widget}
+      aria-labelledby="credimo-my-loan-title"
+    >
       <h2 id="credimo-my-loan-title">{title}</h2>
       {problem && <Alert tone="error">{problem}</Alert>}
       {body}

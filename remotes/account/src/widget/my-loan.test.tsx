@@ -63,4 +63,23 @@ describe('"my loan" on a WordPress page', () => {
     showScreen((props) => <MyLoanWidget {...props} applyUrl={APP} />);
     expect(await screen.findByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
   });
+
+  describe("the box the page's placeholder reserved", () => {
+    afterEach(() => document.documentElement.removeAttribute('data-credimo-signed-in'));
+    const box = () => screen.getByRole('region', { name: 'Mi préstamo' });
+
+    test("a visitor's prompt is sized to its content", () => {
+      showScreen((props) => <MyLoanWidget {...props} applyUrl={APP} />);
+      expect(box()).not.toHaveClass('signedIn');
+    });
+
+    test("on a page marked signed in, the loan summary's box is kept, even when the session turns out to be gone", async () => {
+      document.documentElement.setAttribute('data-credimo-signed-in', '');
+      setAccessToken('expired-token');
+      http.current.onGet('/v2/user').reply(401, { errors: [{ message: 'x', property: 'request' }] });
+      showScreen((props) => <MyLoanWidget {...props} applyUrl={APP} />);
+      await screen.findByRole('link', { name: 'Iniciar sesión' });
+      expect(box()).toHaveClass('signedIn');
+    });
+  });
 });
