@@ -454,17 +454,15 @@ describe('/account: polling', () => {
 
   test('alerts cleared because the session ended are not marked read', async () => {
     signedIn();
-    http.current
-      .onGet('/v2/notifications/inbox')
-      .reply(200, [
-        {
-          id: '9',
-          message: 'Pago recibido',
-          severity: 'success',
-          duplicateIds: [],
-          created_at: '2026-11-23T10:00:00Z',
-        },
-      ]);
+    http.current.onGet('/v2/notifications/inbox').reply(200, [
+      {
+        id: '9',
+        message: 'Pago recibido',
+        severity: 'success',
+        duplicateIds: [],
+        created_at: '2026-11-23T10:00:00Z',
+      },
+    ]);
     http.current.onPost('/v2/notifications/read').reply(200, { read: 1 });
     showScreen(AccountScreen, { screen: 'account' });
     await screen.findByRole('region', { name: 'Devolver tu préstamo' });
