@@ -27,6 +27,7 @@ function credimo_settings() {
     return array('api_base_url' => $GLOBALS['credimo_test_api'], 'default_product' => 1);
 }
 
+require CREDIMO_DIR . 'includes/inline-script.php';
 require CREDIMO_DIR . 'includes/calculator-paint.php';
 credimo_calculator_styled(true);
 

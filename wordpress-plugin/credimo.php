@@ -19,6 +19,7 @@ define('CREDIMO_VERSION', '0.1.0');
 define('CREDIMO_DIR', plugin_dir_path(__FILE__));
 define('CREDIMO_URL', plugin_dir_url(__FILE__));
 
+require_once CREDIMO_DIR . 'includes/inline-script.php';
 require_once CREDIMO_DIR . 'includes/api.php';
 require_once CREDIMO_DIR . 'includes/capability.php';
 require_once CREDIMO_DIR . 'includes/options.php';

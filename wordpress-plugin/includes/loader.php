@@ -176,17 +176,6 @@ function credimo_inline_loader_once() {
 }
 
 /**
- * An inline script of ours, with the nonce a site's CSP plugin gives inline scripts through core's filter
- * (WordPress 5.7+), so it runs under a policy without 'unsafe-inline'. Printed by hand, not by
- * wp_get_inline_script_tag, which may wrap it in CDATA: a '<' that content filters would read as a tag.
- */
-function credimo_inline_script_tag($id, $source) {
-    $attributes = apply_filters('wp_inline_script_attributes', array('id' => $id), $source);
-    $nonce = empty($attributes['nonce']) ? '' : ' nonce="' . esc_attr($attributes['nonce']) . '"';
-    return '<script id="' . esc_attr($id) . '"' . $nonce . '>' . $source . '</script>';
-}
-
-/**
  * On a page with "my loan": marks the document when the widgets' session cookie is there, before the body is
  * painted, so the placeholder reserves the loan's summary for a signed-in customer and the short sign-in prompt
  * for a visitor (a page cache may keep the HTML, so PHP does not decide it).
