@@ -26,8 +26,7 @@ export interface MyLoanWidgetProps extends ScreenProps {
  * (wordpress-plugin/includes/loader.php, credimo_print_session_mark): its placeholder then reserved the loan's
  * summary, and the widget keeps that box whatever it shows, so nothing below it moves.
  */
-export const pageMarkedSignedIn = () =>
-  typeof document !== 'undefined' && document.documentElement.hasAttribute('data-credimo-signed-in');
+export const pageMarkedSignedIn = () => document.documentElement.hasAttribute('data-credimo-signed-in');
 
 /**
  * "My loan" on a WordPress page: for a signed-in customer the current loan's status (in Spanish), amount,
