@@ -12,6 +12,7 @@ import {
   termProgress,
 } from '@credimo/shared/domain';
 import { formatMoney, wireToDisplayDate } from '@credimo/shared/format';
+import { fill, plural } from '@credimo/shared/i18n/fill';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { A, button, card, escapeHtml, K } from './markup';
 
@@ -43,7 +44,7 @@ function helpBanner(loan: LoanView): string {
   const international = digits.startsWith('34') ? digits : `34${digits}`;
   return card(
     'help',
-    `<h2 id="fp-help-title">${text(t.title)}</h2><p>${text(t.body)}</p><p class="${A('row')}"><a href="https://wa.me/${international}" target="_blank" rel="noreferrer">${text(t.whatsapp)}</a><a href="tel:${escapeHtml(phone.replace(/\s/g, ''))}">${text(t.phone(phone))}</a></p>`,
+    `<h2 id="fp-help-title">${text(t.title)}</h2><p>${text(t.body)}</p><p class="${A('row')}"><a href="https://wa.me/${international}" target="_blank" rel="noreferrer">${text(t.whatsapp)}</a><a href="tel:${escapeHtml(phone.replace(/\s/g, ''))}">${text(fill(t.phone, { phone }))}</a></p>`,
     'warning',
   );
 }
@@ -58,9 +59,9 @@ function loanDetail(loan: LoanView): string {
   const late = loan.days.late ?? 0;
   const days =
     late > 0
-      ? `<span class="${A('late')}">${text(t.daysLate(late))}</span>`
+      ? `<span class="${A('late')}">${text(plural(t.daysLate, late))}</span>`
       : loan.days.left !== undefined
-        ? `<span>${text(t.daysLeft(loan.days.left))}</span>`
+        ? `<span>${text(plural(t.daysLeft, loan.days.left))}</span>`
         : '';
   const today = loan.calculations?.today;
   const amounts = today
@@ -78,7 +79,7 @@ function loanDetail(loan: LoanView): string {
       [t.amount, formatMoney(loan.request_amount)],
       [t.dueDate, wireToDisplayDate(loan.must_pay_date ?? loan.predicted_must_pay_date)],
     ],
-  )}<label for="fp-loan-progress">${text(t.progress)}</label><progress id="fp-loan-progress" class="${A('bar')}" max="100" value="${termProgress(loan.days)}"></progress><p class="${A('days')}">${days}<span>${text(t.daysTotal(loan.days.total))}</span></p>${amounts}</section>`;
+  )}<label for="fp-loan-progress">${text(t.progress)}</label><progress id="fp-loan-progress" class="${A('bar')}" max="100" value="${termProgress(loan.days)}"></progress><p class="${A('days')}">${days}<span>${text(fill(t.daysTotal, { n: loan.days.total }))}</span></p>${amounts}</section>`;
 }
 
 /** RepaymentCard.tsx: the slider at today's total, the same amount typed, "Pagar el total" and "Pagar …". */
@@ -88,7 +89,7 @@ function repaymentCard(offer: RepaymentOffer | null): string {
   const amount = formatMoney(offer.max);
   return card(
     'repayment',
-    `<h2 id="fp-repayment-title">${text(t.title)}</h2><p>${text(t.body)}</p><label for="fp-repayment-amount">${text(t.amount)}</label><p class="${A('amount')}" aria-hidden="true">${text(amount)}</p><input id="fp-repayment-amount" class="${A('slider')}" type="range" min="${offer.min}" max="${offer.max}" step="${offer.step}" value="${offer.max}" aria-valuetext="${escapeHtml(amount)}"><div class="${K('field')}"><label class="${K('label')}" for="fp-repayment-typed">${text(t.typed)}</label><input inputmode="decimal" autocomplete="off" value="${amountInputOf(offer.max)}" id="fp-repayment-typed" class="${K('input')}"><p class="${K('error')}" aria-live="polite"></p></div><p class="${A('row')}">${button(t.total, 'secondary')}${button(t.pay(amount))}</p><p><a href="${PATHS.repaymentHelp}">${text(t.howTo)}</a></p>`,
+    `<h2 id="fp-repayment-title">${text(t.title)}</h2><p>${text(t.body)}</p><label for="fp-repayment-amount">${text(t.amount)}</label><p class="${A('amount')}" aria-hidden="true">${text(amount)}</p><input id="fp-repayment-amount" class="${A('slider')}" type="range" min="${offer.min}" max="${offer.max}" step="${offer.step}" value="${offer.max}" aria-valuetext="${escapeHtml(amount)}"><div class="${K('field')}"><label class="${K('label')}" for="fp-repayment-typed">${text(t.typed)}</label><input inputmode="decimal" autocomplete="off" value="${amountInputOf(offer.max)}" id="fp-repayment-typed" class="${K('input')}"><p class="${K('error')}" aria-live="polite"></p></div><p class="${A('row')}">${button(t.total, 'secondary')}${button(fill(t.pay, { amount }))}</p><p><a href="${PATHS.repaymentHelp}">${text(t.howTo)}</a></p>`,
   );
 }
 
@@ -100,12 +101,12 @@ function prolongationCard(offer: ProlongationOffer | null): string {
   const t = texts.prolongation;
   const control =
     extensionControl(terms) === 'select'
-      ? `<select id="fp-prolongation-term">${terms.map((days) => `<option value="${days}"${days === term ? ' selected' : ''}>${text(t.days(days))}</option>`).join('')}</select>`
-      : `<input id="fp-prolongation-term" class="${A('slider')}" type="range" min="0" max="${terms.length - 1}" step="1" value="${Math.max(0, terms.indexOf(term))}" aria-valuetext="${escapeHtml(t.days(term))}">`;
+      ? `<select id="fp-prolongation-term">${terms.map((days) => `<option value="${days}"${days === term ? ' selected' : ''}>${text(fill(t.days, { n: days }))}</option>`).join('')}</select>`
+      : `<input id="fp-prolongation-term" class="${A('slider')}" type="range" min="0" max="${terms.length - 1}" step="1" value="${Math.max(0, terms.indexOf(term))}" aria-valuetext="${escapeHtml(fill(t.days, { n: term }))}">`;
   const shown = offer.extensions.find((extension) => extension.term === term);
   const details = shown
     ? summary([
-        [t.term, t.days(shown.term)],
+        [t.term, fill(t.days, { n: shown.term })],
         [t.cost, formatMoney(shown.cost)],
         [t.nextPayDate, wireToDisplayDate(shown.next_pay_date)],
         [t.atTheEnd, formatMoney(shown.commission_at_the_end)],
@@ -126,7 +127,7 @@ function withdrawalCard(loan: LoanView): string {
   const t = texts.withdrawal;
   if (withdrawal.acknowledgement) {
     const done = withdrawal.requested_on
-      ? `<p class="${A('muted')}">${text(t.done(wireToDisplayDate(withdrawal.requested_on), formatMoney(withdrawal.amount)))}</p>`
+      ? `<p class="${A('muted')}">${text(fill(t.done, { date: wireToDisplayDate(withdrawal.requested_on), amount: formatMoney(withdrawal.amount) }))}</p>`
       : '';
     return card(
       'withdrawal',
@@ -136,7 +137,7 @@ function withdrawalCard(loan: LoanView): string {
   if (!withdrawal.available) return '';
   return card(
     'withdrawal',
-    `<h2 id="fp-withdrawal-title">${text(t.title)}</h2><p>${text(t.body(wireToDisplayDate(withdrawal.until)))}</p>${button(t.button, 'secondary')}`,
+    `<h2 id="fp-withdrawal-title">${text(t.title)}</h2><p>${text(fill(t.body, { until: wireToDisplayDate(withdrawal.until) }))}</p>${button(t.button, 'secondary')}`,
   );
 }
 

@@ -1,9 +1,11 @@
 /**
  * @jest-environment node
  */
+
 import type { UserResponse } from '@credimo/shared/contract';
 import { LoanStatus } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
+import { fill, plural } from '@credimo/shared/i18n/fill';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { origination } from '@credimo/shared/i18n/screens/origination';
 import { shell } from '@credimo/shared/i18n/screens/shell';
@@ -84,7 +86,7 @@ describe("the account's first paint draws the customer's cards as the account sc
     const markup = accountMainMarkup(data, none);
     expect(markup).toContain('data-loan-view="closed"');
     expect(headings(markup)).toEqual([texts.review.title, texts.iban.title, texts.autoDebit.title]);
-    expect(markup).toContain(`aria-label="${texts.review.stars(5)}"`);
+    expect(markup).toContain(`aria-label="${plural(texts.review.stars, 5)}"`);
   });
 
   test('sent from the calculator: the notice that a new loan cannot be taken, above the screen', () => {
@@ -102,9 +104,11 @@ describe("the account's first paint draws the customer's cards as the account sc
   test("an operator's session opens with its banner; the customer's own session with none", () => {
     const banner = (session: UserResponse['session']) => sessionBannerMarkup(registered({ session }).user);
     expect(banner({ kind: 'admin', actor: 'eva' })).toBe(
-      `<div class="fp-layout-sessionBanner" data-session-kind="admin">${shell.adminSession('eva', '+34 612 34 56 78')}</div>`,
+      `<div class="fp-layout-sessionBanner" data-session-kind="admin">${fill(shell.adminSession, { who: 'eva', phone: '+34 612 34 56 78' })}</div>`,
     );
-    expect(banner({ kind: 'agent', actor: 'laura' })).toContain(shell.agentSession('laura', '+34 612 34 56 78'));
+    expect(banner({ kind: 'agent', actor: 'laura' })).toContain(
+      fill(shell.agentSession, { who: 'laura', phone: '+34 612 34 56 78' }),
+    );
     expect(banner({ kind: 'customer', actor: null })).toBe('');
   });
 
@@ -166,7 +170,7 @@ describe("an application: the account's offers, and below them the registration 
     expect(returned).toContain(
       `<div class="fp-origination-actions"><button type="button" class="fp-kit-button">${origination.payoutFailed.retry}</button></div>`,
     );
-    expect(returned).toContain(origination.payoutFailed.help('+34 900 000 000'));
+    expect(returned).toContain(fill(origination.payoutFailed.help, { phone: '+34 900 000 000' }));
   });
 });
 

@@ -9,6 +9,7 @@ import {
   redirectFor,
 } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
+import { fill, plural } from '@credimo/shared/i18n/fill';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { toRedirectLoan, toRedirectUser } from '@credimo/shared/session/redirect-state';
 import { sessionBannerText } from '../src/layouts/session-banner';
@@ -56,7 +57,7 @@ function reviewCard(): string {
   const stars = [1, 2, 3, 4, 5]
     .map(
       (n) =>
-        `<button type="button" class="${K('button')} ${K('secondary')}" aria-label="${escapeHtml(t.stars(n))}"><span aria-hidden="true">${'★'.repeat(n)}</span></button>`,
+        `<button type="button" class="${K('button')} ${K('secondary')}" aria-label="${escapeHtml(plural(t.stars, n))}"><span aria-hidden="true">${'★'.repeat(n)}</span></button>`,
     )
     .join('');
   return card(
@@ -87,7 +88,7 @@ function promoCodes(user: UserResponse): string {
   const items = user.discounts
     .map(
       (discount) =>
-        `<li><strong>${escapeHtml(texts.promo.percent(discount.percent))}</strong> ${escapeHtml(discount.description)}</li>`,
+        `<li><strong>${escapeHtml(fill(texts.promo.percent, { n: discount.percent }))}</strong> ${escapeHtml(discount.description)}</li>`,
     )
     .join('');
   return card(

@@ -2,6 +2,7 @@ import type { LoanView, UserResponse } from '@credimo/shared/contract';
 import { SUPPORT_PHONE } from '@credimo/shared/contract';
 import { loanProgressKind, payoutToOrder } from '@credimo/shared/domain';
 import { formatMoney } from '@credimo/shared/format';
+import { fill } from '@credimo/shared/i18n/fill';
 import { origination } from '@credimo/shared/i18n/screens/origination';
 import { alert, button, escapeHtml, S } from './markup';
 
@@ -23,7 +24,7 @@ const money = origination.moneyOnTheWay;
 const failed = origination.payoutFailed;
 
 const amountAndReference = (loan: LoanView) =>
-  `<dl class="${O('summary')}"><dt>${escapeHtml(money.amount)}</dt><dd>${escapeHtml(formatMoney(loan.request_amount))}</dd></dl><p>${escapeHtml(money.reference(loan.public_id))}</p>`;
+  `<dl class="${O('summary')}"><dt>${escapeHtml(money.amount)}</dt><dd>${escapeHtml(formatMoney(loan.request_amount))}</dd></dl><p>${escapeHtml(fill(money.reference, { id: loan.public_id }))}</p>`;
 
 /** LoanProgressScreen's MoneyOnTheWay: signed (the payout about to be ordered) or on its way. */
 function moneyOnTheWay(loan: LoanView, user: UserResponse): string {
@@ -33,7 +34,7 @@ function moneyOnTheWay(loan: LoanView, user: UserResponse): string {
 
 /** LoanProgressScreen's PayoutFailed: the bank's status text, what to check, the retry and the phone. */
 function payoutFailed(loan: LoanView): string {
-  return `<section class="${NARROW_SCREEN}" data-screen="accountLoanProgress:payoutFailed" aria-labelledby="fp-payout-failed-title"><h2 id="fp-payout-failed-title">${escapeHtml(failed.title)}</h2>${alert('error', loan.status_text)}<p>${escapeHtml(failed.body)}</p>${amountAndReference(loan)}<div class="${O('actions')}">${button(failed.retry)}</div><p class="${O('note')}">${escapeHtml(failed.help(SUPPORT_PHONE))}</p></section>`;
+  return `<section class="${NARROW_SCREEN}" data-screen="accountLoanProgress:payoutFailed" aria-labelledby="fp-payout-failed-title"><h2 id="fp-payout-failed-title">${escapeHtml(failed.title)}</h2>${alert('error', loan.status_text)}<p>${escapeHtml(failed.body)}</p>${amountAndReference(loan)}<div class="${O('actions')}">${button(failed.retry)}</div><p class="${O('note')}">${escapeHtml(fill(failed.help, { phone: SUPPORT_PHONE }))}</p></section>`;
 }
 
 /** The registration remote's slot on /account for this customer, or '' where it draws nothing. */

@@ -445,7 +445,10 @@ function forbearanceSection(forbearance: CustomerFile['loans'][number]['forbeara
   if (change) {
     parts.push(
       definitionList([
-        [f.dueDateChange, f.changed(change.days, change.previous_pay_date, change.next_pay_date)],
+        [
+          f.dueDateChange,
+          fill(f.changed, { days: change.days, from: change.previous_pay_date, to: change.next_pay_date }),
+        ],
         [texts.amount, formatMoney(change.cost)],
         [texts.when, when(change.at)],
       ]),
@@ -454,7 +457,7 @@ function forbearanceSection(forbearance: CustomerFile['loans'][number]['forbeara
   if (plan) {
     parts.push(
       definitionList([
-        [f.plan, f.planSummary(f.planStatus[plan.status] ?? plan.status, plan.tae)],
+        [f.plan, fill(f.planSummary, { status: f.planStatus[plan.status] ?? plan.status, tae: plan.tae })],
         [texts.amount, formatMoney(plan.total)],
         ...(plan.broken_on ? [[f.brokenOn, plan.broken_on] as [string, unknown]] : []),
       ]),

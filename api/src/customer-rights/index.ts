@@ -1,5 +1,6 @@
 import { type ComplaintsService, CustomerRightsSettingValues, type DebtAdviceService } from '@credimo/shared/contract';
 import { type ContactRules, DEFAULT_CONTACT_RULES, DEFAULT_REVIEW_ANSWER_DAYS } from '@credimo/shared/domain';
+import { fill } from '@credimo/shared/i18n/fill';
 import { customerRightsStaff as texts } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import type { Kysely } from 'kysely';
 import { Value } from 'typebox/value';
@@ -26,7 +27,7 @@ export function defaultSettings(lender: LenderIdentity): CustomerRightsSettings 
     review_answer_days: DEFAULT_REVIEW_ANSWER_DAYS,
     debt_advice: DEFAULT_DEBT_ADVICE,
     complaints: {
-      name: texts.defaults.complaintsName(lender.name),
+      name: fill(texts.defaults.complaintsName, { lender: lender.name }),
       email: lender.email,
       address: lender.address,
       url: null,

@@ -1,5 +1,6 @@
 import type { DataExportFormat, DataExportView } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
+import { fill } from '@credimo/shared/i18n/fill';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { addDays } from 'date-fns';
 import type { Kysely } from 'kysely';
@@ -247,7 +248,7 @@ export function exportViewOf(
     files: (['json', 'pdf'] as const).map((format) => ({
       format,
       link: `/v2/user/data_export/${format}`,
-      name: texts.dataRights.fileName(format),
+      name: fill(texts.dataRights.fileName, { format }),
     })),
   };
 }
@@ -273,7 +274,7 @@ export async function exportFile(
   if (!row?.ready_at || !row.expires_at) throw ApiError.request(404, messages.dataExportNotReady);
   if (new Date(row.expires_at).getTime() <= now.getTime() || row.json === null || row.pdf === null)
     throw ApiError.request(410, messages.dataExportNotReady);
-  const name = texts.dataRights.fileName(format);
+  const name = fill(texts.dataRights.fileName, { format });
   return format === 'json'
     ? { body: Buffer.from(row.json, 'utf8'), type: 'application/json; charset=utf-8', name }
     : { body: Buffer.from(row.pdf), type: 'application/pdf', name };

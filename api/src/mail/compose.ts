@@ -1,4 +1,5 @@
 import { formatMoney, wireToDisplayDate } from '@credimo/shared/format';
+import { fill } from '@credimo/shared/i18n/fill';
 import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import { mail as texts } from '@credimo/shared/i18n/screens/mail';
 import type { CustomerMailKind } from '../db/schema';
@@ -44,7 +45,7 @@ export interface Composed {
 }
 
 const letter = (name: string, ...paragraphs: string[]) =>
-  [texts.greeting(name), ...paragraphs, texts.signature].join('\n\n');
+  [name ? fill(texts.greeting, { name }) : texts.greetingNoName, ...paragraphs, texts.signature].join('\n\n');
 
 /** Pure: a recorded message's subject and text in Spanish, the amounts in euros. */
 export function composeMail(kind: CustomerMailKind, detail: Record<string, unknown>, name: string): Composed {
@@ -52,7 +53,7 @@ export function composeMail(kind: CustomerMailKind, detail: Record<string, unkno
     case 'receipt': {
       const d = detail as unknown as ReceiptDetail;
       const paragraphs = [
-        texts.receipt.body({
+        fill(texts.receipt.body, {
           amount: formatMoney(d.amount),
           loan: d.loan,
           date: wireToDisplayDate(d.day),
@@ -60,33 +61,37 @@ export function composeMail(kind: CustomerMailKind, detail: Record<string, unkno
           left: formatMoney(d.left),
         }),
       ];
-      if (d.extendedTo) paragraphs.push(texts.receipt.extended(wireToDisplayDate(d.extendedTo)));
+      if (d.extendedTo) paragraphs.push(fill(texts.receipt.extended, { date: wireToDisplayDate(d.extendedTo) }));
       if (d.left === 0) paragraphs.push(texts.receipt.paidOff);
-      return { subject: texts.receipt.subject(d.loan), text: letter(name, ...paragraphs), sms: null };
+      return { subject: fill(texts.receipt.subject, { loan: d.loan }), text: letter(name, ...paragraphs), sms: null };
     }
     case 'agreement': {
       const d = detail as unknown as AgreementDetail;
       return {
-        subject: texts.agreement.subject(d.loan),
-        text: letter(name, texts.agreement.body({ loan: d.loan, amount: formatMoney(d.amount) })),
+        subject: fill(texts.agreement.subject, { loan: d.loan }),
+        text: letter(name, fill(texts.agreement.body, { loan: d.loan, amount: formatMoney(d.amount) })),
         sms: null,
       };
     }
     case 'withdrawal': {
       const d = detail as unknown as WithdrawalDetail;
-      return { subject: texts.withdrawal.subject(d.loan), text: letter(name, d.acknowledgement), sms: null };
+      return {
+        subject: fill(texts.withdrawal.subject, { loan: d.loan }),
+        text: letter(name, d.acknowledgement),
+        sms: null,
+      };
     }
     case 'reminder': {
       const d = detail as unknown as ReminderDetail;
       const p = { loan: d.loan, date: wireToDisplayDate(d.dueDate), amount: formatMoney(d.owed) };
       const subject =
         d.reminder === 'before'
-          ? texts.reminder.subject.before(d.loan, p.date)
-          : texts.reminder.subject[d.reminder](d.loan);
+          ? fill(texts.reminder.subject.before, { loan: d.loan, date: p.date })
+          : fill(texts.reminder.subject[d.reminder], { loan: d.loan });
       return {
         subject,
-        text: letter(name, texts.reminder.body[d.reminder](p), texts.reminder.howToPay),
-        sms: texts.reminder.sms[d.reminder](p),
+        text: letter(name, fill(texts.reminder.body[d.reminder], p), texts.reminder.howToPay),
+        sms: fill(texts.reminder.sms[d.reminder], p),
       };
     }
     case 'review_answer': {
@@ -94,8 +99,8 @@ export function composeMail(kind: CustomerMailKind, detail: Record<string, unkno
       const outcome = customerRightsStaff.outcome[d.outcome];
       return {
         subject: customerRightsStaff.mail.subject,
-        text: letter(name, customerRightsStaff.mail.body({ outcome, reason: d.reason })),
-        sms: customerRightsStaff.mail.sms({ outcome }),
+        text: letter(name, fill(customerRightsStaff.mail.body, { outcome, reason: d.reason })),
+        sms: fill(customerRightsStaff.mail.sms, { outcome }),
       };
     }
   }

@@ -4,6 +4,7 @@ import {
   Button,
   clearSession,
   endSessionRequests,
+  fill,
   madridToday,
   normaliseApiError,
   notificationsAtom,
@@ -72,7 +73,7 @@ function DataExport() {
       {status === 'expired' && <p>{t.expired}</p>}
       {view?.status === 'ready' && view.expires_at && (
         <>
-          <Alert tone="success">{t.ready(displayDate(view.expires_at))}</Alert>
+          <Alert tone="success">{fill(t.ready, { until: displayDate(view.expires_at) })}</Alert>
           <div className={styles.row}>
             {view.files.map((file) => (
               <Button key={file.format} disabled={busy} onClick={() => void download(file.link, file.name)}>
@@ -117,7 +118,7 @@ function Consents() {
             <li key={index}>
               <strong>{t.consentKinds[consent.kind] ?? consent.kind}</strong>:{' '}
               {consent.accepted ? t.accepted : t.refused} · {displayDate(consent.at)} ·{' '}
-              <span className={styles.muted}>{t.version(consent.text_version)}</span>
+              <span className={styles.muted}>{fill(t.version, { version: consent.text_version })}</span>
             </li>
           ))}
         </ul>
@@ -147,7 +148,11 @@ function Erasure({ navigate }: { navigate: (to: string, options?: { replace?: bo
       // The account no longer exists: signed out, with the confirmation on the sign-in page.
       clearSession();
       sessionStore.set(notificationsAtom, [
-        { id: 'local-erasure', message: t.erasureDone(displayDate(done.retained_until)), severity: 'success' },
+        {
+          id: 'local-erasure',
+          message: fill(t.erasureDone, { until: displayDate(done.retained_until) }),
+          severity: 'success',
+        },
       ]);
       navigate(PATHS.auth, { replace: true });
     } catch (error) {

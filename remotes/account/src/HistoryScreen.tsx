@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  fill,
   formatMoney,
   type LoanView,
   madridToday,
@@ -130,7 +131,7 @@ function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<L
         </>
       )}
       <Button variant="link" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
-        {open ? t.hideAgreements(loan.public_id) : t.showAgreements(loan.public_id)}
+        {open ? fill(t.hideAgreements, { id: loan.public_id }) : fill(t.showAgreements, { id: loan.public_id })}
       </Button>
       {open && (
         <div id={listId}>
@@ -175,7 +176,7 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
             <li key={item}>
               <Button
                 variant={item === page ? 'primary' : 'secondary'}
-                aria-label={t.page(item)}
+                aria-label={fill(t.page, { n: item })}
                 aria-current={item === page ? 'page' : undefined}
                 onClick={() => onPage(item)}
               >

@@ -1,4 +1,4 @@
-import { Alert, Button, formatPhone, type ScreenProps, userAtom } from '@credimo/shared';
+import { Alert, Button, fill, formatPhone, type ScreenProps, userAtom } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
@@ -77,14 +77,15 @@ function SavedCards() {
           {cards.map((card) => (
             <li key={card.id} className={styles.row}>
               <span>
-                <strong>{t.card(card.pan)}</strong> · {card.holder} · {t.expires(card.expiry_month, card.expiry_year)}
+                <strong>{fill(t.card, { pan: card.pan })}</strong> · {card.holder} ·{' '}
+                {fill(t.expires, { month: String(card.expiry_month).padStart(2, '0'), year: card.expiry_year })}
                 {card.is_default && <> · {t.isDefault}</>}
               </span>
               {!card.is_default && (
                 <Button
                   variant="secondary"
                   disabled={busy}
-                  aria-label={`${t.setDefault}: ${t.card(card.pan)}`}
+                  aria-label={`${t.setDefault}: ${fill(t.card, { pan: card.pan })}`}
                   onClick={() => void makeDefault(card.id)}
                 >
                   {t.setDefault}
@@ -93,7 +94,7 @@ function SavedCards() {
               <Button
                 variant="secondary"
                 disabled={busy}
-                aria-label={`${t.validate}: ${t.card(card.pan)}`}
+                aria-label={`${t.validate}: ${fill(t.card, { pan: card.pan })}`}
                 onClick={() => void validate(card.id)}
               >
                 {t.validate}

@@ -1,10 +1,12 @@
 // Subpaths, not the root entry: the first answer needs no API client (it loads when a promo code is checked).
+
 import { offerUrl } from '@credimo/shared/api/address';
 import { PATHS } from '@credimo/shared/app-paths';
 import type { AgentDataResponse, CompactPrices, PricesResponse, SettingsResponse } from '@credimo/shared/contract';
 import { type CalculatorChoice, defaultChoice, isOpenLoanStatus, snapTo } from '@credimo/shared/domain';
 import type { ScreenProps } from '@credimo/shared/federation';
 import { formatMoney, parseEuros } from '@credimo/shared/format';
+import { fill } from '@credimo/shared/i18n/fill';
 import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
 import {
   choiceQuery,
@@ -284,7 +286,7 @@ function PriceChooser({
         label={texts.term}
         steps={terms}
         value={choice.term}
-        describe={texts.days}
+        describe={(n) => fill(texts.days, { n })}
         onChange={(term) => {
           const termAmounts = Object.keys(prices[term] ?? {}).map(Number);
           setChoice((c) => ({ term, amount: snapTo(termAmounts, c.amount, 'closest') }));
@@ -399,7 +401,9 @@ const PromoCode = memo(function PromoCode({
   if (discount) {
     return (
       <div className={styles.promoApplied}>
-        <Alert tone={free ? 'warning' : 'success'}>{free ? texts.promoNotOnFree : texts.promoApplied(discount)}</Alert>
+        <Alert tone={free ? 'warning' : 'success'}>
+          {free ? texts.promoNotOnFree : fill(texts.promoApplied, { code: discount })}
+        </Alert>
         <Button variant="link" onClick={() => onDiscount(null)}>
           {texts.promoRemove}
         </Button>

@@ -1,4 +1,4 @@
-import { Button, PATHS, type ScreenProps, siteContentAtom } from '@credimo/shared';
+import { Button, fill, PATHS, type ScreenProps, siteContentAtom } from '@credimo/shared';
 import { payments as paymentTexts } from '@credimo/shared/i18n/screens/payments';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
@@ -28,7 +28,7 @@ export function PaymentFailedScreen({ screen, navigate, query }: ScreenProps) {
       <h1 id="payment-failed-title">{texts.title}</h1>
       <p>{texts.what[reason]}</p>
       <p>{texts.todo}</p>
-      <p>{texts.help(phone)}</p>
+      <p>{fill(texts.help, { phone })}</p>
       <div className={styles.actions}>
         <Button onClick={() => navigate(PATHS.account)}>{texts.tryAgain}</Button>
         <Button variant="secondary" onClick={() => navigate(PATHS.repaymentHelp)}>

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  fill,
   formatMoney,
   groupedIban,
   loanAtom,
@@ -139,7 +140,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
           <p>{texts.savedCardBody}</p>
           {savedCards.map((card) => (
             <Button key={card.id} onClick={() => payBySavedCard(card.id)} disabled={blocked || savedCardBusy}>
-              {texts.payWithSavedCard(formatMoney(choice.amount), card.pan.slice(-4))}
+              {fill(texts.payWithSavedCard, { amount: formatMoney(choice.amount), lastDigits: card.pan.slice(-4) })}
             </Button>
           ))}
         </section>
@@ -167,7 +168,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
         <>
           <section className={styles.method} aria-labelledby="method-transfer">
             <h2 id="method-transfer">{texts.transfer}</h2>
-            <p>{texts.transferBody(concept)}</p>
+            <p>{fill(texts.transferBody, { concept })}</p>
             {choice.payment_type === 'prolongation' && <p>{texts.extensionConcept}</p>}
             <ul className={styles.banks}>
               {PAYMENT_BANKS.map((bank) => (
@@ -185,7 +186,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
 
           <section className={styles.method} aria-labelledby="method-cash">
             <h2 id="method-cash">{texts.cash}</h2>
-            <p>{texts.cashBody(concept)}</p>
+            <p>{fill(texts.cashBody, { concept })}</p>
             <p>
               <strong>{texts.noFee}</strong>
             </p>
@@ -193,7 +194,7 @@ export function PaymentMethodsScreen({ screen, state, navigate }: ScreenProps) {
               {PAYMENT_BANKS.map((bank) => (
                 <li key={bank.link}>
                   <a className={styles.link} href={bank.link} target="_blank" rel="noopener noreferrer">
-                    {texts.atm(bank.entidad)}
+                    {fill(texts.atm, { bank: bank.entidad })}
                   </a>
                 </li>
               ))}
@@ -213,7 +214,7 @@ function Summary({ choice }: { choice: PaymentChoice }) {
   return (
     <dl className={styles.summary}>
       <dt>{texts.what[choice.payment_type]}</dt>
-      <dd>{choice.term ? texts.term(choice.term) : ''}</dd>
+      <dd>{choice.term ? fill(texts.term, { days: choice.term }) : ''}</dd>
       <dt>{texts.amount}</dt>
       <dd>{formatMoney(choice.amount)}</dd>
     </dl>

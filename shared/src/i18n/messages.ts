@@ -3,6 +3,7 @@
  * texts are what customers read. Screen texts live beside it in ./screens (`texts.<screen>.*`): together they are
  * every sentence a customer reads, each once.
  */
+import { fill } from './fill';
 import { remoteUnavailable } from './remote-unavailable';
 
 export const messages = {
@@ -132,7 +133,4 @@ export function t(key: MessageKey, params: Record<string, string | number> = {})
   return fill(messages[key], params);
 }
 
-/** Fills the `{name}` placeholders of any catalogue's text; a placeholder without a value stays as it is. */
-export function fill(text: string, params: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+export { fill, type PluralForms, plural } from './fill';

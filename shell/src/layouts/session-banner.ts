@@ -1,5 +1,6 @@
 import type { UserResponse } from '@credimo/shared/contract';
 import { formatPhone } from '@credimo/shared/format';
+import { fill } from '@credimo/shared/i18n/fill';
 import { shell as texts } from '@credimo/shared/i18n/screens/shell';
 
 /**
@@ -11,5 +12,7 @@ export function sessionBannerText(user: Pick<UserResponse, 'session' | 'contacts
   if (user.session.kind === 'customer') return null;
   const who = user.session.actor ?? '';
   const phone = formatPhone(user.contacts.mobile_phone);
-  return user.session.kind === 'admin' ? texts.adminSession(who, phone) : texts.agentSession(who, phone);
+  return user.session.kind === 'admin'
+    ? fill(texts.adminSession, { who, phone })
+    : fill(texts.agentSession, { who, phone });
 }

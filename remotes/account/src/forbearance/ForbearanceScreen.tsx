@@ -2,8 +2,10 @@ import {
   Alert,
   Button,
   wireToDisplayDate as displayDate,
+  fill,
   formatMoney,
   normaliseApiError,
+  plural,
   refreshUser,
   type ScreenProps,
 } from '@credimo/shared';
@@ -79,17 +81,17 @@ function DueDateCard({ offer, reload }: CardProps) {
     <section className={styles.card} aria-labelledby="due-date-title">
       <h2 id="due-date-title">{t.dueDateChange.title}</h2>
       {change.done ? (
-        <p role="status">{t.dueDateChange.done(displayDate(change.done.next_pay_date))}</p>
+        <p role="status">{fill(t.dueDateChange.done, { date: displayDate(change.done.next_pay_date) })}</p>
       ) : change.refusal || !shown ? (
         <p>{t.refusals[change.refusal ?? 'notInService']}</p>
       ) : (
         <>
-          <p>{t.dueDateChange.body(change.max_days)}</p>
+          <p>{fill(t.dueDateChange.body, { max: change.max_days })}</p>
           <label htmlFor={id}>{t.dueDateChange.days}</label>
           <select id={id} value={days} onChange={(event) => setDays(Number(event.target.value))}>
             {change.options.map((option) => (
               <option key={option.days} value={option.days}>
-                {t.dueDateChange.daysOption(option.days)}
+                {plural(t.dueDateChange.daysOption, option.days)}
               </option>
             ))}
           </select>
@@ -130,7 +132,7 @@ function PlanCard({ offer, reload, navigate }: CardProps & { navigate: ScreenPro
           <select id={id} value={count} onChange={(event) => setCount(Number(event.target.value))}>
             {planOffer.counts.map((n) => (
               <option key={n} value={n}>
-                {t.plan.countOption(n)}
+                {fill(t.plan.countOption, { n })}
               </option>
             ))}
           </select>
@@ -139,7 +141,7 @@ function PlanCard({ offer, reload, navigate }: CardProps & { navigate: ScreenPro
             <dt>{t.plan.cost}</dt>
             <dd>{formatMoney(quote.cost)}</dd>
             <dt>{t.plan.tae}</dt>
-            <dd>{t.plan.taeValue(quote.tae)}</dd>
+            <dd>{fill(t.plan.taeValue, { tae: quote.tae.toLocaleString('es-ES', { minimumFractionDigits: 1 }) })}</dd>
             <dt>{t.plan.total}</dt>
             <dd>{formatMoney(quote.total)}</dd>
             <dt>{t.plan.payNow}</dt>
@@ -174,7 +176,7 @@ function Schedule({
       <tbody>
         {instalments.map((i) => (
           <tr key={i.number} data-state={i.state}>
-            <th scope="row">{t.plan.instalment(i.number)}</th>
+            <th scope="row">{fill(t.plan.instalment, { n: i.number })}</th>
             <td>{displayDate(i.date)}</td>
             <td>{formatMoney(i.amount)}</td>
             {withState && <td>{t.plan.states[i.state ?? 'due']}</td>}
@@ -209,17 +211,19 @@ function AgreedPlan({
       <Schedule instalments={plan.instalments} />
       <dl className={styles.summary}>
         <dt>{t.plan.tae}</dt>
-        <dd>{t.plan.taeValue(plan.tae)}</dd>
+        <dd>{fill(t.plan.taeValue, { tae: plan.tae.toLocaleString('es-ES', { minimumFractionDigits: 1 }) })}</dd>
         <dt>{t.plan.total}</dt>
         <dd>{formatMoney(plan.total)}</dd>
       </dl>
       {plan.status === 'completed' && <p role="status">{t.plan.paidOff}</p>}
       {plan.status === 'broken' && plan.broken_on && (
-        <Alert tone="warning">{t.plan.broken(displayDate(plan.broken_on))}</Alert>
+        <Alert tone="warning">{fill(t.plan.broken, { date: displayDate(plan.broken_on) })}</Alert>
       )}
-      {plan.status === 'active' && <p>{t.plan.grace(plan.grace_days)}</p>}
+      {plan.status === 'active' && <p>{fill(t.plan.grace, { days: plan.grace_days })}</p>}
       {plan.status === 'active' && next && (
-        <Button onClick={pay}>{t.plan.payNext(next.number, formatMoney(Math.min(next.left, owed)))}</Button>
+        <Button onClick={pay}>
+          {fill(t.plan.payNext, { n: next.number, amount: formatMoney(Math.min(next.left, owed)) })}
+        </Button>
       )}
     </section>
   );

@@ -1,8 +1,10 @@
 import {
   wireToDisplayDate as displayDate,
+  fill,
   formatMoney,
   type LoanView,
   loanStatusView,
+  plural,
   siteContentAtom,
 } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
@@ -41,11 +43,11 @@ export function LoanDetail({ loan }: { loan: LoanView }) {
       <progress id="loan-progress" className={styles.bar} max={100} value={termProgress(loan.days)} />
       <p className={styles.days}>
         {late > 0 ? (
-          <span className={styles.late}>{t.daysLate(late)}</span>
+          <span className={styles.late}>{plural(t.daysLate, late)}</span>
         ) : (
-          loan.days.left !== undefined && <span>{t.daysLeft(loan.days.left)}</span>
+          loan.days.left !== undefined && <span>{plural(t.daysLeft, loan.days.left)}</span>
         )}
-        <span>{t.daysTotal(loan.days.total)}</span>
+        <span>{fill(t.daysTotal, { n: loan.days.total })}</span>
       </p>
       {today && (
         <dl className={styles.summary}>
@@ -82,7 +84,7 @@ export function HelpBanner({ loan }: { loan: LoanView }) {
         <a href={`https://wa.me/${international}`} target="_blank" rel="noreferrer">
           {texts.help.whatsapp}
         </a>
-        <a href={`tel:${phone.replace(/\s/g, '')}`}>{texts.help.phone(phone)}</a>
+        <a href={`tel:${phone.replace(/\s/g, '')}`}>{fill(texts.help.phone, { phone })}</a>
       </p>
       {(loan.days.late ?? 0) > 0 && <DebtAdvice />}
     </section>

@@ -1,4 +1,4 @@
-import { Alert, Button, cardRequestGroup, normaliseApiError, type UserResponse } from '@credimo/shared';
+import { Alert, Button, cardRequestGroup, fill, normaliseApiError, type UserResponse } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useState } from 'react';
 import styles from '../account.module.css';
@@ -14,7 +14,7 @@ export function PromoCodes({ user }: { user: UserResponse }) {
       <ul className={styles.list}>
         {user.discounts.map((discount) => (
           <li key={`${discount.target}-${discount.percent}`}>
-            <strong>{texts.promo.percent(discount.percent)}</strong> {discount.description}
+            <strong>{fill(texts.promo.percent, { n: discount.percent })}</strong> {discount.description}
           </li>
         ))}
       </ul>

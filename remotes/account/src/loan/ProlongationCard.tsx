@@ -1,4 +1,4 @@
-import { Button, formatMoney, type LoanView, normaliseApiError, TextField } from '@credimo/shared';
+import { Button, fill, formatMoney, type LoanView, normaliseApiError, plural, TextField } from '@credimo/shared';
 import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { forbearance } from '@credimo/shared/i18n/screens/forbearance';
@@ -93,13 +93,13 @@ export function ProlongationCard({
     return (
       <section className={styles.card} aria-labelledby="prolongation-title">
         <h2 id="prolongation-title">{t.summaryTitle}</h2>
-        <p>{t.summary(shown.term, date)}</p>
+        <p>{fill(t.summary, { days: shown.term, date })}</p>
         <dl className={styles.summary}>
           <dt>{t.nextPayDate}</dt>
           <dd>{date}</dd>
           <dt>{t.payNow}</dt>
           <dd>{formatMoney(shown.cost)}</dd>
-          <dt>{t.dueThen(date)}</dt>
+          <dt>{fill(t.dueThen, { date })}</dt>
           <dd>{formatMoney(dueThen)}</dd>
         </dl>
         {offer.guardrail && <Guardrail guardrail={offer.guardrail} totalPaid={shown.total_paid} />}
@@ -122,7 +122,7 @@ export function ProlongationCard({
         <select id={controlId} value={term} onChange={(event) => setTerm(Number(event.target.value))}>
           {terms.map((days) => (
             <option key={days} value={days}>
-              {t.days(days)}
+              {fill(t.days, { n: days })}
             </option>
           ))}
         </select>
@@ -135,14 +135,14 @@ export function ProlongationCard({
           max={terms.length - 1}
           step={1}
           value={Math.max(0, terms.indexOf(term))}
-          aria-valuetext={t.days(term)}
+          aria-valuetext={fill(t.days, { n: term })}
           onChange={(event) => setTerm(terms[Number(event.target.value)] ?? term)}
         />
       )}
       {shown ? (
         <dl className={styles.summary}>
           <dt>{t.term}</dt>
-          <dd>{t.days(shown.term)}</dd>
+          <dd>{fill(t.days, { n: shown.term })}</dd>
           <dt>{t.cost}</dt>
           <dd>{formatMoney(shown.cost)}</dd>
           <dt>{t.nextPayDate}</dt>
@@ -193,7 +193,7 @@ function Guardrail({
     <section aria-labelledby="guardrail-title" data-guardrail={guardrail.extensions}>
       <h3 id="guardrail-title">{g.title}</h3>
       <dl className={styles.summary}>
-        <dt>{g.paidInExtensions(guardrail.extensions)}</dt>
+        <dt>{plural(g.paidInExtensions, guardrail.extensions)}</dt>
         <dd>{formatMoney(guardrail.paid_in_extensions)}</dd>
         <dt>{g.borrowed}</dt>
         <dd>{formatMoney(guardrail.borrowed)}</dd>
@@ -204,7 +204,7 @@ function Guardrail({
           </>
         )}
       </dl>
-      <p>{g.left(Math.max(0, guardrail.max_extensions - guardrail.extensions - 1))}</p>
+      <p>{plural(g.left, Math.max(0, guardrail.max_extensions - guardrail.extensions - 1))}</p>
     </section>
   );
 }

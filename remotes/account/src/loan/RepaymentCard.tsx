@@ -1,4 +1,4 @@
-import { amountInputOf, Button, formatMoney, type LoanView, TextField } from '@credimo/shared';
+import { amountInputOf, Button, fill, formatMoney, type LoanView, TextField } from '@credimo/shared';
 import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useEffect, useId, useState } from 'react';
@@ -114,7 +114,7 @@ export function RepaymentCard({
         <Button variant="secondary" onClick={() => choose(offer.max)}>
           {t.total}
         </Button>
-        <Button onClick={pay}>{t.pay(formatMoney(amount))}</Button>
+        <Button onClick={pay}>{fill(t.pay, { amount: formatMoney(amount) })}</Button>
       </p>
       <p>
         <a href={PATHS.repaymentHelp}>{t.howTo}</a>

@@ -1,4 +1,4 @@
-import { Button, LoanStatus, type LoanView, messages } from '@credimo/shared';
+import { Button, LoanStatus, type LoanView, messages, plural } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useState } from 'react';
 import styles from '../account.module.css';
@@ -28,7 +28,7 @@ export function ReviewCard() {
           <legend>{t.rate}</legend>
           <div className={styles.stars}>
             {[1, 2, 3, 4, 5].map((n) => (
-              <Button key={n} variant="secondary" aria-label={t.stars(n)} onClick={() => setStars(n)}>
+              <Button key={n} variant="secondary" aria-label={plural(t.stars, n)} onClick={() => setStars(n)}>
                 <span aria-hidden="true">{'★'.repeat(n)}</span>
               </Button>
             ))}

@@ -1,4 +1,13 @@
-import { Alert, Button, formatMoney, type LoanView, Modal, normaliseApiError, refreshUser } from '@credimo/shared';
+import {
+  Alert,
+  Button,
+  fill,
+  formatMoney,
+  type LoanView,
+  Modal,
+  normaliseApiError,
+  refreshUser,
+} from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useState } from 'react';
 import styles from '../account.module.css';
@@ -24,7 +33,9 @@ export function WithdrawalCard({ loan }: { loan: LoanView }) {
         <h2 id="withdrawal-title">{t.doneTitle}</h2>
         <p>{withdrawal.acknowledgement}</p>
         {withdrawal.requested_on && (
-          <p className={styles.muted}>{t.done(displayDate(withdrawal.requested_on), formatMoney(withdrawal.amount))}</p>
+          <p className={styles.muted}>
+            {fill(t.done, { date: displayDate(withdrawal.requested_on), amount: formatMoney(withdrawal.amount) })}
+          </p>
         )}
       </section>
     );
@@ -48,7 +59,7 @@ export function WithdrawalCard({ loan }: { loan: LoanView }) {
   return (
     <section className={styles.card} aria-labelledby="withdrawal-title">
       <h2 id="withdrawal-title">{t.title}</h2>
-      <p>{t.body(displayDate(withdrawal.until))}</p>
+      <p>{fill(t.body, { until: displayDate(withdrawal.until) })}</p>
       <Button variant="secondary" onClick={() => setAsking(true)}>
         {t.button}
       </Button>
@@ -67,7 +78,7 @@ export function WithdrawalCard({ loan }: { loan: LoanView }) {
             </>
           }
         >
-          <p>{t.confirmBody(formatMoney(withdrawal.amount))}</p>
+          <p>{fill(t.confirmBody, { amount: formatMoney(withdrawal.amount) })}</p>
           <dl className={styles.summary}>
             <dt>{t.principal}</dt>
             <dd>{formatMoney(withdrawal.principal)}</dd>

@@ -1,4 +1,4 @@
-import { Alert, Button, FieldError, madridToday, wireToDisplayDate } from '@credimo/shared';
+import { Alert, Button, FieldError, fill, madridToday, wireToDisplayDate } from '@credimo/shared';
 import type { CustomerRightsResponse, DecisionResponse } from '@credimo/shared/contract';
 import { customerRights } from '@credimo/shared/i18n/screens/customer-rights';
 import { useEffect, useId, useState } from 'react';
@@ -46,7 +46,7 @@ export default function DecisionReview() {
           <li key={reason.code}>{reason.text}</li>
         ))}
       </ul>
-      <p className={styles.muted}>{t.decidedOn(day(decision.decided_at))}</p>
+      <p className={styles.muted}>{fill(t.decidedOn, { date: day(decision.decided_at) })}</p>
       {decision.review ? (
         <ReviewState review={decision.review} />
       ) : (
@@ -58,7 +58,11 @@ export default function DecisionReview() {
 
 function ReviewState({ review }: { review: NonNullable<DecisionResponse['review']> }) {
   if (!review.outcome || !review.answered_at) {
-    return <Alert tone="info">{t.requested(day(review.requested_at), wireToDisplayDate(review.due_on))}</Alert>;
+    return (
+      <Alert tone="info">
+        {fill(t.requested, { date: day(review.requested_at), due: wireToDisplayDate(review.due_on) })}
+      </Alert>
+    );
   }
   return (
     <div role="status">
@@ -67,7 +71,7 @@ function ReviewState({ review }: { review: NonNullable<DecisionResponse['review'
       <p>
         <strong>{t.reason}:</strong> {review.answer}
       </p>
-      <p className={styles.muted}>{t.answeredOn(day(review.answered_at))}</p>
+      <p className={styles.muted}>{fill(t.answeredOn, { date: day(review.answered_at) })}</p>
     </div>
   );
 }
@@ -92,7 +96,7 @@ function ReviewForm({ days, onAsked }: { days: number; onAsked: () => Promise<vo
       }}
     >
       <h3 id={`${id}-title`}>{t.reviewTitle}</h3>
-      <p>{t.reviewIntro(days)}</p>
+      <p>{fill(t.reviewIntro, { days })}</p>
       <label htmlFor={`${id}-comment`}>{t.commentLabel}</label>
       <p id={`${id}-hint`} className={styles.muted}>
         {t.commentHint}

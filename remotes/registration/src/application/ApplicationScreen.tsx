@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  fill,
   formatMoney,
   isDeclinedLoanStatus,
   isOpenLoanStatus,
@@ -63,7 +64,7 @@ function Applying({ choice }: { choice: LoanChoice }) {
         <dt>{texts.summaryAmount}</dt>
         <dd>{formatMoney(choice.amount)}</dd>
         <dt>{texts.summaryTerm}</dt>
-        <dd>{texts.days(choice.term)}</dd>
+        <dd>{fill(texts.days, { n: choice.term })}</dd>
       </dl>
       {outcome?.kind === 'failed' && (
         <>
@@ -91,11 +92,11 @@ export function Created({ loan, onWaitingPage = false }: { loan: LoanView; onWai
         <dt>{texts.summaryAmount}</dt>
         <dd>{formatMoney(loan.request_amount)}</dd>
         <dt>{texts.summaryTerm}</dt>
-        <dd>{texts.days(loan.days.total)}</dd>
+        <dd>{fill(texts.days, { n: loan.days.total })}</dd>
         <dt>{texts.summaryTotal}</dt>
         <dd>{formatMoney(loan.return_amount)}</dd>
       </dl>
-      {!onWaitingPage && <p>{texts.reference(loan.public_id)}</p>}
+      {!onWaitingPage && <p>{fill(texts.reference, { id: loan.public_id })}</p>}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, approvalToAnnounce, formatMoney, loanAtom, type ScreenProps } from '@credimo/shared';
+import { Alert, approvalToAnnounce, fill, formatMoney, loanAtom, type ScreenProps } from '@credimo/shared';
 import { origination as texts } from '@credimo/shared/i18n/screens/origination';
 import { useAtomValue } from 'jotai';
 import type { ComponentType } from 'react';
@@ -10,7 +10,7 @@ export function ApprovalNote() {
   if (!loan || !approvalToAnnounce(loan)) return null;
   return (
     <div className={narrowScreen}>
-      <Alert tone="success">{texts.approved(formatMoney(loan.request_amount))}</Alert>
+      <Alert tone="success">{fill(texts.approved, { amount: formatMoney(loan.request_amount) })}</Alert>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import {
   AWAITING_POLL_MS,
+  fill,
   formatClock,
   LoanStatus,
   type LoanView,
@@ -72,7 +73,7 @@ function Countdown({ loan }: { loan: LoanView }) {
       <section className={narrowScreen} data-screen="applicationMoreTime" aria-labelledby="waiting-title">
         <h1 id="waiting-title">{texts.moreTimeTitle}</h1>
         <p>{texts.moreTimeBody}</p>
-        <p>{texts.reference(loan.public_id)}</p>
+        <p>{fill(texts.reference, { id: loan.public_id })}</p>
       </section>
     );
   }
@@ -86,7 +87,7 @@ function Countdown({ loan }: { loan: LoanView }) {
           {formatClock(left)}
         </time>
       </p>
-      <p>{texts.reference(loan.public_id)}</p>
+      <p>{fill(texts.reference, { id: loan.public_id })}</p>
     </section>
   );
 }

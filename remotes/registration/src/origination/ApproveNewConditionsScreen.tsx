@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  fill,
   formatMoney,
   loanAtom,
   normaliseApiError,
@@ -51,7 +52,7 @@ export function ApproveNewConditionsScreen({ screen }: ScreenProps) {
         <dt>{texts.returnAmount}</dt>
         <dd>{formatMoney(loan.return_amount)}</dd>
         <dt>{texts.term}</dt>
-        <dd>{texts.days(loan.days.total)}</dd>
+        <dd>{fill(texts.days, { n: loan.days.total })}</dd>
       </dl>
       {failure && <Alert tone="error">{failure}</Alert>}
       <Button onClick={accept} disabled={busy}>

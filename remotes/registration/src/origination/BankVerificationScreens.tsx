@@ -2,6 +2,7 @@ import {
   Alert,
   accessTokenAtom,
   Button,
+  fill,
   messages,
   normaliseApiError,
   refreshUser,
@@ -101,7 +102,7 @@ export function BankDataScreen({ screen, navigate }: ScreenProps) {
   return (
     <section className={narrowScreen} data-screen={screen} aria-labelledby="bank-data-title">
       <h1 id="bank-data-title">{bankTexts.title}</h1>
-      <p>{bankTexts.body(providerName)}</p>
+      <p>{fill(bankTexts.body, { provider: providerName })}</p>
       {failure && <Alert tone="error">{failure}</Alert>}
       {widget?.provider === 'unnax' && (
         <UnnaxWidget
@@ -113,7 +114,11 @@ export function BankDataScreen({ screen, navigate }: ScreenProps) {
         />
       )}
       {widget?.provider === 'kontomatik' && (
-        <KontomatikFrame url={widget.frame_url} title={bankTexts.frameTitle(providerName)} onResult={onResult} />
+        <KontomatikFrame
+          url={widget.frame_url}
+          title={fill(bankTexts.frameTitle, { provider: providerName })}
+          onResult={onResult}
+        />
       )}
       {!widget && (
         <div className={styles.actions}>

@@ -2,6 +2,7 @@ import {
   Alert,
   autoDebitStepDoneByCard,
   Button,
+  fill,
   formatMoney,
   type LoanView,
   loanAtom,
@@ -82,7 +83,7 @@ function MoneyOnTheWay({
         <dt>{money.amount}</dt>
         <dd>{formatMoney(loan.request_amount)}</dd>
       </dl>
-      <p>{money.reference(loan.public_id)}</p>
+      <p>{fill(money.reference, { id: loan.public_id })}</p>
       {problem && (
         <>
           <Alert tone="error">{problem}</Alert>
@@ -125,14 +126,14 @@ function PayoutFailed({ loan, screen }: { loan: LoanView; screen: string }) {
         <dt>{money.amount}</dt>
         <dd>{formatMoney(loan.request_amount)}</dd>
       </dl>
-      <p>{money.reference(loan.public_id)}</p>
+      <p>{fill(money.reference, { id: loan.public_id })}</p>
       {problem && <Alert tone="error">{problem}</Alert>}
       <div className={styles.actions}>
         <Button onClick={retry} disabled={busy}>
           {failed.retry}
         </Button>
       </div>
-      <p className={styles.note}>{failed.help(SUPPORT_PHONE)}</p>
+      <p className={styles.note}>{fill(failed.help, { phone: SUPPORT_PHONE })}</p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  fill,
   formatDecimal,
   formatMoney,
   type LoanView,
@@ -81,7 +82,7 @@ function Documents({ loan }: { loan: LoanView }) {
         <dt>{texts.returnAmount}</dt>
         <dd>{formatMoney(loan.return_amount)}</dd>
         <dt>{texts.term}</dt>
-        <dd>{texts.days(loan.days.total)}</dd>
+        <dd>{fill(texts.days, { n: loan.days.total })}</dd>
         <dt>{texts.mustPay}</dt>
         <dd>{wireToDisplayDate(loan.predicted_must_pay_date)}</dd>
         <dt>{texts.tae}</dt>
@@ -166,13 +167,18 @@ function CodeForm({ sent, onResent }: { sent: Sent; onResent: (sent: Sent) => vo
   return (
     <>
       <p role="status">{texts.codeSent}</p>
-      {sent.sandboxCode && <p className={styles.note}>{texts.sandboxCode(sent.sandboxCode)}</p>}
+      {sent.sandboxCode && <p className={styles.note}>{fill(texts.sandboxCode, { code: sent.sandboxCode })}</p>}
       {failure && <Alert tone="error">{failure}</Alert>}
       <SmsCodeForm
         fields={[{ name: 'code', label: texts.codeLabel, autoComplete: 'one-time-code' }]}
         submitLabel={texts.submit}
         onSubmit={sign}
-        resend={{ label: texts.resend, secondsLeft: resendIn, countdown: texts.resendIn(resendIn), onResend: resend }}
+        resend={{
+          label: texts.resend,
+          secondsLeft: resendIn,
+          countdown: fill(texts.resendIn, { s: resendIn }),
+          onResend: resend,
+        }}
       />
     </>
   );

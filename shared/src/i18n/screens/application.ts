@@ -8,7 +8,7 @@ export const application = {
   summaryAmount: 'Importe',
   summaryTerm: 'Plazo',
   summaryTotal: 'Total a devolver',
-  days: (n: number) => `${n} días`,
+  days: '{n} días',
   retry: 'Reintentar',
   chooseAgain: 'Elegir otro importe',
   declinedBody:
@@ -24,5 +24,5 @@ export const application = {
   moreTimeTitle: 'Lo sentimos, necesitamos más tiempo',
   moreTimeBody:
     'Tu solicitud sigue en estudio. Te enviaremos un SMS en cuanto tengamos una respuesta; puedes cerrar esta página y volver cuando quieras.',
-  reference: (id: string) => `Referencia de tu solicitud: ${id}`,
+  reference: 'Referencia de tu solicitud: {id}',
 } as const;

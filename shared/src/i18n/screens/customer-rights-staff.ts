@@ -23,7 +23,7 @@ export const customerRightsStaff = {
         phone: '+34 900 545 454',
       },
     ],
-    complaintsName: (lender: string) => `Servicio de Atención al Cliente de ${lender}`,
+    complaintsName: 'Servicio de Atención al Cliente de {lender}',
   },
   notice: {
     upheld: 'Hemos revisado tu solicitud rechazada: mantenemos la decisión. Tienes el motivo en tu cuenta.',
@@ -32,8 +32,8 @@ export const customerRightsStaff = {
   },
   mail: {
     subject: 'Respuesta a tu petición de revisión',
-    body: (p: { outcome: string; reason: string }) => `${p.outcome}\n\nMotivo: ${p.reason}`,
-    sms: (p: { outcome: string }) => `Credimo: ${p.outcome} Tienes el motivo en tu cuenta.`,
+    body: '{outcome}\n\nMotivo: {reason}',
+    sms: 'Credimo: {outcome} Tienes el motivo en tu cuenta.',
   },
   console: {
     reviewsTitle: 'Revisiones pedidas de decisiones automáticas',

@@ -11,22 +11,22 @@ export const customerRights = {
     manual: 'Esta decisión la ha tomado una persona de nuestro equipo. Se basa principalmente en:',
     loading: 'Cargando los motivos de la decisión…',
     unavailable: 'No hemos podido cargar los motivos de la decisión. Vuelve a intentarlo más tarde.',
-    decidedOn: (date: string) => `Decisión del ${date}.`,
+    decidedOn: 'Decisión del {date}.',
     reviewTitle: 'Pedir que una persona revise la decisión',
-    reviewIntro: (days: number) =>
-      `Tienes derecho a que una persona de nuestro equipo revise esta decisión y a darnos tu punto de vista. Te responderemos en un plazo máximo de ${days} días.`,
+    reviewIntro:
+      'Tienes derecho a que una persona de nuestro equipo revise esta decisión y a darnos tu punto de vista. Te responderemos en un plazo máximo de {days} días.',
     commentLabel: 'Tu punto de vista (opcional)',
     commentHint: 'Cuéntanos lo que quieras que tengamos en cuenta: por ejemplo, si algún dato ha cambiado.',
     commentTooLong: 'Escribe como máximo 2000 caracteres.',
     ask: 'Pedir la revisión por una persona',
     asking: 'Enviando…',
-    requested: (date: string, due: string) =>
-      `Pediste la revisión el ${date}. Una persona de nuestro equipo la estudiará y te responderemos como tarde el ${due}.`,
+    requested:
+      'Pediste la revisión el {date}. Una persona de nuestro equipo la estudiará y te responderemos como tarde el {due}.',
     answeredTitle: 'Respuesta a tu petición de revisión',
     upheld: 'Tras revisar tu solicitud, mantenemos la decisión.',
     overturned:
       'Tras revisar tu solicitud, cambiamos la decisión: puedes volver a solicitar tu préstamo y lo estudiará una persona.',
-    answeredOn: (date: string) => `Respuesta del ${date}.`,
+    answeredOn: 'Respuesta del {date}.',
     reason: 'Motivo',
   },
   contacts: {

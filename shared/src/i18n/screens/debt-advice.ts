@@ -2,11 +2,11 @@
 export const debtAdvice = {
   title: 'Ayuda gratuita con tus deudas',
   body: 'Si te cuesta pagar, estos servicios públicos te asesoran gratis y sin compromiso:',
-  phone: (phone: string) => `Teléfono ${phone}`,
+  phone: 'Teléfono {phone}',
   complaintsTitle: 'Reclamaciones',
-  complaints: (name: string) =>
-    `Si no estás de acuerdo con cómo te tratamos, puedes reclamar a ${name}. Si no te responde en un mes o no estás de acuerdo con la respuesta, puedes acudir al Banco de España.`,
-  email: (email: string) => `Correo: ${email}`,
-  address: (address: string) => `Dirección: ${address}`,
+  complaints:
+    'Si no estás de acuerdo con cómo te tratamos, puedes reclamar a {name}. Si no te responde en un mes o no estás de acuerdo con la respuesta, puedes acudir al Banco de España.',
+  email: 'Correo: {email}',
+  address: 'Dirección: {address}',
   web: 'Página web',
 };

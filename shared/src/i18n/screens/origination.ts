@@ -3,8 +3,7 @@
  * messages.ts under SPEC's keys; these are titles, explanations and buttons.
  */
 export const origination = {
-  approved: (amount: string) =>
-    `¡Tu solicitud está aprobada! Te prestamos ${amount}. Completa estos últimos pasos para recibir el dinero.`,
+  approved: '¡Tu solicitud está aprobada! Te prestamos {amount}. Completa estos últimos pasos para recibir el dinero.',
   issueMethod: {
     title: 'Ir a la firma',
     body: 'Indica la cuenta bancaria (IBAN) donde quieres recibir el dinero. Debe estar a tu nombre.',
@@ -30,13 +29,11 @@ export const origination = {
   },
   bankData: {
     title: 'Conecta tu banco',
-    body: (provider: string) =>
-      `Conecta tu banca online aquí mismo, en la ventana segura de ${provider}, nuestro proveedor de verificación ` +
-      'bancaria. Tus claves solo las ve tu banco.',
+    body: 'Conecta tu banca online aquí mismo, en la ventana segura de {provider}, nuestro proveedor de verificación bancaria. Tus claves solo las ve tu banco.',
     connect: 'Conectar con mi banco',
     opening: 'Abriendo la conexión segura…',
     widgetLabel: 'Conexión segura con tu banco',
-    frameTitle: (provider: string) => `Conexión segura con tu banco (${provider})`,
+    frameTitle: 'Conexión segura con tu banco ({provider})',
     failed: 'No hemos podido abrir la conexión con tu banco. Inténtalo de nuevo.',
   },
   aggregationReturn: {
@@ -51,7 +48,7 @@ export const origination = {
     offered: 'Importe concedido',
     returnAmount: 'Total a devolver',
     term: 'Plazo',
-    days: (n: number) => `${n} días`,
+    days: '{n} días',
     accept: 'Aceptar e ir a la firma',
   },
   sign: {
@@ -63,17 +60,17 @@ export const origination = {
     returnAmount: 'Total a devolver',
     commission: 'Comisión',
     term: 'Plazo',
-    days: (n: number) => `${n} días`,
+    days: '{n} días',
     mustPay: 'Fecha de devolución prevista',
     tae: 'TAE',
     readConfirm: 'He leído la información precontractual y las condiciones del contrato',
     sendCode: 'Firmar con código SMS',
     codeSent: 'Te hemos enviado un código por SMS para firmar el contrato.',
-    sandboxCode: (code: string) => `Modo de pruebas: tu código es ${code}`,
+    sandboxCode: 'Modo de pruebas: tu código es {code}',
     codeLabel: 'Código de firma',
     submit: 'Firmar',
     resend: 'Enviar otro código',
-    resendIn: (s: number) => `Podrás pedir otro código en ${s} s`,
+    resendIn: 'Podrás pedir otro código en {s} s',
   },
   autoDebit: {
     title: 'Pago automático',
@@ -97,7 +94,7 @@ export const origination = {
       'Tu banco ha devuelto la transferencia a la cuenta que nos indicaste. Comprueba que la cuenta está activa y ' +
       'a tu nombre, y vuelve a intentarlo.',
     retry: 'Volver a intentarlo',
-    help: (phone: string) => `Si el problema continúa, llámanos al ${phone} y lo resolvemos contigo.`,
+    help: 'Si el problema continúa, llámanos al {phone} y lo resolvemos contigo.',
   },
   moneyOnTheWay: {
     title: '¡El dinero está en camino!',
@@ -105,7 +102,7 @@ export const origination = {
     signedTitle: 'Contrato firmado',
     signedBody: 'Estamos preparando la transferencia a tu cuenta.',
     amount: 'Importe',
-    reference: (id: string) => `Referencia: ${id}`,
+    reference: 'Referencia: {id}',
     retry: 'Reintentar',
   },
 } as const;

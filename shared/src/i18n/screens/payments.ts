@@ -8,29 +8,26 @@ export const payments = {
       prolongation: 'Prórroga',
     } as Record<string, string>,
     amount: 'Importe',
-    term: (days: number) => `${days} días`,
+    term: '{days} días',
     pending: 'Tu pago está en proceso. Esperamos la respuesta del banco: hasta entonces no puedes hacer otro pago.',
     savedCard: 'Con tu tarjeta guardada',
     savedCardBody: 'Paga al momento con la tarjeta que ya guardaste, sin volver a escribir sus datos.',
-    payWithSavedCard: (amount: string, lastDigits: string) =>
-      `Pagar ${amount} con la tarjeta terminada en ${lastDigits}`,
+    payWithSavedCard: 'Pagar {amount} con la tarjeta terminada en {lastDigits}',
     card: 'Pagar con tarjeta',
     cardBody: 'Paga al momento con tu tarjeta de débito o crédito.',
     bizum: 'Pagar con Bizum',
     bizumBody: 'Paga desde la aplicación de tu banco con tu número de móvil.',
     transfer: 'Transferencia bancaria',
-    transferBody: (concept: string) =>
-      `Haz una transferencia a una de estas cuentas con este concepto: ${concept}. ` +
-      'La recibiremos en 24 a 48 horas hábiles.',
+    transferBody:
+      'Haz una transferencia a una de estas cuentas con este concepto: {concept}. La recibiremos en 24 a 48 horas hábiles.',
     entidad: 'Entidad',
     iban: 'IBAN',
     cash: 'Efectivo en un cajero',
-    cashBody: (concept: string) =>
-      `Ingresa el importe en efectivo en un cajero de la entidad, en la cuenta indicada, con este concepto: ` +
-      `${concept}. Sin comisiones.`,
+    cashBody:
+      'Ingresa el importe en efectivo en un cajero de la entidad, en la cuenta indicada, con este concepto: {concept}. Sin comisiones.',
     /** Why an extension's concept has more than the loan number. */
     extensionConcept: 'Escribe el concepto tal cual: así sabremos que es para prorrogar y no para devolver.',
-    atm: (bank: string) => `Buscar cajeros de ${bank}`,
+    atm: 'Buscar cajeros de {bank}',
     noFee: 'Sin comisiones',
     back: 'Volver a tu préstamo',
   },
@@ -45,7 +42,7 @@ export const payments = {
     todo:
       'Vuelve a tu préstamo e inténtalo de nuevo, con otra tarjeta o con otra forma de pago: Bizum, transferencia ' +
       'o efectivo en un cajero.',
-    help: (phone: string) => `Si vuelve a fallar, llámanos al ${phone} y lo resolvemos contigo.`,
+    help: 'Si vuelve a fallar, llámanos al {phone} y lo resolvemos contigo.',
     tryAgain: 'Intentar de nuevo',
     howTo: 'Otras formas de pagar',
   },

@@ -11,7 +11,7 @@ export const shell = {
   legalNotice: 'Aviso legal',
   previewWaiting: 'Vista previa de la cabecera y el pie con el contenido que estás editando.',
   /** DESIGN.md section 7: the banner of an admin's impersonation session; SPEC section 2: an agent's welcome. */
-  adminSession: (who: string, phone: string) =>
-    `Sesión de soporte: ${who} está viendo la cuenta del cliente ${phone}. No se pueden firmar préstamos ni cambiar el teléfono o el IBAN.`,
-  agentSession: (who: string, phone: string) => `Sesión asistida por ${who} para el cliente ${phone}.`,
+  adminSession:
+    'Sesión de soporte: {who} está viendo la cuenta del cliente {phone}. No se pueden firmar préstamos ni cambiar el teléfono o el IBAN.',
+  agentSession: 'Sesión asistida por {who} para el cliente {phone}.',
 } as const;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client';
 import type { CustomerRightsResponse } from '../../contract';
+import { fill } from '../../i18n/fill';
 import { debtAdvice as t } from '../../i18n/screens/debt-advice';
 import styles from './debt-advice.module.css';
 
@@ -34,7 +35,7 @@ export default function DebtAdvice({ heading = 'h2' }: { heading?: 'h2' | 'h3' }
               <>
                 {' '}
                 <a className={styles.link} href={`tel:${service.phone.replace(/\s/g, '')}`}>
-                  {t.phone(service.phone)}
+                  {fill(t.phone, { phone: service.phone })}
                 </a>
               </>
             )}
@@ -42,14 +43,14 @@ export default function DebtAdvice({ heading = 'h2' }: { heading?: 'h2' | 'h3' }
         ))}
       </ul>
       <Heading>{t.complaintsTitle}</Heading>
-      <p>{t.complaints(complaints.name)}</p>
+      <p>{fill(t.complaints, { name: complaints.name })}</p>
       <ul className={styles.services}>
         <li>
           <a className={styles.link} href={`mailto:${complaints.email}`}>
-            {t.email(complaints.email)}
+            {fill(t.email, { email: complaints.email })}
           </a>
         </li>
-        {complaints.address && <li>{t.address(complaints.address)}</li>}
+        {complaints.address && <li>{fill(t.address, { address: complaints.address })}</li>}
         {complaints.url && (
           <li>
             <a className={styles.link} href={complaints.url} target="_blank" rel="noreferrer">
