@@ -17,6 +17,10 @@ import styles from '../account.module.css';
 import { useAction } from '../use-action';
 import { forbearanceCalls, requestKey } from './calls';
 
+/** A plan's TAE as the customer reads it: at least one decimal. */
+const taeText = (tae: number) =>
+  fill(t.plan.taeValue, { tae: tae.toLocaleString('es-ES', { minimumFractionDigits: 1 }) });
+
 /**
  * "¿No puedes pagar a tiempo?": the due-date change and the instalment plan with every figure as the API computed
  * it with the shared forbearance rules (dates, euros, TAE), confirmed by the customer; then the plan's schedule and
@@ -141,7 +145,7 @@ function PlanCard({ offer, reload, navigate }: CardProps & { navigate: ScreenPro
             <dt>{t.plan.cost}</dt>
             <dd>{formatMoney(quote.cost)}</dd>
             <dt>{t.plan.tae}</dt>
-            <dd>{fill(t.plan.taeValue, { tae: quote.tae.toLocaleString('es-ES', { minimumFractionDigits: 1 }) })}</dd>
+            <dd>{taeText(quote.tae)}</dd>
             <dt>{t.plan.total}</dt>
             <dd>{formatMoney(quote.total)}</dd>
             <dt>{t.plan.payNow}</dt>
@@ -211,7 +215,7 @@ function AgreedPlan({
       <Schedule instalments={plan.instalments} />
       <dl className={styles.summary}>
         <dt>{t.plan.tae}</dt>
-        <dd>{fill(t.plan.taeValue, { tae: plan.tae.toLocaleString('es-ES', { minimumFractionDigits: 1 }) })}</dd>
+        <dd>{taeText(plan.tae)}</dd>
         <dt>{t.plan.total}</dt>
         <dd>{formatMoney(plan.total)}</dd>
       </dl>
