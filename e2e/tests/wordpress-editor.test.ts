@@ -64,7 +64,17 @@ describe('editors place the Credimo widgets in WordPress with confidence', () =>
     await page.goto(`${WP_URL}/wp-login.php`);
     await page.locator('#user_login').fill(login);
     await page.locator('#user_pass').fill(PASSWORD);
-    await Promise.all([page.waitForURL(/\/wp-admin\//, { waitUntil: 'commit' }), page.locator('#wp-submit').click()]);
+    // A busy host's PHP server (four workers, WordPress's cron among them) may take longer than a page wait; a
+    // refused login names WordPress's own reason rather than a bare time-out.
+    const admin = page.waitForURL(/\/wp-admin\//, { waitUntil: 'commit', timeout: playground ? 180_000 : 60_000 });
+    await page.locator('#wp-submit').click();
+    await admin.catch(async (error: Error) => {
+      const refused = await page
+        .locator('#login_error')
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
+      throw new Error(`${login} was not signed in at ${page.url()}: ${refused?.trim() || error.message}`);
+    });
     return page;
   }
 
