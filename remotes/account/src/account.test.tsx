@@ -415,20 +415,20 @@ describe('/account: query notes', () => {
 });
 
 describe('/account: polling', () => {
+  /** The inbox holds one "Pago recibido" notification (id 9), with these duplicates. */
+  const inboxHolds = (duplicateIds: string[]) =>
+    http.current
+      .onGet('/v2/notifications/inbox')
+      .reply(200, [
+        { id: '9', message: 'Pago recibido', severity: 'success', duplicateIds, created_at: '2026-11-23T10:00:00Z' },
+      ]);
+
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
   test('the inbox every 5 s into the alerts and the user every 30 s; dismissing marks read with duplicates', async () => {
     signedIn();
-    http.current.onGet('/v2/notifications/inbox').reply(200, [
-      {
-        id: '9',
-        message: 'Pago recibido',
-        severity: 'success',
-        duplicateIds: ['4'],
-        created_at: '2026-11-23T10:00:00Z',
-      },
-    ]);
+    inboxHolds(['4']);
     http.current.onPost('/v2/notifications/read').reply(200, { read: 2 });
     showScreen(AccountScreen, { screen: 'account' });
     await screen.findByRole('region', { name: 'Devolver tu préstamo' });
@@ -454,15 +454,7 @@ describe('/account: polling', () => {
 
   test('alerts cleared because the session ended are not marked read', async () => {
     signedIn();
-    http.current.onGet('/v2/notifications/inbox').reply(200, [
-      {
-        id: '9',
-        message: 'Pago recibido',
-        severity: 'success',
-        duplicateIds: [],
-        created_at: '2026-11-23T10:00:00Z',
-      },
-    ]);
+    inboxHolds([]);
     http.current.onPost('/v2/notifications/read').reply(200, { read: 1 });
     showScreen(AccountScreen, { screen: 'account' });
     await screen.findByRole('region', { name: 'Devolver tu préstamo' });
