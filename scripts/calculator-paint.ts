@@ -11,7 +11,6 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fill } from '@credimo/shared/i18n/fill';
 import { calculator as texts } from '@credimo/shared/i18n/screens/calculator';
 import type { PaintedMarkup } from '../remotes/calculator/src/painted-answer';
 import { prefixedCss } from '../shell/server/first-paint';
@@ -122,7 +121,7 @@ export function calculatorPaint(): CalculatorPaint {
     template,
     commissions,
     freeNote,
-    daysFormat: fill(texts.days, { n: 1234567 }).replace('1234567', '%d'),
+    daysFormat: texts.days.replace('{n}', '%d'),
     answer: answerScript({ commissions, freeNote }),
   };
 }

@@ -3,6 +3,7 @@ import {
   Button,
   wireToDisplayDate as displayDate,
   fill,
+  formatDecimal,
   formatMoney,
   normaliseApiError,
   plural,
@@ -17,9 +18,8 @@ import styles from '../account.module.css';
 import { useAction } from '../use-action';
 import { forbearanceCalls, requestKey } from './calls';
 
-/** A plan's TAE as the customer reads it: at least one decimal. */
-const taeText = (tae: number) =>
-  fill(t.plan.taeValue, { tae: tae.toLocaleString('es-ES', { minimumFractionDigits: 1 }) });
+/** A plan's TAE as the customer reads it, written as the calculator writes its TAE: one decimal. */
+const taeText = (tae: number) => fill(t.plan.taeValue, { tae: formatDecimal(tae, 1) });
 
 /**
  * "¿No puedes pagar a tiempo?": the due-date change and the instalment plan with every figure as the API computed

@@ -33,7 +33,7 @@ export const forbearance = {
     states: { paid: 'Pagada', due: 'Pendiente', late: 'Con retraso', missed: 'No pagada' } as Record<string, string>,
     cost: 'Coste del plan',
     tae: 'TAE del plan',
-    /** `tae` formatted with at least one decimal (the forbearance screen's `taeText`). */
+    /** `tae` with one decimal (`formatDecimal`). */
     taeValue: '{tae} %',
     total: 'Total a pagar en cuotas',
     payNow: 'Si pagas todo hoy',
