@@ -29,6 +29,12 @@ function credimo_page_widgets() {
     if (!($post instanceof WP_Post)) {
         return array();
     }
+    // Asked by several head and content hooks of one request: the post's content is parsed once.
+    static $known = array();
+    $key = $post->ID . ':' . md5($post->post_content);
+    if (isset($known[$key])) {
+        return $known[$key];
+    }
     $widgets = array();
     if (has_shortcode($post->post_content, 'credimo') && preg_match_all('/' . get_shortcode_regex(array('credimo')) . '/', $post->post_content, $found, PREG_SET_ORDER)) {
         foreach ($found as $shortcode) {
@@ -49,7 +55,7 @@ function credimo_page_widgets() {
         };
         $walk(parse_blocks($post->post_content));
     }
-    return array_values(array_unique($widgets));
+    return $known[$key] = array_values(array_unique($widgets));
 }
 
 /** Whether the page being served shows a widget. */
