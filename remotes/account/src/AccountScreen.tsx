@@ -1,7 +1,7 @@
 import { loanAtom, notify, type ScreenProps, type UserResponse, userAtom } from '@credimo/shared';
 import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import styles from './account.module.css';
 import { ForbearanceLink } from './forbearance/ForbearanceLink';
@@ -28,6 +28,7 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
   useAccountPolling();
   const user = useAtomValue(userAtom);
   const loan = useAtomValue(loanAtom);
+  const store = useStore();
   const cardAdded = query.payment === 'add_card_successful';
   const go = useRef(navigate);
   go.current = navigate;
@@ -41,14 +42,14 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
 
   if (!user) return null;
   const kind = loanViewKind(loan, processingViewOn(user));
-  if (loan && (kind === 'service' || kind === 'sold')) preloadOffers(loan, isRepayable(loan), isExtendable(loan));
+  if (loan && (kind === 'service' || kind === 'sold')) preloadOffers(store, isRepayable(loan), isExtendable(loan));
   return (
     <div className={styles.screen} data-screen={screen} data-loan-view={kind}>
       {loan && kind === 'service' && (
         <>
           <HelpBanner loan={loan} />
           <LoanDetail loan={loan} />
-          {isRepayable(loan) && <RepaymentCard loan={loan} navigate={navigate} />}
+          {isRepayable(loan) && <RepaymentCard navigate={navigate} />}
           {isExtendable(loan) && <ProlongationCard loan={loan} navigate={navigate} />}
           <WithdrawalCard loan={loan} />
         </>
@@ -63,12 +64,12 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
         <>
           <CessionCard loan={loan} />
           {/* Presale: still ours, so still repayable (a full repayment calls the sale off). */}
-          {isRepayable(loan) && <RepaymentCard loan={loan} navigate={navigate} />}
+          {isRepayable(loan) && <RepaymentCard navigate={navigate} />}
         </>
       )}
       {kind === 'declined' && <DeclinedCard />}
       {kind === 'closed' && <ReviewCard />}
-      {(kind === 'none' || kind === 'closed' || kind === 'declined') && <IbanSelector userId={user.id} />}
+      {(kind === 'none' || kind === 'closed' || kind === 'declined') && <IbanSelector />}
       <PromoCodes user={user} />
       <AutoDebitOffer user={user} />
       {/* Last, after every card the server paints, so the painted ones keep their place when the app takes over. */}

@@ -21,8 +21,6 @@ import userEvent from '@testing-library/user-event';
 import { AccountScreen } from './AccountScreen';
 import { leaveTo } from './browser';
 import { resetInbox } from './inbox';
-import { resetBankAccounts } from './loan/bank-accounts';
-import { resetOffers } from './loan/offers';
 import { mockApiPerTest, showScreen } from './test-utils';
 
 jest.mock('./browser', () => ({ leaveTo: jest.fn() }));
@@ -32,6 +30,7 @@ const http = mockApiPerTest();
 const REPAYMENT_RANGE = repaymentRange;
 const EXTENSION_TERMS = extensionTerms();
 
+/** A new session (after the empty one mockApiPerTest starts each test with): the cards' answers are asked anew. */
 function signedIn(loan: LoanView | null = activeLoan(), extra = {}) {
   const user = customer(loan, extra);
   sessionStore.set(accessTokenAtom, 'customer-token');
@@ -56,8 +55,6 @@ function signedIn(loan: LoanView | null = activeLoan(), extra = {}) {
 
 beforeEach(() => {
   resetInbox();
-  resetBankAccounts();
-  resetOffers();
   (leaveTo as jest.Mock).mockReset();
 });
 

@@ -1,9 +1,10 @@
 import { disbursementIbanAtom, groupedIban, sessionStore } from '@credimo/shared';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import styles from '../account.module.css';
-import { readBankAccounts, refreshBankAccounts } from './bank-accounts';
+import { useAnswer } from './answer';
+import { bankAccounts } from './bank-accounts';
 
 const t = texts.iban;
 
@@ -18,29 +19,14 @@ function chooseDefault(list: readonly string[]) {
  * (GET /v2/user/available_bank_accounts) or another one, given later; the choice goes with the application.
  * The screen waits for the list (bank-accounts.ts), so the card is there when the account shows.
  */
-export function IbanSelector({ userId }: { userId: string }) {
-  const [accounts, setAccounts] = useState(() => readBankAccounts(userId));
+export function IbanSelector() {
+  const accounts = useAnswer(bankAccounts);
   const chosen = useAtomValue(disbursementIbanAtom);
   const id = useId();
 
-  // Before the browser paints: the select shows the default from its first frame, as the first paint drew it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list read while rendering, once
-  useLayoutEffect(() => chooseDefault(accounts), []);
-
-  useEffect(() => {
-    let live = true;
-    refreshBankAccounts(userId).then(
-      (list) => {
-        if (!live || list === null) return;
-        setAccounts(list);
-        chooseDefault(list);
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  // Before the browser paints: the select shows the default from its first frame, as the first paint drew it, and
+  // again when a list asked again arrives.
+  useLayoutEffect(() => chooseDefault(accounts), [accounts]);
 
   if (accounts.length === 0) return null;
   return (

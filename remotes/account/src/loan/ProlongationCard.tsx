@@ -6,8 +6,9 @@ import { useEffect, useId, useState } from 'react';
 import styles from '../account.module.css';
 import { accountCalls, type Extension, type ProlongOffer } from '../calls';
 import { dueAfterExtension, extensionControl } from '../rules';
+import { useAnswer } from './answer';
 import { displayDate } from './LoanDetail';
-import { defaultTerm, prolongationKey, prolongOffers } from './offers';
+import { defaultTerm, prolongOffer } from './offers';
 import type { PaymentChoice } from './RepaymentCard';
 
 const t = texts.prolongation;
@@ -24,31 +25,20 @@ export function ProlongationCard({
   loan: LoanView;
   navigate: (to: string, options?: { state?: unknown }) => void;
 }) {
-  const key = prolongationKey(loan);
-  const [offer, setOffer] = useState(() => prolongOffers.read(key));
+  const offer = useAnswer(prolongOffer);
   const [term, setTerm] = useState(() => defaultTerm(offer));
   const [promo, setPromo] = useState('');
   const [applied, setApplied] = useState<string | undefined>(undefined);
   const [details, setDetails] = useState<Extension | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
+  // New terms (a new due date or status, or the terms asked again) start at their default term.
+  const [termsOf, setTermsOf] = useState(offer);
+  if (termsOf !== offer) {
+    setTermsOf(offer);
+    setTerm(defaultTerm(offer));
+  }
   const controlId = useId();
-
-  // A new due date or status means new terms: asked again after showing (the first ones were read while rendering).
-  useEffect(() => {
-    let live = true;
-    prolongOffers.refresh(key).then(
-      (answer) => {
-        if (!live || answer === undefined) return;
-        setOffer(answer);
-        setTerm(defaultTerm(answer));
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
 
   useEffect(() => {
     if (term === null) return;

@@ -1,10 +1,11 @@
-import { amountInputOf, Button, fill, formatMoney, type LoanView, TextField } from '@credimo/shared';
+import { amountInputOf, Button, fill, formatMoney, TextField } from '@credimo/shared';
 import { PATHS } from '@credimo/shared/app-paths';
 import { account as texts } from '@credimo/shared/i18n/screens/account';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import styles from '../account.module.css';
 import { snapPayment, typedCents, typedPaymentProblem } from '../rules';
-import { partialRepayOffers, repaymentKey } from './offers';
+import { useAnswer } from './answer';
+import { partialRepayOffer } from './offers';
 
 const t = texts.repayment;
 
@@ -22,18 +23,20 @@ export interface PaymentChoice {
  * finger), checked in cents as the payment request checks it; "Pagar" leads to the payment methods with the amount (all of it is a payoff). The range is read
  * while rendering (offers.ts): the screen shows with the card in place.
  */
-export function RepaymentCard({
-  loan,
-  navigate,
-}: {
-  loan: LoanView;
-  navigate: (to: string, options?: { state?: unknown }) => void;
-}) {
-  const key = repaymentKey(loan);
-  const [offer, setOffer] = useState(() => partialRepayOffers.read(key));
+export function RepaymentCard({ navigate }: { navigate: (to: string, options?: { state?: unknown }) => void }) {
+  const offer = useAnswer(partialRepayOffer);
   const [amount, setAmount] = useState(() => offer?.max ?? 0);
   const [typed, setTyped] = useState(() => amountInputOf(offer?.max ?? 0));
   const [typedError, setTypedError] = useState<string | undefined>(undefined);
+  // A new range (a new total, or the range asked again) starts at its whole amount, as the first one did.
+  const [ranged, setRanged] = useState(offer);
+  if (ranged !== offer) {
+    setRanged(offer);
+    if (offer) {
+      setAmount(offer.max);
+      setTyped(amountInputOf(offer.max));
+    }
+  }
   const sliderId = useId();
   // The slider, "Pagar el total" and a new range set the amount and the typed field together.
   const choose = (cents: number) => {
@@ -41,25 +44,6 @@ export function RepaymentCard({
     setTyped(amountInputOf(cents));
     setTypedError(undefined);
   };
-
-  // A new total means a new range: asked again after showing (the first one was read while rendering).
-  useEffect(() => {
-    let live = true;
-    partialRepayOffers.refresh(key).then(
-      (answer) => {
-        if (!live || answer === undefined) return;
-        setOffer(answer);
-        if (answer) {
-          setAmount(answer.max);
-          setTyped(amountInputOf(answer.max));
-        }
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
 
   if (!offer || offer.has_pending_payment || offer.max < offer.min) return null;
   const type = (value: string) => {
