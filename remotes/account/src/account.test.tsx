@@ -16,8 +16,10 @@ import {
   openWithdrawal,
   repaymentRange,
 } from '@credimo/shared/testing/customers';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import { Suspense } from 'react';
 import { AccountScreen } from './AccountScreen';
 import { leaveTo } from './browser';
 import { resetInbox } from './inbox';
@@ -238,6 +240,35 @@ describe('/account: the loan in service', () => {
       'Amplía tu plazo',
     ]);
     expect(screen.getByRole('slider', { name: 'Importe a pagar' })).toBeInTheDocument();
+  });
+
+  test('a new total asks for its range while the card keeps its place; the terms, still the same, are not asked again', async () => {
+    signedIn();
+    // As the shell shows a remote's screen: under a boundary that would put a skeleton in place of a suspended screen.
+    render(
+      <Provider store={sessionStore}>
+        <Suspense fallback={<p>Cargando</p>}>
+          <AccountScreen screen="account" params={{}} query={{}} navigate={jest.fn()} />
+        </Suspense>
+      </Provider>,
+    );
+    expect(await screen.findByRole('slider', { name: 'Importe a pagar' })).toHaveAttribute('max', '36000');
+    await screen.findByRole('region', { name: 'Amplía tu plazo' });
+    let answer = () => {};
+    http.current
+      .onGet('/v2/loan/partial_repay')
+      .reply(() => new Promise((resolve) => (answer = () => resolve([200, { ...REPAYMENT_RANGE, max: 12_000 }]))));
+    const asked = (path: string) => http.current.history.get.filter((r) => r.url === path).length;
+    const today = { body: 12_000, annual_commission: 0, all_fines: 0, fine: 0, amount: 12_000 };
+    act(() => sessionStore.set(loanAtom, activeLoan({ calculations: { today } })));
+    await waitFor(() => expect(asked('/v2/loan/partial_repay')).toBe(2));
+    expect(screen.queryByText('Cargando')).toBeNull();
+    expect(screen.getByRole('slider', { name: 'Importe a pagar' })).toHaveAttribute('max', '36000');
+    await act(async () => answer());
+    const slider = screen.getByRole('slider', { name: 'Importe a pagar' });
+    expect(slider).toHaveAttribute('max', '12000');
+    expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^120,00\s€$/));
+    expect(asked('/v2/loan/prolong')).toBe(1);
   });
 });
 
