@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { sha256 } from '../src/crypto.js';
-import { compiledOnce } from '../src/db/prepared.js';
+import { compiledOnce, MAX_NAMED_STATEMENTS } from '../src/db/prepared.js';
 import type { Database } from '../src/db/schema.js';
 import { findSession, liveSession, openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
@@ -64,5 +64,32 @@ describe('hot statements', () => {
     assert.ok(hot);
     assert.deepStrictEqual(hot, pooled);
     assert.equal(String((await findSession(db, token))?.userId), String(userId));
+  });
+});
+
+describe('statements on the embedded PGlite', { skip: Boolean(process.env.DATABASE_URL) && 'PGlite run' }, () => {
+  test('a statement planned before its table changed shape answers with the new shape', async () => {
+    const db = api.database.db;
+    await sql`create table shape_change (id int, label text)`.execute(db);
+    await sql`insert into shape_change values (1, 'uno')`.execute(db);
+    const read = () => sql<Record<string, unknown>>`select * from shape_change where id = ${1}`.execute(db);
+    assert.deepEqual((await read()).rows, [{ id: 1, label: 'uno' }]);
+    await sql`alter table shape_change add column note text default 'nueva'`.execute(db);
+    assert.deepEqual((await read()).rows, [{ id: 1, label: 'uno', note: 'nueva' }]);
+    await sql`drop table shape_change`.execute(db);
+  });
+
+  test('statements with parameters are prepared once each, and no more of them than the limit', async () => {
+    const db = api.database.db;
+    const prepared = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_prepared_statements`.execute(db)).rows[0]?.n);
+    const before = await prepared();
+    await sql`select ${1}::int as again_and_again`.execute(db);
+    await sql`select ${2}::int as again_and_again`.execute(db);
+    assert.equal(await prepared(), before + 1);
+    for (let n = 0; n < MAX_NAMED_STATEMENTS; n += 1) await sql`select ${n}::int + ${sql.lit(n)}`.execute(db);
+    assert.equal(await prepared(), MAX_NAMED_STATEMENTS);
+    assert.deepEqual((await sql`select ${1}::int + 100000 as past`.execute(db)).rows, [{ past: 100001 }]);
+    assert.equal(await prepared(), MAX_NAMED_STATEMENTS);
   });
 });

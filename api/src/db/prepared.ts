@@ -6,13 +6,10 @@ import type { HotConnections } from './hot-connections';
 /**
  * Hot statements (the customer's poll, the session check) are parsed and planned once per connection instead of
  * on every call: on PostgreSQL on HotConnections (postgres.js prepares them; one given a transaction would run
- * unprepared on the transaction's own connection), on PGlite as the named prepared statements of PreparingPGlite
- * below: planning GET /v2/user's one statement costs several times what running it does, on both databases. Only
- * statements built with `compiledOnce` are named, so the set stays small and fixed. Behind PgBouncer in
- * transaction mode this needs its `max_prepared_statements` (1.21+).
+ * unprepared on the transaction's own connection); on PGlite every statement with parameters is a named prepared
+ * statement (PreparingPGlite below). Planning GET /v2/user's one statement costs several times what running it
+ * does, on both databases. Behind PgBouncer in transaction mode this needs its `max_prepared_statements` (1.21+).
  */
-const statementNames = new Map<string, string>();
-
 const nameOf = (text: string) => `k_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 /**
@@ -32,7 +29,6 @@ export function compiledOnce<DB, R>(build: (db: Kysely<DB>, argument: string) =>
         throw new Error('compiledOnce: the argument must appear exactly once among the parameters');
       }
       compiledFor.set(db, compiled);
-      statementNames.set(compiled.sql, nameOf(compiled.sql));
     }
     const parameters = compiled.parameters.map((value) => (value === placeholder ? argument : value));
     const hot = hotConnections.get(db);
@@ -64,41 +60,77 @@ function concatenated(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Statements named on one PGlite at most: past it a new text runs unnamed, so texts built from lists of varying length cannot fill the session. */
+export const MAX_NAMED_STATEMENTS = 2_000;
+
+interface Named {
+  name: string;
+  /** The parameters' types, as PostgreSQL inferred them when it parsed the statement. */
+  types: number[];
+}
+
 /**
- * PGlite with the statements registered above as named prepared statements. PGlite's own `query` sends an
- * unnamed Parse on every call (PostgreSQL then plans the poll's statement anew, about 10 ms in WebAssembly),
- * and SQL-level `EXECUTE name($1)` cannot take bound parameters (Bind sends them to the unnamed EXECUTE, which
- * has none). So this speaks the wire protocol PGlite exposes: Parse with a name once (and Describe, for the
- * parameters' types), then per call one Bind, Describe, Execute, Sync in a single pass, under PGlite's query
- * lock like its own `query`. Values still travel as bound parameters, never in the SQL text.
+ * PGlite whose statements with parameters are named prepared statements, parsed and planned once per database.
+ * PGlite's own `query` sends an unnamed Parse on every call, and PostgreSQL then parses and plans the statement
+ * anew: in WebAssembly that costs as much as running most of the API's statements (the poll's, about 10 ms). SQL-level
+ * `EXECUTE name($1)` cannot take bound parameters (Bind sends them to the unnamed EXECUTE, which has none), so this
+ * speaks the wire protocol PGlite exposes: Parse with a name once (and Describe, for the parameters' types), then per
+ * call one Bind, Describe, Execute, Sync in a single pass, under PGlite's query lock like its own `query`. Values
+ * still travel as bound parameters, never in the SQL text. Statements without parameters (BEGIN, scripts) run as
+ * PGlite runs them.
  */
 export class PreparingPGlite extends PGlite {
-  readonly #parameterTypes = new Map<string, number[]>();
+  readonly #named = new Map<string, Named>();
 
   // biome-ignore lint/suspicious/noExplicitAny: PGlite's signature
   override query<T>(text: string, params?: any[], options?: QueryOptions): Promise<Results<T>> {
-    const name = statementNames.get(text);
-    if (!name || !params || options) return super.query<T>(text, params, options);
-    return this.runExclusive(() => this.#executeNamed<T>(name, text, params));
+    const known = this.#named.has(text);
+    if (!params?.length || options || (!known && this.#named.size >= MAX_NAMED_STATEMENTS)) {
+      return super.query<T>(text, params, options);
+    }
+    return this.runExclusive(async () => {
+      try {
+        return await this.#executeNamed<T>(text, params);
+      } catch (error) {
+        // A table the statement reads changed shape since it was planned (DDL while the API runs): plan it again.
+        if (!/cached plan must not change result type/.test(String(error))) throw error;
+        await this.#forget(text);
+        return this.#executeNamed<T>(text, params);
+      }
+    });
   }
 
-  async #executeNamed<T>(name: string, text: string, params: unknown[]): Promise<Results<T>> {
-    let types = this.#parameterTypes.get(name);
-    if (!types) {
-      const prepared = await this.execProtocolStream(
-        concatenated([
-          serialize.parse({ name, text, types: [] }),
-          serialize.describe({ type: 'S', name }),
-          serialize.sync(),
-        ]),
-        { syncToFs: false },
-      );
-      const description = prepared.find((message) => message.name === 'parameterDescription') as
-        | { dataTypeIDs: number[] }
-        | undefined;
-      types = description?.dataTypeIDs ?? [];
-      this.#parameterTypes.set(name, types);
-    }
+  async #prepared(text: string): Promise<Named> {
+    const known = this.#named.get(text);
+    if (known) return known;
+    const name = nameOf(text);
+    const prepared = await this.execProtocolStream(
+      concatenated([
+        serialize.parse({ name, text, types: [] }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const description = prepared.find((message) => message.name === 'parameterDescription') as
+      | { dataTypeIDs: number[] }
+      | undefined;
+    const named = { name, types: description?.dataTypeIDs ?? [] };
+    this.#named.set(text, named);
+    return named;
+  }
+
+  async #forget(text: string): Promise<void> {
+    const named = this.#named.get(text);
+    if (!named) return;
+    this.#named.delete(text);
+    await this.execProtocolStream(concatenated([serialize.close({ type: 'S', name: named.name }), serialize.sync()]), {
+      syncToFs: false,
+    });
+  }
+
+  async #executeNamed<T>(text: string, params: unknown[]): Promise<Results<T>> {
+    const { name, types } = await this.#prepared(text);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = this.serializers[types[i] ?? 0];
@@ -113,7 +145,7 @@ export class PreparingPGlite extends PGlite {
       ]),
       { syncToFs: false },
     );
-    // The statement may write (the poll's session touch): persist like PGlite's own query does.
+    // The statement may write: persist like PGlite's own query does.
     await this.syncToFs();
     const [result] = pgliteParse.parseResults(messages, this.parsers) as Results<T>[];
     if (!result) throw new Error(`prepared statement ${name} returned no result`);
