@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { madridToday } from '@credimo/shared/domain';
-import { formatWireDate } from '@credimo/shared/format';
+import { formatWireDate, parseWireDate } from '@credimo/shared/format';
+import { addDays } from 'date-fns';
 import { sql } from 'kysely';
-import { clockToday, settlePaymentRequest } from '../src/servicing/index.js';
+import { wireDay } from '../src/db/dates.js';
+import { clockToday, serviceLoan, settlePaymentRequest } from '../src/servicing/index.js';
 import { SERVICING_COMMANDS } from '../src/servicing/operator-commands.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt } from './origination-path.js';
@@ -263,6 +265,35 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
       where a.loan_id = ${me.loanId} group by a.code`.execute(api.database.db);
     for (const row of balances.rows) assert.equal(Number(row.balance), 0, `${row.code} is settled, never negative`);
     assert.equal(await ledgerTotal(), 0);
+  });
+
+  test('days the servicing did not run are charged when it runs again: each late day once, in order', async () => {
+    const me = await customerAt(api, 'active', { amount: AMOUNT });
+    const db = api.database.db;
+    const { must_pay_date: due } = await db
+      .selectFrom('loans')
+      .select('must_pay_date')
+      .where('id', '=', me.loanId)
+      .executeTakeFirstOrThrow();
+    const lateDay = (n: number) => addDays(parseWireDate(wireDay(due) ?? '') as Date, n);
+    const charged = async () =>
+      (
+        await db
+          .selectFrom('ledger_transactions')
+          .select(sql<string>`detail->>'day'`.as('day'))
+          .where('loan_id', '=', me.loanId)
+          .where('kind', '=', 'late_interest')
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.day);
+    const dayOf = (n: number) => formatWireDate(lateDay(n));
+    assert.deepEqual(await serviceLoan(db, me.loanId, lateDay(2)), { overdue: true, posted: 80 });
+    assert.deepEqual(await charged(), [dayOf(1), dayOf(2)]);
+    // Three days without servicing (a stopped queue), then the fifth late day: the missed ones are charged too.
+    assert.deepEqual(await serviceLoan(db, me.loanId, lateDay(5)), { overdue: true, posted: 120 });
+    assert.deepEqual(await charged(), [1, 2, 3, 4, 5].map(dayOf));
+    assert.deepEqual(await serviceLoan(db, me.loanId, lateDay(5)), { overdue: true, posted: 0 });
+    assert.deepEqual(await charged(), [1, 2, 3, 4, 5].map(dayOf));
   });
 
   test('on the due date a loan with a card is auto-debited once, however often the day runs', async () => {

@@ -1,7 +1,7 @@
 import { LoanStatus } from '@credimo/shared/domain';
 import { formatWireDate, parseWireDate } from '@credimo/shared/format';
 import { addDays } from 'date-fns';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { wireDay } from '../db/dates';
 import type { Database } from '../db/schema';
 import { post, recipes } from '../domain/ledger';
@@ -43,8 +43,12 @@ export async function serviceLoan(db: Kysely<Database>, loanId: string, today: D
     const owed = await owedOf(trx, loanId);
     let charged = owed.finesCharged;
     let posted = 0;
+    // The late days are charged in order from the day after the due date, so the days up to the last one charged
+    // are settled: a loan a year late asks for one day's charge, not for 365 (each key still guards a replay).
+    const lastCharged = await lastLateInterestDay(trx, loanId);
     const dueDate = parseWireDate(due) as Date;
-    for (let d = addDays(dueDate, 1); formatWireDate(d) <= day; d = addDays(d, 1)) {
+    const first = addDays(lastCharged && lastCharged > due ? (parseWireDate(lastCharged) as Date) : dueDate, 1);
+    for (let d = first; formatWireDate(d) <= day; d = addDays(d, 1)) {
       const amount = cappedLateInterest(
         lateInterestOfDay(owed.principal, product.late_daily_basis_points),
         charged,
@@ -65,6 +69,17 @@ export async function serviceLoan(db: Kysely<Database>, loanId: string, today: D
     }
     return { overdue: true, posted };
   });
+}
+
+/** The last day a loan was charged late interest for, as YYYY-MM-DD; null before the first. */
+async function lastLateInterestDay(trx: Kysely<Database>, loanId: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('ledger_transactions')
+    .select(sql<string | null>`max(detail->>'day')`.as('day'))
+    .where('loan_id', '=', loanId)
+    .where('kind', '=', 'late_interest')
+    .executeTakeFirst();
+  return row?.day ?? null;
 }
 
 /**

@@ -28,6 +28,7 @@ import * as m0029 from './0029_mail';
 import * as m0030 from './0030_redsys';
 import * as m0031 from './0031_review_contacts';
 import * as m0032 from './0032_forbearance';
+import * as m0033 from './0033_ledger_by_loan';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0030_redsys': m0030,
   '0031_review_contacts': m0031,
   '0032_forbearance': m0032,
+  '0033_ledger_by_loan': m0033,
 };
