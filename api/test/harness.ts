@@ -4,14 +4,29 @@ import { type ApiConfig, readConfig } from '../src/config.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { smsProviderFor } from '../src/providers/index.js';
-import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, pgliteTemplate } from './template.js';
+import {
+  createPostgresDatabase,
+  databaseUrlFor,
+  dropPostgresDatabase,
+  PGLITE_TEMPLATE_VARIABLE,
+  POSTGRES_TEMPLATE_VARIABLE,
+  pgliteTemplate,
+} from './template.js';
 
 /**
- * Every test file gets its own database: an in-memory PGlite by default, or a new database on the PostgreSQL
- * server of DATABASE_URL (dropped afterwards), so the same tests prove both. Under the runner each starts as a
- * copy of the run's migrated template; the harness still migrates, which then finds nothing to do.
+ * Every test file gets its own migrated database: an in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of DATABASE_URL (dropped afterwards), so the same tests prove both. Under the runner each
+ * starts as a copy of the run's template, which is migrated already; a file run on its own migrates its own.
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
+  const handle = await newDatabase();
+  if (!process.env[PGLITE_TEMPLATE_VARIABLE] && !process.env[POSTGRES_TEMPLATE_VARIABLE]) {
+    await migrateToLatest(handle.db);
+  }
+  return handle;
+}
+
+async function newDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openPglite('memory://', { loadDataDir: pgliteTemplate() });
   const name = `credimo_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -58,7 +73,6 @@ export async function startTestApi(
   options: { configure?: (app: FastifyInstance) => void; env?: NodeJS.ProcessEnv; workers?: boolean } = {},
 ): Promise<TestApi> {
   const database = await freshDatabase();
-  await migrateToLatest(database.db);
   // The sandbox's scoring decides after a second here rather than two: long enough to see a loan waiting,
   // short enough that the journeys do not sit idle. Its bank settles at once; the payout tests that race it give
   // it back its two seconds.

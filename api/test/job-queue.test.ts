@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DatabaseHandle } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import { freshDatabase } from './harness.js';
 
@@ -9,7 +8,6 @@ let database: DatabaseHandle;
 
 before(async () => {
   database = await freshDatabase();
-  await migrateToLatest(database.db);
 });
 after(() => database.close());
 

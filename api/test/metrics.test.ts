@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { smsProviderFor } from '../src/providers/index.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import { freshDatabase, LENDER_ENV, startTestApi, type TestApi } from './harness.js';
@@ -132,7 +131,6 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 describe('GET /ready: may a load balancer send traffic', () => {
   test('ready while the database answers and the job queue runs; 503 in the error shape once the queue stops', async () => {
     const database = await freshDatabase();
-    await migrateToLatest(database.db);
     const config = { ...readConfig({}), port: 0 };
     const jobs = new JobQueue(database);
     const app = await buildApp({ config, database, sms: smsProviderFor(config, database.db), jobs }, { logger: false });

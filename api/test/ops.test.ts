@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type ApiProcess, freePort, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
+import { pgliteFolder } from './template.js';
 
 const APP = 'https://app.credimo.es';
 
@@ -24,7 +23,7 @@ async function auditActions(dataDir: string) {
 }
 
 describe('npm run ops with no API running: it opens the database itself', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-ops-'));
+  const dataDir = pgliteFolder('ops');
   let env: NodeJS.ProcessEnv;
   before(async () => {
     // A port where nothing answers: the command finds no API and takes the folder's lock itself.
@@ -79,7 +78,7 @@ describe('npm run ops with no API running: it opens the database itself', () => 
 });
 
 describe('npm run ops while the API runs on a PGlite folder: it goes through the API', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-ops-live-'));
+  const dataDir = pgliteFolder('ops-live');
   let api: ApiProcess;
   let env: NodeJS.ProcessEnv;
   before(async () => {

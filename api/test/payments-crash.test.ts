@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { openPglite } from '../src/db/database.js';
 import { customerAt } from './origination-path.js';
 import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
+import { pgliteFolder } from './template.js';
 
 async function payAtCheckout(baseUrl: string, reference: string) {
   const form = new FormData();
@@ -34,7 +33,7 @@ const START_SECONDS = 240;
 
 describe('crash safety of a payment', () => {
   test('the API SIGKILLed in the middle of a payment callback, then restarted: the payment is applied once, the ledger sums to zero', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-payment-crash-'));
+    const dataDir = pgliteFolder('payment-crash');
     const port = String(await freePort());
     const env = {
       PGLITE_DATA_DIR: dataDir,

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
@@ -11,6 +10,7 @@ import { LOCK_FILE } from '../src/db/lock.js';
 import { apiEntryArguments } from './api-bundle.js';
 import { customerAt } from './origination-path.js';
 import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
+import { pgliteFolder } from './template.js';
 
 /** Runs the API; once `untilReady` holds, does `beforeSignal` (if any) and sends `signal`. */
 function run(
@@ -41,6 +41,17 @@ function run(
 }
 
 describe('the API process', () => {
+  // Each run gets a data folder of its own, a copy of the migrated template: the process starts without initdb.
+  const folders: string[] = [];
+  const dataFolder = () => {
+    const folder = pgliteFolder('process');
+    folders.push(folder);
+    return folder;
+  };
+  after(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
   test('DATABASE_URL pointing at no server: one clear line and a non-zero exit, no stack trace', async () => {
     const port = await freePort();
     const { code, stderr } = await run({ DATABASE_URL: `postgres://credimo:secret@127.0.0.1:${port}/none` });
@@ -57,7 +68,7 @@ describe('the API process', () => {
     const address = blocker.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     try {
-      const { code, stderr } = await run({ API_PORT: String(port), PGLITE_DATA_DIR: 'memory://' });
+      const { code, stderr } = await run({ API_PORT: String(port), PGLITE_DATA_DIR: dataFolder() });
       assert.equal(code, 1);
       assert.equal(
         stderr.trim(),
@@ -72,7 +83,7 @@ describe('the API process', () => {
     test(`${signal} shuts down gracefully with exit code 0`, async () => {
       const port = await freePort();
       const { code, stdout } = await run(
-        { API_PORT: String(port), PGLITE_DATA_DIR: 'memory://', DATABASE_URL: '' },
+        { API_PORT: String(port), PGLITE_DATA_DIR: dataFolder(), DATABASE_URL: '' },
         (out) => out.includes('Server listening'),
         signal,
       );
@@ -85,7 +96,7 @@ describe('the API process', () => {
     const port = await freePort();
     const preconnect = new Socket();
     const { code, stderr } = await run(
-      { API_PORT: String(port), PGLITE_DATA_DIR: 'memory://', DATABASE_URL: '' },
+      { API_PORT: String(port), PGLITE_DATA_DIR: dataFolder(), DATABASE_URL: '' },
       (out) => out.includes('Server listening'),
       'SIGTERM',
       () => new Promise((resolve) => preconnect.connect(port, '127.0.0.1', resolve)),
@@ -95,8 +106,6 @@ describe('the API process', () => {
     assert.equal(code, 0, stderr);
   });
 });
-
-const tempFolder = (name: string) => mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`));
 
 /** The id of a process that has just exited: no process has it now. */
 function deadPid(): number {
@@ -111,7 +120,7 @@ describe('the PGlite folder has one owner', () => {
   });
 
   test('a second API on the folder is refused at once, naming folder, holder and what to do; the first keeps serving', async () => {
-    const dataDir = tempFolder('lock');
+    const dataDir = pgliteFolder('lock');
     folders.push(dataDir);
     const first = await startApiProcess({ PGLITE_DATA_DIR: dataDir });
     try {
@@ -133,7 +142,7 @@ describe('the PGlite folder has one owner', () => {
   });
 
   test('in one process too, the folder opens once until closed', async () => {
-    const dataDir = tempFolder('lock-same');
+    const dataDir = pgliteFolder('lock-same');
     folders.push(dataDir);
     const database = await openPglite(dataDir);
     await assert.rejects(openPglite(dataDir), DatabaseUnavailableError);
@@ -143,7 +152,7 @@ describe('the PGlite folder has one owner', () => {
   });
 
   test('a lock left by a process that no longer exists is taken over', async () => {
-    const dataDir = tempFolder('lock-stale');
+    const dataDir = pgliteFolder('lock-stale');
     folders.push(dataDir);
     const lockFile = path.join(dataDir, LOCK_FILE);
     const dead = deadPid();
@@ -159,7 +168,7 @@ describe('the PGlite folder has one owner', () => {
   });
 
   test('an empty or garbled lock (a crash while writing it) is taken over too', async () => {
-    const dataDir = tempFolder('lock-garbled');
+    const dataDir = pgliteFolder('lock-garbled');
     folders.push(dataDir);
     writeFileSync(path.join(dataDir, LOCK_FILE), '');
     const database = await openPglite(dataDir);
@@ -172,7 +181,7 @@ const loanOf = (baseUrl: string, headers: Record<string, string>) => loanFrom<Lo
 
 describe('crash safety', () => {
   test('after SIGKILL and a restart, every acknowledged write is there', async () => {
-    const dataDir = tempFolder('crash');
+    const dataDir = pgliteFolder('crash');
     const env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()), TRUST_PROXY: 'true' };
     try {
       const api = await startApiProcess(env);

@@ -16,7 +16,7 @@ import {
 
 /**
  * Runs the API's test files: migrates one template database for the whole run (PGlite, or PostgreSQL with
- * DATABASE_URL), then starts one worker process per core (`test/shard.ts`) that takes files from this runner one at
+ * DATABASE_URL), then starts one worker process per core and one more (`test/shard.ts`) that takes files from this runner one at
  * a time, the slowest of the last run first. Node, tsx and the API load once per worker rather than once per file;
  * each file still gets a database of its own, copied from the template, and ports and folders of its own.
  * `npm run test:api -- test/poll.test.ts` runs some files; API_TEST_CONCURRENCY sets the number of workers.
@@ -36,7 +36,9 @@ const files = requested.length
       .filter((name) => name.endsWith('.test.ts'))
       .sort()
       .map((name) => path.join(testFolder, name));
-const concurrency = Math.min(Number(process.env.API_TEST_CONCURRENCY) || availableParallelism(), files.length);
+// One worker more than cores: a file spends about a third of its time waiting (the sandbox's delays, the job
+// queue's polling, the processes it starts), and a third worker fills that time on two cores.
+const concurrency = Math.min(Number(process.env.API_TEST_CONCURRENCY) || availableParallelism() + 1, files.length);
 
 const serverUrl = process.env.DATABASE_URL;
 const workFolder = mkdtempSync(path.join(tmpdir(), 'credimo-api-tests-'));
@@ -59,10 +61,10 @@ async function prepareTemplate(): Promise<NodeJS.ProcessEnv> {
     console.log(`# template database ${postgresTemplate} migrated in ${Date.now() - started} ms`);
     return { [POSTGRES_TEMPLATE_VARIABLE]: postgresTemplate };
   }
-  const file = path.join(workFolder, 'pglite-template.tar');
-  await writePgliteTemplate(file);
+  const folder = path.join(workFolder, 'pglite-template');
+  await writePgliteTemplate(folder);
   console.log(`# PGlite template migrated in ${Date.now() - started} ms`);
-  return { [PGLITE_TEMPLATE_VARIABLE]: file };
+  return { [PGLITE_TEMPLATE_VARIABLE]: folder };
 }
 
 async function cleanUp(): Promise<void> {

@@ -20,6 +20,7 @@ import { SANDBOX_STAFF, totpNow } from '../src/staff/index.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, TEST_IBAN } from './origination-path.js';
 import { freePort, runOpsCli } from './spawn-api.js';
+import { seedPgliteFolder } from './template.js';
 
 /** The lender's account the payouts leave from. */
 const LENDER_IBAN = 'ES7921000813610123456789';
@@ -457,7 +458,7 @@ describe('npm run ops with the bank files, as an operator types them', () => {
 
   test('payouts-file prints nothing when nothing waits; statement reads a file named from the working folder', async () => {
     const env = {
-      PGLITE_DATA_DIR: path.join(folder, 'cli-data'),
+      PGLITE_DATA_DIR: seedPgliteFolder(path.join(folder, 'cli-data')),
       API_PORT: String(await freePort()),
       PAYOUT_PROVIDER: 'sepa-file',
       LENDER_IBAN,

@@ -4,7 +4,6 @@ import { LOAN_STATUS_VIEW, LoanStatus } from '@credimo/shared/domain';
 import { messages } from '@credimo/shared/i18n';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import {
   checkBalanced,
   GlobalAccount,
@@ -24,7 +23,6 @@ let n = 0;
 
 before(async () => {
   database = await freshDatabase();
-  await migrateToLatest(database.db);
 });
 after(() => database.close());
 

@@ -1,9 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { type DatabaseHandle, openPostgres } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { PreparingPGlite } from '../src/db/prepared.js';
+import type { Database } from '../src/db/schema.js';
+import { JobQueue } from '../src/queue/job-queue.js';
 
 /**
  * A migrated database made once per test run, which every test file copies instead of migrating its own.
@@ -13,23 +18,68 @@ import { PreparingPGlite } from '../src/db/prepared.js';
 export const PGLITE_TEMPLATE_VARIABLE = 'CREDIMO_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_VARIABLE = 'CREDIMO_TEST_POSTGRES_TEMPLATE';
 
-/** Migrates an in-memory PGlite and writes its data folder as an uncompressed tar. */
-export async function writePgliteTemplate(file: string): Promise<void> {
-  const client = new PreparingPGlite();
-  await client.waitReady;
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect(client) });
-  await migrateToLatest(db);
-  const dump = await client.dumpDataDir('none');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await db.destroy();
-  if (!client.closed) await client.close();
+/**
+ * What a database holds once an API has started on it: every migration, and the job queue's schema with its
+ * queues (pg-boss makes those when it starts: a script and a statement per queue that each test API would repeat).
+ */
+async function startedOnce(database: DatabaseHandle): Promise<void> {
+  await migrateToLatest(database.db);
+  const queue = new JobQueue(database);
+  await queue.start();
+  await queue.stop();
 }
 
-/** The template's data folder, for `openPglite(…, { loadDataDir })`; undefined when the run made none. */
-export function pgliteTemplate(): Blob | undefined {
-  const file = process.env[PGLITE_TEMPLATE_VARIABLE];
-  return file ? new Blob([readFileSync(file)]) : undefined;
+/**
+ * Makes a PGlite data folder in `folder/data` as an API leaves it (`startedOnce`) and writes it also as an
+ * uncompressed tar, `folder/data.tar`: the tar starts in-memory databases (`loadDataDir`), the folder is copied for
+ * the processes tests start.
+ */
+export async function writePgliteTemplate(folder: string): Promise<void> {
+  mkdirSync(folder, { recursive: true });
+  const client = new PreparingPGlite(path.join(folder, 'data'));
+  await client.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  try {
+    await startedOnce({
+      db,
+      kind: 'pglite',
+      close: async () => {},
+      script: async (text) => void (await client.exec(text)),
+    });
+    // Written out first, so that every copy starts without replaying the migrations from the WAL.
+    await client.exec('checkpoint');
+    const dump = await client.dumpDataDir('none');
+    writeFileSync(path.join(folder, 'data.tar'), Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await db.destroy();
+    if (!client.closed) await client.close();
+  }
 }
+
+let templateTar: Blob | undefined;
+
+/** The template's data folder as a tar, for `openPglite('memory://', { loadDataDir })`; undefined when the run made none. */
+export function pgliteTemplate(): Blob | undefined {
+  const folder = process.env[PGLITE_TEMPLATE_VARIABLE];
+  if (!folder) return undefined;
+  templateTar ??= new Blob([readFileSync(path.join(folder, 'data.tar'))]);
+  return templateTar;
+}
+
+/**
+ * Fills an empty PGlite data folder with a copy of the run's migrated template, so that what opens it (an API
+ * process, `npm run ops`, the test itself) neither runs initdb nor migrates: several seconds of CPU each on this
+ * machine. Without the runner the folder stays empty and is made as `npm start` makes it.
+ */
+export function seedPgliteFolder(folder: string): string {
+  const template = process.env[PGLITE_TEMPLATE_VARIABLE];
+  if (template) cpSync(path.join(template, 'data'), folder, { recursive: true });
+  return folder;
+}
+
+/** A new temporary PGlite data folder, seeded from the run's template (`seedPgliteFolder`). */
+export const pgliteFolder = (name: string): string =>
+  seedPgliteFolder(mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`)));
 
 const adminClient = async (serverUrl: string) => {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -52,13 +102,11 @@ export async function createPostgresTemplate(serverUrl: string, name: string): P
   } finally {
     await admin.end();
   }
-  const migrator = new pg.Pool({ connectionString: databaseUrlFor(serverUrl, name), max: 1 });
-  const { PostgresDialect } = await import('kysely');
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: migrator }) });
+  const database = await openPostgres(databaseUrlFor(serverUrl, name), 1);
   try {
-    await migrateToLatest(db);
+    await startedOnce(database);
   } finally {
-    await db.destroy();
+    await database.close();
   }
 }
 
