@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Kysely, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import { sha256 } from '../src/crypto.js';
-import { compiledOnce, MAX_NAMED_STATEMENTS } from '../src/db/prepared.js';
+import { compiledOnce, MAX_NAMED_STATEMENTS, PreparingPGlite } from '../src/db/prepared.js';
 import type { Database } from '../src/db/schema.js';
 import { findSession, liveSession, openSession } from '../src/identity/sessions.js';
 import { confirmedUser } from '../src/identity/users.js';
@@ -77,6 +79,31 @@ describe('statements on the embedded PGlite', { skip: Boolean(process.env.DATABA
     await sql`alter table shape_change add column note text default 'nueva'`.execute(db);
     assert.deepEqual((await read()).rows, [{ id: 1, label: 'uno', note: 'nueva' }]);
     await sql`drop table shape_change`.execute(db);
+  });
+
+  test('a prepared statement answers the rows, types and counts PGlite answers itself', async () => {
+    const client = new PreparingPGlite();
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    try {
+      const unprepared = (text: string, parameters: readonly unknown[]) =>
+        PGlite.prototype.query.call(client, text, [...parameters]);
+      const read = everyType(db, 'é, 🙂 and "quotes"').compile();
+      const prepared = await client.query(read.sql, [...read.parameters]);
+      const plain = await unprepared(read.sql, read.parameters);
+      assert.deepStrictEqual(prepared.rows, plain.rows);
+      assert.deepStrictEqual(prepared.fields, plain.fields);
+      await client.exec('create table counted (n int)');
+      const insert = 'insert into counted select generate_series(1, $1::int)';
+      assert.equal((await client.query(insert, [3])).affectedRows, 3);
+      assert.equal((await unprepared(insert, [2])).affectedRows, 2);
+      const update = 'update counted set n = n + $1::int where n > 1';
+      assert.equal((await client.query(update, [1])).affectedRows, 3);
+      assert.equal((await unprepared(update, [1])).affectedRows, 3);
+      const none = 'select n from counted where n > $1::int';
+      assert.deepStrictEqual(await client.query(none, [100]), await unprepared(none, [100]));
+    } finally {
+      await db.destroy();
+    }
   });
 
   test('statements with parameters are prepared once each, and no more of them than the limit', async () => {
