@@ -30,7 +30,7 @@ interface AxeViolation {
 
 /**
  * axe-core on the current page, or on the parts matching `include` (on a WordPress page, our widgets, not
- * the theme): the serious and critical violations (DESIGN.md section 8).
+ * the theme): the serious and critical violations.
  */
 export async function seriousA11yViolations(page: Page | Frame, include?: string): Promise<string[]> {
   // Evaluated through the DevTools protocol, not as an inline <script>: the app's CSP rightly refuses those.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 
 const root = path.resolve(__dirname, '../..');
-/** DESIGN.md section 5: WordPress 6.5 from the npm package, so no download is needed. */
+/** WordPress 6.5 from the npm package, so no download is needed. */
 // Both packages restrict their exports, so files are found from the package folder.
 const packageDir = (name: string) => path.join(root, 'node_modules', name);
 export const WORDPRESS_ZIP = path.join(packageDir('@wp-playground/wordpress-builds'), 'src/wordpress/wp-6.5.zip');

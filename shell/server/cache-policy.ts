@@ -1,5 +1,5 @@
 /**
- * DESIGN.md section 4: federation entry points and HTML are revalidated on every load so a new deploy
+ * Federation entry points and HTML are revalidated on every load so a new deploy
  * is picked up; content-hashed chunks never change and are cached for a year.
  */
 export const NO_CACHE = 'no-cache';

@@ -15,7 +15,7 @@ import { startStaticServer } from './static-server';
 // Each test starts a real server; on a busy 2-core machine that can take longer than jest's default 5 s.
 jest.setTimeout(30_000);
 
-describe('cache policy of DESIGN.md section 4', () => {
+describe('the cache policy', () => {
   test.each([
     ['remoteEntry.js', NO_CACHE],
     ['mf-manifest.json', NO_CACHE],

@@ -45,7 +45,7 @@ export interface StaticServerOptions {
   firstPaint?: (html: string, request: PageRequest) => Promise<{ html: string; personal: boolean }>;
 }
 
-/** Serves one built app (the shell or a remote) with the cache policy of DESIGN.md section 4. */
+/** Serves one built app (the shell or a remote) with the cache policy of `cache-policy.ts`. */
 export async function startStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
   // A stop closes every connection: a browser's preconnects (the remotes' origins) otherwise hold Node's close
   // until their headers timeout, past `npm start`'s stop budget; what is cut is a file download, asked again.

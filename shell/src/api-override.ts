@@ -15,7 +15,7 @@ const originOf = (url: string): string | null => {
 };
 
 /**
- * DESIGN.md section 7 spirit, for SPEC section 2's `apiurl` and `apiwpurl`: a link must never send a customer's
+ * As with every redirect target, for SPEC section 2's `apiurl` and `apiwpurl`: a link must never send a customer's
  * phone, codes and token to an API someone else runs. Only the addresses the deployment names are taken: the
  * configured API and content site, and `apiUrlAllowList` of /config.json (the shell's `API_URL_ALLOW_LIST`).
  */

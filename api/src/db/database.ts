@@ -83,7 +83,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 
 /**
  * The embedded default: PostgreSQL in WASM, persisted in a folder (or in memory with `memory://`).
- * The folder is locked for this process until close or exit: PGlite has one owner (DESIGN.md section 6).
+ * The folder is locked for this process until close or exit: PGlite has one owner.
  */
 export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';

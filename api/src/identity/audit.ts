@@ -9,7 +9,7 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-/** Appends to the audit log (DESIGN.md section 7): who acted on whom, what, when and from where. */
+/** Appends to the audit log: who acted on whom, what, when and from where. */
 export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')

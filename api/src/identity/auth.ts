@@ -47,7 +47,7 @@ export const authentication = fp(async (app: FastifyInstance, { db }: { db: Kyse
       done();
     }, done);
   });
-  // DESIGN.md section 7: an impersonation (admin) or agent session is audited request by request. Written
+  // An impersonation (admin) or agent session is audited request by request. Written
   // before the answer leaves (onSend, not onResponse), so the record exists, in order, when the caller sees it.
   app.addHook('onSend', (request, reply, payload, done) => {
     const session = request.session;

@@ -50,7 +50,7 @@ async function codesInTheHour(db: Kysely<Database>, column: 'phone' | 'requested
 }
 
 /**
- * SPEC section 9 and DESIGN.md section 7: an SMS no sooner than 90 s after the last SMS; one WhatsApp send from
+ * SPEC section 9: an SMS no sooner than 90 s after the last SMS; one WhatsApp send from
  * 30 s after the last code (the WhatsApp option SPEC offers on the code screen), after which the next code waits
  * for the SMS timer again. The per-phone and per-address hourly limits hold for both channels.
  */

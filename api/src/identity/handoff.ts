@@ -7,7 +7,7 @@ import { ApiError } from '../errors';
 import { HANDOFF_RULES } from './rules';
 
 /**
- * Agent and admin links carry one-time, short-lived codes exchanged for a new session (DESIGN.md section 7).
+ * Agent and admin links carry one-time, short-lived codes exchanged for a new session.
  * Agent links carry a random code; admin links a signed token naming the admin, the customer and the expiry.
  */
 

@@ -1,7 +1,7 @@
 import type { ApiConfig } from '../config';
 
 /**
- * A provider page sends the browser back only to our own apps (DESIGN.md section 7: redirect targets only to
+ * A provider page sends the browser back only to our own apps (redirect targets only to
  * allow-listed origins): the customer app and the origins allowed to call the API.
  */
 export function isAllowedReturnUrl(config: ApiConfig, candidate: string): boolean {

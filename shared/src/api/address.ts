@@ -58,7 +58,7 @@ export function notifyUnauthorized(refusedToken: string | null): void {
 }
 
 /**
- * DESIGN.md section 7: redirect targets (generic redirect, target_url, short links) only to allow-listed
+ * Redirect targets (generic redirect, target_url, short links) only to allow-listed
  * origins: this page's own, the API's and the content site's.
  */
 export function isAllowedRedirect(target: string): boolean {

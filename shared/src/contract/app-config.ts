@@ -1,4 +1,4 @@
-/** The four remotes of DESIGN.md section 2, by the name the shell and the loader use. */
+/** The four remotes, by the name the shell and the loader use. */
 export const REMOTE_NAMES = ['calculator', 'registration', 'account', 'payments'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 

@@ -22,7 +22,7 @@ export function unavailableModule(id: string) {
 }
 
 /**
- * DESIGN.md section 4: a remote that is down never blanks the page. Whatever stage fails (manifest, entry,
+ * A remote that is down never blanks the page. Whatever stage fails (manifest, entry,
  * chunk), the host gets a stand-in module that shows the Spanish fallback. No React import here: the
  * plugin is part of the runtime, which must not consume shared modules eagerly.
  */

@@ -3,7 +3,7 @@ import { readCookie, writeCookie } from './cookies';
 
 /**
  * SPEC section 9: the target url is kept in a cookie for 30 days and sent with the sign-in (POST /v2/user/login)
- * and the application (POST /v2/loan). DESIGN.md section 7: only allow-listed origins are kept.
+ * and the application (POST /v2/loan). Only allow-listed origins are kept.
  */
 export function adoptTargetUrlFromQuery(search: string): string | null {
   const target = new URLSearchParams(search).get('target_url');

@@ -6,7 +6,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** An error boundary around every remote (DESIGN.md section 4): a broken widget shows the Spanish fallback. */
+/** An error boundary around every remote: a broken widget shows the Spanish fallback. */
 export class RemoteBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 

@@ -63,7 +63,7 @@ function HeaderContacts() {
 /**
  * SPEC section 2's burger menus (account, main, register): on narrow screens the header's links and the user's
  * actions fold into one button. The account one also offers the change of phone, which only the customer's
- * own session may make (SPEC section 2: not in an agent session; DESIGN.md section 7: not an admin one).
+ * own session may make (SPEC section 2: not in an agent session; nor an admin one).
  */
 function Burger({ kind }: { kind: BurgerMenu }) {
   const [open, setOpen] = useState(false);

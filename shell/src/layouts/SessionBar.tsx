@@ -6,7 +6,7 @@ import styles from './layout.module.css';
 import { sessionBannerText } from './session-banner';
 
 /**
- * DESIGN.md section 7: an impersonation session is visibly marked; SPEC section 2: agent sessions get a
+ * An impersonation session is visibly marked; SPEC section 2: agent sessions get a
  * welcome. Shown on every layout while such a session is open.
  */
 export function SessionBanner() {

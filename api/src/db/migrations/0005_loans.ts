@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Loan applications. A row is created when the customer applies (status Request, SPEC section 4); the decision,
- * signing and payout move it on. Money in integer cents (bigint, DESIGN.md section 3); the price is frozen at
+ * signing and payout move it on. Money in integer cents (bigint); the price is frozen at
  * application time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -86,7 +86,7 @@ function CodeForm({
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [shownCode, setShownCode] = useState(sandboxCode);
   const [askingChange, setAskingChange] = useState(false);
-  // DESIGN.md section 7: one WhatsApp send per SMS code; the next code waits for the SMS timer.
+  // One WhatsApp send per SMS code; the next code waits for the SMS timer.
   const [whatsappUsed, setWhatsappUsed] = useState(false);
 
   const confirm = async ({ code }: CodeValues, helpers: FormikHelpers<CodeValues>) => {

@@ -40,7 +40,7 @@ export function newPhoneProblem(input: string, registered: string): MessageKey |
 
 /**
  * /registration/step2, the confirmation step (SPEC section 2): the customer's confirmed phone, and the change-phone
- * modal, which an agent session does not offer (SPEC section 2) and an admin one may not use (DESIGN.md section 7).
+ * modal, which an agent session does not offer (SPEC section 2) and an admin one may not use.
  * A new phone gets a code (PUT /v2/user/change_phone) confirmed with PUT /v2/user/phone_confirmation; a phone that
  * already has an account answers 422: the customer is logged out and sent to sign in with it (SPEC section 8).
  */
