@@ -4,7 +4,7 @@ import { sandboxCaptchaToken } from '@credimo/shared/domain';
 import { startTestApi, type TestApi } from './harness.js';
 
 /**
- * SPEC section 8: bad input is a 4xx in the error shape, never a 5xx. This walks every operation of the published
+ * Bad input is a 4xx in the error shape, never a 5xx. This walks every operation of the published
  * OpenAPI document, so a route added later is fuzzed without a test of its own. Cases are bounded per route.
  */
 

@@ -197,7 +197,7 @@ describe('POST /v2/loan: applying', () => {
     });
     assert.equal(step.status, 422);
     assert.deepEqual(step.body.errors, [{ message: messages.incorrectNumberIban, property: 'iban' }]);
-    // SPEC section 3: personal_data.bank_account is the IBAN the customer gave.
+    // Personal_data.bank_account is the IBAN the customer gave.
     const user = await api.request('GET', '/v2/user', { headers: me.headers });
     assert.equal(user.body.personal_data.bank_account, 'ES9121000418450200051332');
   });

@@ -138,7 +138,7 @@ export async function customerAt(
   const me = { phone, headers, loanId: String(applied.body.id) };
   if (stage === 'applied') return me;
   await waitForStatus(api, headers, [26]);
-  // The approval asks for the identity photos and selfie (SPEC section 4): sent before signing.
+  // The approval asks for the identity photos and selfie: sent before signing.
   await sendRequiredFiles(api, headers);
   if (stage === 'signable') return me;
   const code = await api.request('POST', '/v2/loan/sign_send', { headers });

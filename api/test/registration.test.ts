@@ -272,7 +272,7 @@ describe('GET /v2/user after registration', () => {
       birthday: '1990-05-05',
       gender: 'female',
       email: 'ana@credimo.es',
-      // No IBAN given yet (SPEC section 3: bank_account is the one the customer gave).
+      // No IBAN given yet (bank_account is the one the customer gave).
       bank_account: null,
     });
     assert.equal(body.addresses.actual_address.street, 'Calle de Alcalá');

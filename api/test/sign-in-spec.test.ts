@@ -86,7 +86,7 @@ describe('DESIGN section 7: an agent session assists the customer; support sessi
       headers: me.headers,
       body: { mobile_phone: newPhone() },
     });
-    // SPEC section 6: no change-number option in an agent session; whoever holds its token cannot take the account.
+    // No change-number option in an agent session; whoever holds its token cannot take the account.
     assert.equal(change.status, 403, JSON.stringify(change.body));
     assert.equal(change.body.errors[0].message, messages.impersonationForbidden);
   });

@@ -153,7 +153,7 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     await page.getByText('Tu identidad está verificada.').waitFor({ timeout: 15_000 });
     await accessible(page, 'the liveness verdict');
 
-    // A passed liveness check stands for the selfie (SPEC section 1): the two sides of the ID card are left.
+    // A passed liveness check stands for the selfie: the two sides of the ID card are left.
     assert.equal(await page.getByLabel('Elegir foto: Selfie con tu DNI o NIE').count(), 0);
     for (const label of ['DNI o NIE: parte delantera', 'DNI o NIE: parte trasera']) {
       await page.getByLabel(`Elegir foto: ${label}`).setInputFiles(photo(`${label}.png`));

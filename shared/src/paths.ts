@@ -28,7 +28,7 @@ export interface ScreenRoute {
   layout: LayoutName;
   /** Remote that owns the screen, and the slots it renders in order (the account shows the calculator too). */
   slots: RemoteSlotSpec[];
-  /** SPEC section 2: protected routes redirect to auth when not signed in. */
+  /** Protected routes redirect to auth when not signed in. */
   protected: boolean;
 }
 
@@ -180,7 +180,7 @@ export const ROUTES: AppRoute[] = [
   screen('repaymentHelp', PATHS.repaymentHelp, 'centred', 'payments'),
 ];
 
-/** The short-link path: the browser is sent to the API base address with the same path (SPEC section 2). */
+/** The short-link path: the browser is sent to the API base address with the same path. */
 export const SHORT_LINK_PATH = '/s/:hash';
 
 /**
@@ -189,14 +189,14 @@ export const SHORT_LINK_PATH = '/s/:hash';
  */
 export const CONTENT_PREVIEW_PATH = '/content-preview';
 
-/** SPEC section 2: the wildcard fallback redirects to login. */
+/** The wildcard fallback redirects to login. */
 export const FALLBACK_PATH = '/login';
 
 export function findRoute(name: string): AppRoute | undefined {
   return ROUTES.find((r) => r.name === name);
 }
 
-/** SPEC section 2: the registration layout's progress steps, in order, and the routes each one covers. */
+/** The registration layout's progress steps, in order, and the routes each one covers. */
 export const PROGRESS_STEPS: ReadonlyArray<{
   key: 'registration' | 'confirmation' | 'loanTitle';
   label: string;

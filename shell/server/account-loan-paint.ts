@@ -150,7 +150,7 @@ export function paymentProcessingMarkup(loan: LoanView): string {
 
 /**
  * StatusCards.tsx's CessionCard: a sold (27) or presale (28) loan shows the buyer's data and payment requisites
- * instead of amounts (SPEC section 4). All of it is in the loan GET /v2/user carries: nothing more to ask.
+ * instead of amounts. All of it is in the loan GET /v2/user carries: nothing more to ask.
  */
 export function cessionMarkup(loan: LoanView): string {
   const t = texts.cession;

@@ -115,7 +115,7 @@ describe("the account's first paint draws the customer's cards as the account sc
   test('no cards where the app draws others: a redirect', () => {
     // A loan in service without its offers (the API did not give them) is not painted either.
     expect(accountMainMarkup(registered({ loan: activeLoan() }), none)).toBeNull();
-    // A blocked customer is sent to the blocked page (SPEC section 2, rule 1).
+    // A blocked customer is sent to the blocked page (rule 1).
     expect(
       accountMainMarkup(registered({ permissions: { is_blocked: true, authorization_status: 3 } }), none),
     ).toBeNull();

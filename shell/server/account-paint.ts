@@ -208,7 +208,7 @@ async function getOffer<T>(apiUrl: string, path: string, token: string, signal: 
 
 /**
  * The customer's data for the account's first paint, asked of the API with the customer's own token (the
- * `credimo_access_token` cookie the app keeps, SPEC section 9), or null when there is nothing to ask with or
+ * `credimo_access_token` cookie the app keeps), or null when there is nothing to ask with or
  * the API does not answer in time.
  */
 export async function loadAccountPaintData(

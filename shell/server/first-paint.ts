@@ -27,7 +27,7 @@ const FIRST_SCREENS: Record<string, { title: string; intro: string; width: 'narr
 
 /** SPEC section 9's session cookies (shared/src/session/cookies.ts): either one means a signed-in page. */
 const SESSION_COOKIES = ['credimo_access_token', 'credimo_impersonate_token'];
-/** An agent's session (SPEC section 2): the sign-in screen greets the agent instead. */
+/** An agent's session: the sign-in screen greets the agent instead. */
 const AGENT_SESSION_COOKIE = 'credimo_session_id';
 const AGENT_AUTH = { title: auth.agentWelcome, intro: auth.agentIntro, width: 'narrow' } as const;
 

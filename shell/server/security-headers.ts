@@ -83,7 +83,7 @@ export function appCspDirectives(input: AppPolicyInput): Record<string, string[]
     'font-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
-    // The Bizum payment is a form post to the API (SPEC section 7: query, then form post to its action URL).
+    // The Bizum payment is a form post to the API (query, then form post to its action URL).
     'form-action': ["'self'", ...origins([input.apiUrl])],
     'frame-ancestors': ["'none'"],
     ...(input.https ? { 'upgrade-insecure-requests': [] } : {}),

@@ -1,7 +1,7 @@
 import { emitFunnelStep, FUNNEL_STEP_OF_ROUTE } from '@credimo/shared';
 import { useEffect } from 'react';
 
-/** SPEC section 4: arriving on a screen that is a step of the funnel sends its event (once per page load). */
+/** Arriving on a screen that is a step of the funnel sends its event (once per page load). */
 export function FunnelStep({ route }: { route: string }) {
   useEffect(() => {
     const step = FUNNEL_STEP_OF_ROUTE[route];

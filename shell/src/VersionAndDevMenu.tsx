@@ -12,7 +12,7 @@ const DevMenu =
     : null;
 
 /**
- * Beside the routes: the version check and, where built in, the developer menu. The customer's flags (SPEC section 6)
+ * Beside the routes: the version check and, where built in, the developer menu. The customer's flags
  * come with GET /v2/user, which the screens read.
  */
 export function VersionAndDevMenu({ devMenu }: { devMenu: DevMenuProps }) {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { reloadPage } from './browser';
 import { fetchVersion, watchVersion } from './version-check';
 
-/** SPEC sections 7 and 8: when /version.json names another version, the customer is asked to reload. */
+/** When /version.json names another version, the customer is asked to reload. */
 export function VersionCheck({ readVersion = fetchVersion }: { readVersion?: () => Promise<string | null> }) {
   const [newVersion, setNewVersion] = useState(false);
   useEffect(() => watchVersion({ readVersion, onNewVersion: () => setNewVersion(true) }), [readVersion]);

@@ -41,7 +41,7 @@ async function start() {
     // SPEC section 2: `apiurl` and `apiwpurl` may point the app at another allowed API (kept 7 days).
     const addresses = resolveApiAddresses(parsed.config, window.location.search);
     apiBaseUrl = addresses.apiBaseUrl;
-    // SPEC section 6: the developer menu's API URL override (the same cookie), in builds that have the menu.
+    // The developer menu's API URL override (the same cookie), in builds that have the menu.
     if (process.env.CREDIMO_DEV_MENU === 'on') {
       const { apiUrlOverride } = await import(/* webpackChunkName: "dev-menu-api-url" */ './dev-menu/api-url');
       apiBaseUrl = apiUrlOverride(parsed.config) ?? apiBaseUrl;
@@ -66,7 +66,7 @@ async function start() {
   // A choice made in a calculator on another origin (WordPress) arrives in the address.
   adoptChoiceFromQuery(window.location.search);
   adoptTargetUrlFromQuery(window.location.search);
-  // SPEC section 2: the campaign source, kept and sent with the sign-in.
+  // The campaign source, kept and sent with the sign-in.
   adoptUtmSourceFromQuery(window.location.search);
   await nextTask();
   const router = createBrowserRouter(buildRoutes(apiBaseUrl));

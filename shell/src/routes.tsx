@@ -33,7 +33,7 @@ function Screen({ route }: { route: ScreenRoute }) {
   const user = useAtomValue(userAtom);
   const devFlags = useAtomValue(devFlagsAtom);
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
-  // SPEC section 2: the ordered redirect rules, on every navigation and after every user refresh (the developer
+  // The ordered redirect rules, on every navigation and after every user refresh (the developer
   // menu's stepper flag skips the registration steps, as authorization status 3 does, not the blocked page). The
   // forbidden page is public (a blacklisted customer lands there), yet SPEC sends everyone else on from it to the
   // account, so the rules run there too for a signed-in user.
@@ -80,7 +80,7 @@ function Redirect({ to, keepState }: { to: string; keepState: boolean }) {
   );
 }
 
-/** SPEC section 2: a short link sends the browser to the API base address with the same path. */
+/** A short link sends the browser to the API base address with the same path. */
 function ShortLink({ apiBaseUrl }: { apiBaseUrl: string }) {
   const { hash = '' } = useParams();
   useEffect(() => {

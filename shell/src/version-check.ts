@@ -1,4 +1,4 @@
-/** SPEC section 9: the open app asks {origin}/version.json for the running version every 5 s. */
+/** The open app asks {origin}/version.json for the running version every 5 s. */
 export const VERSION_CHECK_MS = 5_000;
 export const VERSION_PATH = '/version.json';
 

@@ -15,7 +15,7 @@ import { emitFunnelEvent } from '../domain/funnel';
 import { ApiError } from '../errors';
 import type { CardAcquirer, CardRequestEvent } from './acquirer';
 
-/** SPEC section 9: adding a card earns this discount (GET /v2/discounts) on the next loan. */
+/** Adding a card earns this discount (GET /v2/discounts) on the next loan. */
 export const CARD_DISCOUNT_TARGET = 'autodebit_card_added';
 
 const cardNotFound = () => ApiError.request(404, messages.cardNotFound);
@@ -36,7 +36,7 @@ export async function startCardRequest(
 }
 
 /**
- * Our rules on a card the acquirer tokenized (SPEC section 5): valid more than 3 months and personal. The
+ * Our rules on a card the acquirer tokenized: valid more than 3 months and personal. The
  * acquirer does not know them, so a card it completed may still be refused here.
  */
 export function cardRefusal(

@@ -662,7 +662,7 @@ export interface DocumentsTable {
   uploaded_at: Timestamp;
 }
 
-/** View: `type` is skip_<type> for a skipped document (SPEC section 3). */
+/** View: `type` is skip_<type> for a skipped document. */
 export interface UserDocumentsView {
   user_id: string;
   type: string;

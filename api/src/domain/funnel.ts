@@ -14,7 +14,7 @@ export type FunnelEvent =
   | 'payout_failed'
   | 'decision_review_requested';
 
-/** The one place funnel events are written (SPEC section 4: an event at each step); analytics read the table. */
+/** The one place funnel events are written (an event at each step); analytics read the table. */
 export async function emitFunnelEvent(
   db: Kysely<Database>,
   event: { userId: string | null; loanId: string | null; name: FunnelEvent; detail?: Record<string, unknown> },

@@ -46,7 +46,7 @@ export function dailyBasisPoints(rules: PricingRules, term: number): number {
 }
 
 /**
- * SPEC section 9: a card added earns a discount on the next loan; with a promo code too, the larger one applies.
+ * A card added earns a discount on the next loan; with a promo code too, the larger one applies.
  * The one rule for the calculator's table, the SECCI and the application.
  */
 export function commissionDiscount(promoPercent: number | null | undefined, earnedPercent: number | null | undefined) {
@@ -59,7 +59,7 @@ const roundCents = (value: number) => Math.floor(value + 0.5);
 
 /**
  * The price of one amount for one term. The commission is the amount times the daily rate of the term's
- * band times the days. A free first loan costs nothing and takes no promo code (SPEC section 5).
+ * band times the days. A free first loan costs nothing and takes no promo code.
  */
 export function priceFor(rules: PricingRules, term: number, amount: number, context: PriceContext): PriceOption {
   const original = roundCents((amount * dailyBasisPoints(rules, term) * term) / 10_000);
@@ -74,7 +74,7 @@ export function priceFor(rules: PricingRules, term: number, amount: number, cont
   };
 }
 
-/** SPEC section 3: price options keyed by term then amount. */
+/** Price options keyed by term then amount. */
 export function priceTable(rules: PricingRules, context: PriceContext): Record<string, Record<string, PriceOption>> {
   const table: Record<string, Record<string, PriceOption>> = {};
   for (const term of termsOf(rules)) {

@@ -17,7 +17,7 @@ export const EXTENDABLE_STATUSES: readonly number[] = [S.Active, S.Extended, S.O
 /** Moving past the due date makes these Overdue 21; collection statuses stay where the operator put them. */
 export const BECOMES_OVERDUE: readonly number[] = [S.Active, S.Extended];
 
-/** Operators' collection steps (SPEC section 4: 23, 24, 29 to 32) by the name they type. */
+/** Operators' collection steps (23, 24, 29 to 32) by the name they type. */
 export const COLLECTION_STEPS: Readonly<Record<string, number>> = {
   'awaiting-collector': S.AwaitingCollector,
   'collector-in-progress': S.CollectorInProgress,
@@ -71,7 +71,7 @@ export interface PromoKinds {
 }
 
 /**
- * SPEC section 8: a promo code is unusable for a prolongation when it is a commission code (it says what it
+ * A promo code is unusable for a prolongation when it is a commission code (it says what it
  * discounts), and unusable on a free loan. Returns the percent off the extension, or null when unusable.
  */
 export function extensionPromoPercent(promo: PromoKinds, loanIsFree: boolean): number | null {

@@ -20,7 +20,7 @@ export interface EvidenceDeps {
   storage: DocumentStorage;
 }
 
-/** SPEC section 8: an upload failure tells documents.uploadErrorMessage with the support phone. */
+/** An upload failure tells documents.uploadErrorMessage with the support phone. */
 const REFUSALS: Record<ImageRefusal, { status: number; message: () => string }> = {
   too_large: { status: 413, message: () => t('documentTooLarge', { phone: SUPPORT_PHONE }) },
   not_an_image: { status: 422, message: () => t('uploadErrorMessage', { phone: SUPPORT_PHONE }) },
@@ -65,7 +65,7 @@ async function askedFiles(db: Kysely<Database>, userId: string): Promise<string[
   return loan?.required_files ?? [];
 }
 
-/** What the documents screens need: stored entries, those still asked (SPEC section 4), the liveness state. */
+/** What the documents screens need: stored entries, those still asked, the liveness state. */
 export async function documentsOverview(db: Kysely<Database>, userId: string): Promise<DocumentsOverview> {
   const [documents, liveness, requiredFiles] = await Promise.all([
     documentsOf(db, userId),
@@ -180,7 +180,7 @@ export async function uploadDocument(
   return saved(db, userId, type);
 }
 
-/** SPEC section 7: PUT /v2/user/document/{type} marks the document skipped (listed as skip_<type>). */
+/** PUT /v2/user/document/{type} marks the document skipped (listed as skip_<type>). */
 export async function skipDocument(
   { db, storage }: EvidenceDeps,
   userId: string,
@@ -226,7 +226,7 @@ export async function deleteDocument(
   return documentsOf(db, userId);
 }
 
-/** SPEC section 7: a document fetched as base64. Only the caller's own: found by user id and type, never by id. */
+/** A document fetched as base64. Only the caller's own: found by user id and type, never by id. */
 export async function documentContent(
   { db, storage }: EvidenceDeps,
   userId: string,

@@ -2,7 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 
 /** Caps on what a customer may upload (images by content, size and pixel caps). */
 export const IMAGE_LIMITS = {
-  /** A phone camera's JPEG at 1920x1080 (SPEC section 9) is a few MB; 10 MB leaves room for larger sensors. */
+  /** A phone camera's JPEG at 1920x1080 is a few MB; 10 MB leaves room for larger sensors. */
   maxBytes: 10 * 1024 * 1024,
   /** 40 megapixels: above any phone camera, well below what would exhaust memory when decoded. */
   maxPixels: 40_000_000,

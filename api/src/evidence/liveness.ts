@@ -38,7 +38,7 @@ const unknownTransaction = () => ApiError.field(404, 'transaction_id', messages.
 /**
  * PUT /v2/user/liveness: the customer hands over the transaction the provider's page returned. The first customer
  * to hand it over keeps it (another customer gets the same 404 as for an unknown id). While no final verdict is
- * known, the provider is asked. SPEC section 4: failed while allowed is an error (take the photo again); pending
+ * known, the provider is asked. Failed while allowed is an error (take the photo again); pending
  * is in verification.
  */
 export async function claimLiveness(

@@ -21,7 +21,7 @@ export const ERROR_BODY_ID = 'ErrorBody';
 
 export const errorBodySchema = { $id: ERROR_BODY_ID, ...ErrorBody };
 
-/** SPEC section 7: the session token travels as `Authorization: Bearer` or, from the generated client, `ApiKey`. */
+/** The session token travels as `Authorization: Bearer` or, from the generated client, `ApiKey`. */
 export const securitySchemes = {
   bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from /v2/user/login_confirm.' },
   ApiKey: {

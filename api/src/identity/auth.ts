@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-/** The token from `Authorization: Bearer …`, or the `ApiKey` header of the generated client (SPEC section 7). */
+/** The token from `Authorization: Bearer …`, or the `ApiKey` header of the generated client. */
 export function tokenOf(request: FastifyRequest): string | null {
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || null;

@@ -50,7 +50,7 @@ async function codesInTheHour(db: Kysely<Database>, column: 'phone' | 'requested
 }
 
 /**
- * SPEC section 9: an SMS no sooner than 90 s after the last SMS; one WhatsApp send from
+ * An SMS no sooner than 90 s after the last SMS; one WhatsApp send from
  * 30 s after the last code (the WhatsApp option SPEC offers on the code screen), after which the next code waits
  * for the SMS timer again. The per-phone and per-address hourly limits hold for both channels.
  */
@@ -125,7 +125,7 @@ async function enforceLimits(db: Kysely<Database>, request: CodeRequest): Promis
 
 /**
  * Issues a fresh code: earlier unused codes of the same phone and purpose stop working, the new one is
- * stored hashed and sent. Returns the plain code only so sandbox mode can echo it (SPEC section 7).
+ * stored hashed and sent. Returns the plain code only so sandbox mode can echo it.
  */
 export async function issueCode(db: Kysely<Database>, sms: SmsProvider, request: CodeRequest): Promise<string> {
   await enforceLimits(db, request);

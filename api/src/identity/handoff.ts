@@ -13,7 +13,7 @@ import { HANDOFF_RULES } from './rules';
 
 const invalidLink = () => ApiError.request(410, messages.linkInvalid);
 
-/** What an agent agreed with the customer: the calculator's defaults for them (SPEC section 6). */
+/** What an agent agreed with the customer: the calculator's defaults for them. */
 export interface AgentChoice {
   amount: number;
   term: number;
@@ -181,11 +181,11 @@ export async function redeemAdminToken(db: Kysely<Database>, token: string, admi
   return redeemed;
 }
 
-/** SPEC section 9: the agent session id lives one day in the browser; so long it names its agent. */
+/** The agent session id lives one day in the browser; so long it names its agent. */
 const AGENT_SESSION_HOURS = 24;
 
 /**
- * SPEC section 7: the login carries agent_session_id when an agent signs a customer in. It counts only when it
+ * The login carries agent_session_id when an agent signs a customer in. It counts only when it
  * is an agent link that was opened (used) within the last day; then it names the agent, else nothing.
  */
 export async function agentOfSessionId(db: Kysely<Database>, sessionId: string | undefined): Promise<string | null> {

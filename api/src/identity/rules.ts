@@ -4,7 +4,7 @@ export const CODE_RULES = {
   validSeconds: 5 * 60,
   maxWrongTries: 5,
   resendAfterSeconds: 90,
-  /** SPEC section 9: the WhatsApp option appears 30 s after a code. */
+  /** The WhatsApp option appears 30 s after a code. */
   whatsappAfterSeconds: 30,
   perPhonePerHour: 5,
   perAddressPerHour: 30,
@@ -18,7 +18,7 @@ export const CODE_RULES = {
 } as const;
 
 export const SESSION_RULES = {
-  /** SPEC section 9: the access token lives 40 days. */
+  /** The access token lives 40 days. */
   absoluteDays: 40,
   /** A session unused this long ends (stated in docs/security.md). */
   idleDays: 14,

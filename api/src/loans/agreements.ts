@@ -4,7 +4,7 @@ import { hmac, safeEqual, secret } from '../crypto';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
-/** Agreement links expire: the account refetches loans when one is within 5 s of its expiry (SPEC section 9). */
+/** Agreement links expire: the account refetches loans when one is within 5 s of its expiry. */
 export const AGREEMENT_LINK_SECONDS = 15 * 60;
 const LINK_STEP_SECONDS = 60;
 

@@ -13,7 +13,7 @@ import { isFirstLoan } from '../pricing/customer';
 import { findUsablePromo, loadProduct } from '../pricing/repository';
 import { checkedIban } from './disbursement';
 
-/** The product every application is for today (SPEC section 9: product id 1). */
+/** The product every application is for today (product id 1). */
 export const LOAN_PRODUCT_ID = 1;
 
 export type LoanRow = Selectable<LoansTable>;
@@ -135,9 +135,9 @@ export async function applyForLoan(
 
     const firstLoan = await isFirstLoan(trx, userId);
     const free = firstLoan && input.loan_sum <= rules.freeFirstLoanMaxAmount;
-    // SPEC section 5: free loans are created without a promo code.
+    // Free loans are created without a promo code.
     const promo = !free && input.promocode?.trim() ? await findUsablePromo(trx, input.promocode, userId) : null;
-    // SPEC section 9: a card added earns 15 % on the next loan; with a promo code too, the larger one applies.
+    // A card added earns 15 % on the next loan; with a promo code too, the larger one applies.
     const earned = free ? null : await unusedEarnedDiscount(trx, userId);
     const useEarned = earned !== null && earned.percent > (promo?.percent_commission ?? 0);
     const price = priceFor(rules, input.loan_period, input.loan_sum, {

@@ -132,7 +132,7 @@ async function askForFiles(trx: Transaction<Database>, loanId: string, userId: s
     .execute();
 }
 
-/** SPEC section 8: the declined text, left in the customer's inbox too (they may have closed the page). */
+/** The declined text, left in the customer's inbox too (they may have closed the page). */
 const tellDeclined = (trx: Transaction<Database>, userId: string) =>
   notifyCustomer(trx, userId, messages.applicationDeclined, 'error');
 

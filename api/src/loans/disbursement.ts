@@ -20,7 +20,7 @@ const CHANGE_BEFORE_SIGNING: readonly number[] = [LoanStatus.AwaitingSignContrac
 /**
  * The one IBAN check of every call that takes one (PUT /v2/user/issue_method, POST /v2/loan): SPEC section 5's
  * Spanish IBAN with valid check digits, stored without spaces; a wrong one is 422 on `iban`. Empty means none
- * given (SPEC section 3: "empty when a new IBAN is chosen"), refused only where one is required.
+ * given ("empty when a new IBAN is chosen"), refused only where one is required.
  */
 export function checkedIban(input: string | undefined, { required }: { required: boolean }): string | null {
   if (!input?.trim()) {

@@ -165,7 +165,7 @@ export async function signLoan(
   await emitFunnelEvent(db, { userId, loanId: loan.id, name: 'signing' });
 }
 
-/** SPEC section 4: after the approval screen the customer sets the flag and goes to signing. */
+/** After the approval screen the customer sets the flag and goes to signing. */
 export async function approveNewConditions(db: Kysely<Database>, userId: string): Promise<void> {
   const loanId = await openLoanId(db, userId);
   const updated = await db

@@ -63,7 +63,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
     async run([phoneInput, agentName, amountInput, termInput], { db, config }) {
       const phone = phoneArgument(phoneInput);
       const agent = agentName || 'agent';
-      // The agent's amount and term become the customer's calculator defaults (SPEC section 6).
+      // The agent's amount and term become the customer's calculator defaults.
       const choice = amountInput === undefined ? undefined : agentChoice(amountInput, termInput);
       // An agent may bring a customer who has never signed in: the account is created, marked as theirs.
       const userId =

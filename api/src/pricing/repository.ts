@@ -60,7 +60,7 @@ const notFound = (property: string) => ApiError.field(422, property, messages.pr
 
 /**
  * A promo code usable now by this caller: within its dates and uses, and a personal code only by its owner.
- * SPEC section 8: a code past its end date is "expired" (promoCodeExpired); anything else is "not found", so
+ * A code past its end date is "expired" (promoCodeExpired); anything else is "not found", so
  * codes cannot be probed for whom they belong to (another customer's code is not found, expired or not).
  */
 export async function findUsablePromo(

@@ -11,7 +11,7 @@ export interface LivenessVerdict {
 
 /**
  * A face-liveness provider. The customer's browser goes to the provider's capture page, which runs the engines
- * (SPEC section 3: video_selfie_blank, photo_id_front, photo_id_back) and sends the browser back to `returnUrl`
+ * (video_selfie_blank, photo_id_front, photo_id_back) and sends the browser back to `returnUrl`
  * with `transaction_id`; the app hands that id to PUT /v2/user/liveness. The verdict reaches us by the provider's
  * signed callback, or by `lookup` when the callback has not arrived yet.
  */

@@ -4,7 +4,7 @@ import type { PaymentChannel, PaymentType } from '../db/schema';
 import { RedsysCheckout } from './redsys';
 
 /**
- * Payment checkouts (SPEC section 7): the card acquirer's checkout and Bizum. The customer's browser goes to the
+ * Payment checkouts: the card acquirer's checkout and Bizum. The customer's browser goes to the
  * provider's page for one payment request (our reference); the provider posts the outcome, signed, to its
  * callback route, then sends the browser back to the app. The money is applied by the callback, never by the
  * browser's return.
@@ -12,7 +12,7 @@ import { RedsysCheckout } from './redsys';
 /** A provider's checkout for one payment request: where the browser goes to pay it. */
 export interface PaymentCheckout {
   linkFor(request: { reference: string; channel: PaymentChannel; amount: number; payment_type: PaymentType }): string;
-  /** A checkout the browser reaches by a form post (Bizum, SPEC section 7): the form's action and fields. */
+  /** A checkout the browser reaches by a form post (Bizum): the form's action and fields. */
   formFor?(request: { reference: string; amount: number }): { actionUrl: string; fields: Record<string, string> };
 }
 

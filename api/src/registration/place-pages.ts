@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
-/** SPEC section 9: regions, cities and streets come 30 to a page. */
+/** Regions, cities and streets come 30 to a page. */
 export const PLACE_PAGE_SIZE = 30;
 
 export type PlaceTable = 'regions' | 'cities' | 'streets';

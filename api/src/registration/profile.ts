@@ -113,7 +113,7 @@ async function writeEmployment(trx: Transaction<Database>, userId: string, input
   }
 }
 
-/** The customer's own phone: a reference contact may not be it (SPEC section 9). */
+/** The customer's own phone: a reference contact may not be it. */
 async function ownPhone(db: Kysely<Database>, userId: string) {
   return (await db.selectFrom('users').select('mobile_phone').where('id', '=', userId).executeTakeFirstOrThrow())
     .mobile_phone;

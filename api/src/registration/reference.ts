@@ -1,4 +1,4 @@
-/** Reference lists of the registration forms (SPEC section 7: nationality, employment type, education, activity). */
+/** Reference lists of the registration forms (nationality, employment type, education, activity). */
 import { EMPLOYMENT_TYPES } from '@credimo/shared/domain';
 
 const regionNames = new Intl.DisplayNames(['es'], { type: 'region' });

@@ -16,7 +16,7 @@ import { parseWireDate } from '@credimo/shared/format';
 import { type MessageKey, messages } from '@credimo/shared/i18n';
 import { isBusinessActivity, isEducation, isNationality } from './reference';
 
-/** Collects field errors so one answer names every field to fix (SPEC section 8). */
+/** Collects field errors so one answer names every field to fix. */
 export class FieldErrors {
   readonly entries: ErrorEntry[] = [];
   add(property: string, key: MessageKey | null) {
@@ -45,7 +45,7 @@ export function checkPersonal(input: PersonalInput, errors: FieldErrors, today =
   for (const field of ['first_name', 'first_surname'] as const) errors.required(field, input[field]);
   errors.add('personal_id', personalIdProblem(input.personal_id));
   errors.add('expiry_date', idExpiryProblem(parseWireDate(input.expiry_date), today));
-  // SPEC section 5: the birth date's errors are reported as birthday (the form's alias for it).
+  // The birth date's errors are reported as birthday (the form's alias for it).
   errors.add('birthday', birthDateProblem(parseWireDate(input.birthday), today));
   if (!isNationality(input.nationality)) errors.add('nationality', 'incorrectData');
   if (input.email !== undefined && input.email !== '') errors.add('email', emailProblem(input.email));
@@ -91,7 +91,7 @@ export interface EmploymentInput {
   contact_phone_number?: string;
 }
 
-/** SPEC section 3: conditional employment fields, dates, and a contact different from the customer. */
+/** Conditional employment fields, dates, and a contact different from the customer. */
 export function checkEmployment(
   input: EmploymentInput,
   ownPhone: string,

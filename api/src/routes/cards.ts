@@ -15,7 +15,7 @@ export interface CardRoutesOptions {
   acquirer: CardAcquirer;
 }
 
-/** SPEC section 7: payment cards. Every card is found through the caller's token. */
+/** Payment cards. Every card is found through the caller's token. */
 export async function cardRoutes(app: FastifyInstance, { context, acquirer }: CardRoutesOptions) {
   const db = context.database.db;
   const defaultReturn = new URL('/account?payment=add_card_successful', context.config.appUrl).toString();

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { route } from './route';
 
-/** SPEC section 7: the app's log lines and funnel events, to the configured sink. */
+/** The app's log lines and funnel events, to the configured sink. */
 export async function clientLogRoutes(app: FastifyInstance, { database, config }: AppContext) {
   const sink = logSinkFor(config.logDataSink, database.db, app.log);
   route(app, endpoints.sendLogData, async (request) => {

@@ -5,7 +5,7 @@ import { customerFeatures } from '../customer-flags';
 import { requireSession } from '../identity/auth';
 import { route } from './route';
 
-/** SPEC section 6: the signed-in customer's feature flags, their own or the configured defaults. */
+/** The signed-in customer's feature flags, their own or the configured defaults. */
 export async function customerFlagRoutes(app: FastifyInstance, { database, config }: AppContext) {
   route(app, endpoints.userFeatures, async (request) =>
     customerFeatures(database.db, requireSession(request).userId, config.customerFlagDefaults),

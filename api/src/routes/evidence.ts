@@ -28,7 +28,7 @@ export interface EvidenceRoutesOptions {
   liveness: LivenessProvider;
 }
 
-/** SPEC section 7: documents and liveness. Every call finds the customer's own records through the token. */
+/** Documents and liveness. Every call finds the customer's own records through the token. */
 export async function evidenceRoutes(app: FastifyInstance, { context, evidence, liveness }: EvidenceRoutesOptions) {
   route(app, endpoints.uploadDocument, async (request, reply) => {
     const session = requireSession(request);
@@ -65,7 +65,7 @@ export async function evidenceRoutes(app: FastifyInstance, { context, evidence, 
 
   route(app, endpoints.livenessCapture, async (request) => {
     const { userId } = requireSession(request);
-    // SPEC section 6: liveness is a feature flag per customer, the one GET /v2/user's liveness.allowed carries.
+    // Liveness is a feature flag per customer, the one GET /v2/user's liveness.allowed carries.
     const { liveness: flag } = await customerFeatures(evidence.db, userId, context.config.customerFlagDefaults);
     if (!flag.allowed) throw ApiError.request(409, messages.livenessUnavailable);
     if (!isAllowedReturnUrl(context.config, request.query.return_url)) {

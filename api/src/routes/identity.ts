@@ -75,7 +75,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
       throw ApiError.field(422, 'recaptcha_token', messages.captchaFailed);
   };
 
-  /** Sandbox only: the code travels back in a header so people and tests can sign in (SPEC section 7). */
+  /** Sandbox only: the code travels back in a header so people and tests can sign in. */
   const codeSent = (reply: FastifyReply, code: string) => {
     if (sms.sandbox) reply.header('x-sms-code', code);
     return { resend_in: CODE_RULES.resendAfterSeconds };

@@ -5,7 +5,7 @@ import { requireSession } from '../identity/auth';
 import { inbox, markRead } from '../notifications';
 import { route } from './route';
 
-/** SPEC section 7: the notification inbox. Each route one call into the notifications room. */
+/** The notification inbox. Each route one call into the notifications room. */
 export async function notificationRoutes(app: FastifyInstance, { database }: AppContext) {
   const db = database.db;
   route(app, endpoints.notificationsInbox, async (request) => inbox(db, requireSession(request).userId));

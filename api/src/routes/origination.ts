@@ -78,7 +78,7 @@ export async function originationRoutes(app: FastifyInstance, context: AppContex
   route(app, endpoints.signSend, async (request, reply) => {
     const session = requireSession(request);
     const code = await sendSigningCode(db, sms, session.userId, request.ip);
-    // Sandbox only, as at sign-in: the code comes back in a header (SPEC section 7).
+    // Sandbox only, as at sign-in: the code comes back in a header.
     if (sms.sandbox) reply.header('x-sms-code', code);
     return { resend_in: CODE_RULES.resendAfterSeconds };
   });

@@ -104,7 +104,7 @@ export async function redsysRoutes(
     { schema: { hide: true }, config: { helmet: policy } },
     async (request, reply) => checkout(reply, request.query.reference),
   );
-  // Bizum's form post (SPEC section 7: GET /v2/loan/payment/bizum names this action and the reference).
+  // Bizum's form post (GET /v2/loan/payment/bizum names this action and the reference).
   app.post(REDSYS_CHECKOUT_PATH, { schema: { hide: true }, config: { helmet: policy } }, async (request, reply) => {
     const { fields } = await readUploadForm(request, { maxFileBytes: 1, maxFiles: 0 });
     return checkout(reply, fields.reference);

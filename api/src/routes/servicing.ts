@@ -78,7 +78,7 @@ export async function servicingRoutes(app: FastifyInstance, { database, checkout
   route(app, endpoints.withdrawal, async (request) =>
     withdraw(db, requireSession(request).userId, await clockToday(db)),
   );
-  // The browser comes to these itself (SPEC section 7), so they are opened with a one-time code in the query
+  // The browser comes to these itself, so they are opened with a one-time code in the query
   // (POST /v2/user/link_code, held to SUPPORT_SESSION_ACTS), never the session token: addresses reach logs.
   const paymentOf = ({ code: _code, ...input }: Static<typeof PaymentLinkQuery>) => input;
   route(app, endpoints.cardPayment, async (request, reply) => {

@@ -6,7 +6,7 @@ import { ApiError } from '../errors';
 import { followShortLink } from '../short-links';
 import { route } from './route';
 
-/** SPEC section 7: a short link `/s/{hash}` sends the browser on to its allow-listed target. */
+/** A short link `/s/{hash}` sends the browser on to its allow-listed target. */
 export async function shortLinkRoutes(app: FastifyInstance, { database, config }: AppContext) {
   route(app, endpoints.shortLink, async (request, reply) => {
     const target = await followShortLink(database.db, request.params.hash, config.shortLinkOrigins);

@@ -204,7 +204,7 @@ export async function sandboxPaymentPages(
     },
   );
 
-  // The merchant's form post (SPEC section 7: actionUrl and fields): the same page, for the fields' request.
+  // The merchant's form post (actionUrl and fields): the same page, for the fields' request.
   app.post(
     PAYMENT_PROVIDERS.bizum.checkoutPath,
     { schema: { hide: true }, config: { helmet: policy } },

@@ -18,7 +18,7 @@ async function ownLoan(db: Kysely<Database>, userId: string) {
   return { loan, owed: await owedOf(db, loanId), pending: await hasPendingPayment(db, loanId) };
 }
 
-/** GET /v2/loan/partial_repay: the slider's range (SPEC section 5: 0.1 EUR to today's total, step 0.1 EUR). */
+/** GET /v2/loan/partial_repay: the slider's range (0.1 EUR to today's total, step 0.1 EUR). */
 export async function partialRepayOffer(db: Kysely<Database>, userId: string) {
   const { loan, owed, pending } = await ownLoan(db, userId);
   if (!REPAYABLE_STATUSES.includes(loan.status)) throw ApiError.request(409, messages.loanNotRepayable);

@@ -36,7 +36,7 @@ export function isExtendable(loan: Pick<LoanRowLike, 'status' | 'must_pay_date'>
   return EXTENDABLE_STATUSES.includes(loan.status) && loan.must_pay_date !== null && !hasPendingPayment;
 }
 
-/** The promo percent off an extension; refuses a code that cannot be used for one (SPEC section 8). */
+/** The promo percent off an extension; refuses a code that cannot be used for one. */
 async function promoPercent(db: Kysely<Database>, loan: LoanRow, promocode: string | null | undefined) {
   if (!promocode?.trim()) return { percent: null, code: null };
   const promo = await findUsablePromo(db, promocode, loan.user_id);

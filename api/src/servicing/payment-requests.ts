@@ -104,7 +104,7 @@ async function amountFor(trx: Transaction<Database>, loan: LoanRow, input: Payme
 }
 
 /**
- * SPEC section 6: Bizum is a feature flag per customer (the same one GET /v2/user carries); a customer without
+ * Bizum is a feature flag per customer (the same one GET /v2/user carries); a customer without
  * it is refused before any Bizum request is made.
  */
 export async function requireBizumEnabled(
@@ -119,7 +119,7 @@ export async function requireBizumEnabled(
 /**
  * POST /v2/loan/payment-request/generate (card) and …/bizum/generate: records what the customer is about to
  * pay and hands it to the checkout. One pending request per loan: the same request again returns it, any
- * other is refused until the provider answers (SPEC section 4: actions blocked while a payment is pending).
+ * other is refused until the provider answers (actions blocked while a payment is pending).
  */
 export async function requestPayment(
   db: Kysely<Database>,

@@ -116,7 +116,7 @@ export async function withdraw(db: Kysely<Database>, userId: string, today: Date
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    // The acknowledgement also reaches the customer's inbox (SPEC section 7), once, with the withdrawal.
+    // The acknowledgement also reaches the customer's inbox, once, with the withdrawal.
     await notifyCustomer(trx, userId, acknowledgement, 'success');
     // And to their email, sent by the job queue after the commit.
     await recordCustomerMail(trx, {

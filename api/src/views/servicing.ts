@@ -18,7 +18,7 @@ export interface ServicingParts {
   rules: PricingRules;
 }
 
-/** The loan view's servicing fields (SPEC section 3): extensions, pending payment, withdrawal, cession. */
+/** The loan view's servicing fields: extensions, pending payment, withdrawal, cession. */
 export async function servicingView(db: Kysely<Database>, row: LoanRowLike, today: Date) {
   const loanId = String(row.id);
   const [pending, withdrawal, cession, product] = await Promise.all([

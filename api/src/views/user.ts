@@ -274,7 +274,7 @@ function toUserView(
     ),
     liveness: {
       status: row.liveness?.status ?? null,
-      // Another try is allowed (fewer than 3 failures) and liveness is on for this customer (SPEC section 6).
+      // Another try is allowed (fewer than 3 failures) and liveness is on for this customer.
       allowed: (row.liveness?.allowed ?? true) && flags.liveness.allowed,
     } satisfies LivenessView,
     session: { kind: session.kind, actor: session.actor },
@@ -289,7 +289,7 @@ function toUserView(
 }
 
 /**
- * SPEC section 4: 2 while an application or loan is open; 3 once the profile is complete and nothing is open
+ * 2 while an application or loan is open; 3 once the profile is complete and nothing is open
  * (registered without active loan); 1 while registration is not finished.
  */
 export function authorizationStatus(loan: { status: number } | null, profileComplete: boolean): 1 | 2 | 3 {

@@ -16,7 +16,7 @@ import { CessionCard, DeclinedCard, ProcessingCard, ReviewCard } from './loan/St
 import { WithdrawalCard } from './loan/WithdrawalCard';
 import { isExtendable, isRepayable, loanViewKind } from './rules';
 
-/** The processing view is a customer feature flag (SPEC section 6): shown only when GET /v2/user turns it on. */
+/** The processing view is a customer feature flag: shown only when GET /v2/user turns it on. */
 const processingViewOn = (user: Pick<UserResponse, 'payment_procession_on_loan_view'>) =>
   user.payment_procession_on_loan_view === true;
 
@@ -33,7 +33,7 @@ export function AccountScreen({ screen, query, navigate }: ScreenProps) {
   const go = useRef(navigate);
   go.current = navigate;
 
-  // SPEC section 2: payment=add_card_successful shows a success note, then clears itself from the address.
+  // Payment=add_card_successful shows a success note, then clears itself from the address.
   useEffect(() => {
     if (!cardAdded) return;
     notify(texts.cardAdded, 'success');

@@ -20,7 +20,7 @@ import { HISTORY_PAGE_SIZE, isLinkStale, pageItems } from './rules';
 
 const t = texts.history;
 
-/** SPEC section 2: the loan history, 5 per page, with pagination (current neighbours and ellipses). */
+/** The loan history, 5 per page, with pagination (current neighbours and ellipses). */
 export function HistoryScreen({ screen }: ScreenProps) {
   useAccountPolling();
   const [loans, setLoans] = useState<LoanView[] | null>(null);
@@ -73,7 +73,7 @@ function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<L
   const extensionCosts = paidOf(payments.filter((p) => p.payment_type === 'prolongation'));
   /**
    * The agreement is the customer's own: a plain link cannot carry the session's token, so it is fetched with it
-   * and saved as a file. SPEC section 9: a link within 5 s of its expiry counts as expired: the loans are fetched
+   * and saved as a file. A link within 5 s of its expiry counts as expired: the loans are fetched
    * again first.
    */
   const openAgreement = async (index: number) => {
@@ -155,7 +155,7 @@ function HistoryItem({ loan, reload }: { loan: LoanView; reload: () => Promise<L
   );
 }
 
-/** SPEC section 2: first and last pages, the current one with its neighbours, ellipses between. */
+/** First and last pages, the current one with its neighbours, ellipses between. */
 export function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   if (pages <= 1) return null;
   return (

@@ -11,7 +11,7 @@ import { useAction } from './use-action';
 
 const t = texts.personalInfo;
 
-/** SPEC section 2: personal information (full name, email, DNI/NIE, phone), the saved cards and the customer's data. */
+/** Personal information (full name, email, DNI/NIE, phone), the saved cards and the customer's data. */
 export function PersonalInfoScreen({ screen, navigate }: ScreenProps) {
   useAccountPolling();
   const user = useAtomValue(userAtom);
@@ -42,7 +42,7 @@ export function PersonalInfoScreen({ screen, navigate }: ScreenProps) {
   );
 }
 
-/** SPEC section 7: GET /v2/user/payment_cards, validate, set default, and add one through the acquirer. */
+/** GET /v2/user/payment_cards, validate, set default, and add one through the acquirer. */
 function SavedCards() {
   const [cards, setCards] = useState<SavedCard[] | null>(null);
   const { busy, notice: note, setNotice: setNote, act } = useAction();

@@ -19,7 +19,7 @@ const serverIds = new Map<string, string[]>();
 /** Inbox notifications already shown in this page's life: one that expired unread is not shown again. */
 const shown = new Set<string>();
 
-/** Pure: the inbox's new notifications as alerts (SPEC section 4: they expire in 90 s). */
+/** Pure: the inbox's new notifications as alerts (they expire in 90 s). */
 export function newAlerts(items: readonly InboxItem[], alreadyShown: ReadonlySet<string>, now: number): Notification[] {
   return items
     .filter((item) => !alreadyShown.has(item.id))

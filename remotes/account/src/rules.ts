@@ -48,13 +48,13 @@ export function typedPaymentProblem(typed: string, total: number): string | null
   return problem ? messages[PAYMENT_PROBLEM_MESSAGES[problem]] : null;
 }
 
-/** SPEC section 9: loan history, 5 per page. */
+/** Loan history, 5 per page. */
 export const HISTORY_PAGE_SIZE = 5;
 
 export type PageItem = number | 'gap';
 
 /**
- * SPEC section 2: pagination with the current page's neighbours and ellipses: the first and last pages, the
+ * Pagination with the current page's neighbours and ellipses: the first and last pages, the
  * current one and one either side, and a gap where pages are left out (a gap of one page shows the page).
  */
 export function pageItems(current: number, pages: number): PageItem[] {
@@ -72,12 +72,12 @@ export function pageItems(current: number, pages: number): PageItem[] {
   return items;
 }
 
-/** SPEC section 9: an agreement link within 5 s of its expiry counts as expired: the loans are fetched again first. */
+/** An agreement link within 5 s of its expiry counts as expired: the loans are fetched again first. */
 export const LINK_EXPIRY_MARGIN_MS = 5_000;
 export const isLinkStale = (expiresAt: string | undefined, now: number) =>
   expiresAt !== undefined && Date.parse(expiresAt) - now <= LINK_EXPIRY_MARGIN_MS;
 
-/** SPEC section 9: polling on account pages. */
+/** Polling on account pages. */
 export const POLL_MS = { user: 30_000, inbox: 5_000 } as const;
 
 /**

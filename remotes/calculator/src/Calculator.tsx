@@ -122,7 +122,7 @@ export function Calculator(props: CalculatorProps) {
     setDiscount(code);
   };
 
-  // SPEC section 2: the account shows the calculator only when there is no loan. On a site's page (applyUrl) it
+  // The account shows the calculator only when there is no loan. On a site's page (applyUrl) it
   // keeps its box and says why: another widget there ("my loan") may sign the customer in after it painted.
   if (loan && isOpenLoanStatus(loan.status))
     return props.applyUrl ? (
@@ -347,7 +347,7 @@ function PriceChooser({
 }
 
 /**
- * A slider over allowed steps (SPEC section 5: it snaps to them); the value is announced as `describe` says,
+ * A slider over allowed steps (it snaps to them); the value is announced as `describe` says,
  * e.g. "300 €" or "30 días".
  */
 function StepSlider(props: {
@@ -384,7 +384,7 @@ function StepSlider(props: {
   );
 }
 
-/** SPEC section 5: checked before prices; an invalid code is discarded with its message. */
+/** Checked before prices; an invalid code is discarded with its message. */
 /** Memoised: moving a slider leaves the promo field as it is. */
 const PromoCode = memo(function PromoCode({
   discount,

@@ -8,7 +8,7 @@ const asNumber = (value: number | string | undefined) =>
 /**
  * The choice the calculator opens with, before SPEC section 9's default: the page's own amount and term (the
  * shortcode's attributes, in euros), else the customer's stored choice (from WordPress or an earlier visit),
- * else, for an agent-registered customer, the agent's amount and term (SPEC section 6). Each is used only when
+ * else, for an agent-registered customer, the agent's amount and term. Each is used only when
  * the price table offers it (defaultChoice snaps or falls back).
  */
 export function requestedChoice(
@@ -25,14 +25,14 @@ export function requestedChoice(
   return null;
 }
 
-/** The code the calculator starts with: the shortcode's `promocode`, else the 7-day cookie (SPEC section 9). */
+/** The code the calculator starts with: the shortcode's `promocode`, else the 7-day cookie. */
 export function startingPromocode(attribute: string | undefined): string | null {
   const fromPage = attribute?.trim().toUpperCase();
   return fromPage || readCookie('promoCode');
 }
 
 /**
- * SPEC section 5: a promo code is checked before prices; an invalid one is discarded (and forgotten). A valid
+ * A promo code is checked before prices; an invalid one is discarded (and forgotten). A valid
  * one is kept in the 7-day cookie.
  */
 export async function checkedPromocode(code: string): Promise<string | null> {

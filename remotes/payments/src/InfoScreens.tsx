@@ -12,7 +12,7 @@ export type FailedReason = keyof typeof paymentTexts.failed.what;
 export const failedPath = (reason: FailedReason) => `/account/payment/failed?${FAILED_REASON_PARAM}=${reason}`;
 
 /**
- * SPEC sections 2 and 8: payment failed, "Algo salió mal", try again back to the account; it says what failed,
+ * Payment failed, "Algo salió mal", try again back to the account; it says what failed,
  * that nothing was charged, and what to do next (another card or method, or a call).
  */
 export function PaymentFailedScreen({ screen, navigate, query }: ScreenProps) {
@@ -39,7 +39,7 @@ export function PaymentFailedScreen({ screen, navigate, query }: ScreenProps) {
   );
 }
 
-/** SPEC section 2: the static page that explains how to repay the loan. */
+/** The static page that explains how to repay the loan. */
 export function RepaymentHelpScreen({ screen, navigate }: ScreenProps) {
   const texts = paymentTexts.help;
   return (

@@ -23,7 +23,7 @@ import styles from './payments.module.css';
 
 const texts = paymentTexts.methods;
 
-/** SPEC section 9: the card button stays disabled this long after a click. */
+/** The card button stays disabled this long after a click. */
 export const CARD_BUTTON_DISABLED_MS = 8_000;
 /** While a payment awaits the bank, the loan is asked again this often. */
 export const PENDING_POLL_MS = 5_000;
@@ -35,7 +35,7 @@ function paymentKey(): string {
 }
 
 /**
- * SPEC sections 2 and 4: the payment methods for the amount chosen on the account (card, Bizum when the customer
+ * The payment methods for the amount chosen on the account (card, Bizum when the customer
  * has it, bank transfer to three banks, cash at a cash machine with no fee). Reachable only through the button
  * that hands it the choice; otherwise back to the account. While a payment awaits the bank every payment action
  * is blocked, and the card button stays disabled 8 s after a click.

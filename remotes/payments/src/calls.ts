@@ -47,7 +47,7 @@ export const paymentCalls = {
       },
     }),
   /**
-   * SPEC section 7: Bizum's query answers the form to post. It is opened with a one-time code for it, never the
+   * Bizum's query answers the form to post. It is opened with a one-time code for it, never the
    * session token (an address ends up in logs).
    */
   bizum: async (choice: PaymentChoice) => {

@@ -8,7 +8,7 @@ import { accessTokenAtom, clearSession, sessionStore } from '../session/store';
  */
 export interface ApiAddress {
   apiBaseUrl: string;
-  /** SPEC section 7: requests whose path contains wp-json go to the content site instead. */
+  /** Requests whose path contains wp-json go to the content site instead. */
   wpBaseUrl: string;
 }
 
@@ -47,7 +47,7 @@ export function onUnauthorized(listener: () => void): () => void {
 }
 
 /**
- * SPEC section 8: any 401 logs out; there is no refresh path to retry with. Only the session that sent the refused
+ * Any 401 logs out; there is no refresh path to retry with. Only the session that sent the refused
  * request ends: a late answer to a request of a session already ended (an erasure, a logout, another sign-in) must
  * not clear what came after it, such as the notice the sign-in page shows.
  */

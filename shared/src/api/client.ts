@@ -41,7 +41,7 @@ export * from './address';
 
 export interface ApiClientOptions {
   apiBaseUrl: string;
-  /** SPEC section 7: requests whose path contains wp-json go to the content site instead. */
+  /** Requests whose path contains wp-json go to the content site instead. */
   wpBaseUrl: string;
   getToken: () => string | null;
   /** Called with the token the refused request carried (null when it carried none). */
@@ -50,7 +50,7 @@ export interface ApiClientOptions {
 
 export const isContentPath = (url: string | undefined) => Boolean(url?.includes('wp-json'));
 
-/** SPEC section 9: the client version, told to the API with each call (header `X-Client-Version`). */
+/** The client version, told to the API with each call (header `X-Client-Version`). */
 export const CLIENT_VERSION = '1.0.7';
 export const CLIENT_VERSION_HEADER = 'X-Client-Version';
 
@@ -63,7 +63,7 @@ const carriesVersion = (config: InternalAxiosRequestConfig, token: string | null
   token !== null || !['get', 'head'].includes((config.method ?? 'get').toLowerCase());
 
 /**
- * The reads every waiting page polls (SPEC section 9): sent with If-None-Match, and a 304 ("unchanged")
+ * The reads every waiting page polls: sent with If-None-Match, and a 304 ("unchanged")
  * hands back the body kept from the last 200, so a poll of an unchanged customer moves no body.
  */
 export const POLLED_PATHS: ReadonlySet<string> = new Set([ROUTES.user.path, ROUTES.loan.path]);
@@ -162,7 +162,7 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
       return response;
     },
     (error: unknown) => {
-      // SPEC section 8: any 401 logs out; there is no refresh path to retry with.
+      // Any 401 logs out; there is no refresh path to retry with.
       const status = (error as { response?: { status?: number } }).response?.status;
       if (status === 401) {
         lastAnswers.clear();
@@ -253,7 +253,7 @@ export async function call<N extends RouteName>(
   return (await send(name, input, config)).data;
 }
 
-/** A sent code and, in sandbox mode, the code itself (SPEC section 7: stored for development). */
+/** A sent code and, in sandbox mode, the code itself (stored for development). */
 export interface SentCode extends CodeSent {
   sandboxCode: string | null;
   /** A phone change's second code, sent to the phone the account has now. */
@@ -338,22 +338,22 @@ export const calls = {
   prefill: async () => (await api().get<PrefillResponse>('/v2/ocr_user')).data,
   /** SPEC section 3's create payload; the attempt reference makes a retry return the same application. */
   createLoan: async (body: CreateLoanRequest) => {
-    // SPEC section 5: refused here when the developer menu's flag disables it, answered as the API would.
+    // Refused here when the developer menu's flag disables it, answered as the API would.
     if (devFlags().createLoanDisabled) throw refusedLocally(messages.loanCreationDisabled);
     return (await api().post<LoanView>('/v2/loan', body)).data;
   },
   loan: async () => (await api().get<LoanView | null>('/v2/loan')).data,
   adminLoginAs: async (body: { api_key: string; admin_username: string }) =>
     (await api().post<TokenResponse>('/v2/admin/login_as', body)).data,
-  /** SPEC section 7: a log line or funnel event for the configured sink. */
+  /** A log line or funnel event for the configured sink. */
   sendLogData: async (body: SendLogDataRequest) => {
     await api().post('/v2/send-log-data', body);
   },
-  /** SPEC section 6: the signed-in customer's feature flags. */
+  /** The signed-in customer's feature flags. */
   userFeatures: async () => (await api().get<CustomerFeatures>('/v2/user/features')).data,
 };
 
-/** A call refused before it leaves the browser, in the shape of the API's 4xx (SPEC section 8). */
+/** A call refused before it leaves the browser, in the shape of the API's 4xx. */
 const refusedLocally = (message: string) =>
   Object.assign(new Error(message), {
     response: { status: 403, data: { errors: [{ message, property: 'request' }] } },

@@ -13,7 +13,7 @@ export const exit = {
     return true;
   },
 
-  /** Posts fields to a provider's page, as a form the browser submits (Bizum, SPEC section 7). */
+  /** Posts fields to a provider's page, as a form the browser submits (Bizum). */
   post(actionUrl: string, fields: Record<string, string>): boolean {
     if (!isAllowedRedirect(actionUrl)) return false;
     const form = document.createElement('form');

@@ -11,8 +11,8 @@ export interface AppConfig {
   wpBaseUrl: string;
   remotes: Record<RemoteName, string>;
   /**
-   * Further API and content addresses a page address (`apiurl`, `apiwpurl`) or the developer menu may switch to
-   * (SPEC sections 2 and 6); nothing else is ever called. Optional: without it only the two above are allowed.
+   * Further API and content addresses a page address (`apiurl`, `apiwpurl`) or the developer menu may switch to;
+   * nothing else is ever called. Optional: without it only the two above are allowed.
    */
   apiUrlAllowList?: string[];
   /** Google reCAPTCHA's site key (RECAPTCHA_SITE_KEY); absent or `sandbox…`: the browser makes sandbox tokens. */

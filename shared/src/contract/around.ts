@@ -9,7 +9,7 @@ export const ShortLinkParams = Type.Object({
 /** What a short link answers: a redirect (302) to its allow-listed target, documented by its Location. */
 export const ShortLinkRedirect = Type.Object({ location: Type.String() });
 
-/** SPEC section 7: POST /v2/send-log-data (type, message, context). A `funnel` log's message is a funnel step. */
+/** POST /v2/send-log-data (type, message, context). A `funnel` log's message is a funnel step. */
 export const LogDataType = Type.Union([
   Type.Literal('funnel'),
   Type.Literal('error'),
@@ -33,7 +33,7 @@ export const SendLogDataRequest = Type.Object(
 export type SendLogDataRequest = Static<typeof SendLogDataRequest>;
 export const LogDataAccepted = Type.Object({ ok: Type.Literal(true) });
 
-/** SPEC section 6: the customer's feature flags, decided by the API per customer. */
+/** The customer's feature flags, decided by the API per customer. */
 export const CustomerFeatures = Type.Object({
   is_bizum_payment_provider_enabled: Type.Boolean(),
   is_hide_skip_auto_debit_button: Type.Boolean(),

@@ -20,7 +20,7 @@ void sameTypes;
 export const DocumentParams = Type.Object({ type: DocumentTypeSchema });
 
 /**
- * One entry of the user's `documents` (SPEC section 3): `type` is the document type, or `skip_<type>` for a
+ * One entry of the user's `documents`: `type` is the document type, or `skip_<type>` for a
  * skipped one. Built from the `user_documents` view, so GET /v2/user can json_agg it in one query.
  */
 export const DocumentEntry = Type.Object({
@@ -37,7 +37,7 @@ export const DocumentSaved = Type.Object({
 });
 export type DocumentSaved = Static<typeof DocumentSaved>;
 
-/** SPEC section 7: fetching a document returns it as base64 (always a JPEG, re-encoded on upload). */
+/** Fetching a document returns it as base64 (always a JPEG, re-encoded on upload). */
 export const DocumentContent = Type.Object({
   type: Type.String(),
   mime_type: Type.Literal('image/jpeg'),
@@ -66,7 +66,7 @@ export const LivenessResult = Type.Object({
 });
 export type LivenessResult = Static<typeof LivenessResult>;
 
-/** The documents screens' view: what is stored, what is still asked (SPEC section 4), and the liveness state. */
+/** The documents screens' view: what is stored, what is still asked, and the liveness state. */
 export const DocumentsOverview = Type.Object({
   documents: DocumentsList,
   required: Type.Array(DocumentTypeSchema),

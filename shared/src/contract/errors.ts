@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 
-/** SPEC section 8: every error answer is `{ errors: [{ message, property }] }` with an HTTP 4xx. */
+/** Every error answer is `{ errors: [{ message, property }] }` with an HTTP 4xx. */
 export const ErrorEntry = Type.Object({
   message: Type.String(),
   property: Type.Optional(Type.String()),

@@ -70,7 +70,7 @@ export const AgentSessionParams = Type.Object({ sessionId: Type.String({ maxLeng
 export const SessionKind = Type.Union([Type.Literal('customer'), Type.Literal('agent'), Type.Literal('admin')]);
 export type SessionKind = Static<typeof SessionKind>;
 
-/** SPEC section 4: 1 registration not finished, 2 has active loan, 3 registered without active loan. */
+/** 1 registration not finished, 2 has active loan, 3 registered without active loan. */
 export const AuthorizationStatus = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
 const AddressView = Type.Object({
@@ -86,13 +86,13 @@ const AddressView = Type.Object({
 export const UserResponse = Type.Object({
   id: Type.String(),
   is_repeated: Type.Boolean(),
-  /** SPEC section 3: the auto-debit step cannot be skipped for this customer. */
+  /** The auto-debit step cannot be skipped for this customer. */
   is_hide_skip_auto_debit_button: Type.Optional(Type.Boolean()),
-  /** SPEC section 6: Bizum is offered to this customer (a feature flag). */
+  /** Bizum is offered to this customer (a feature flag). */
   is_bizum_payment_provider_enabled: Type.Optional(Type.Boolean()),
-  /** SPEC section 6: the loan view shows a payment being processed (a feature flag). */
+  /** The loan view shows a payment being processed (a feature flag). */
   payment_procession_on_loan_view: Type.Optional(Type.Boolean()),
-  /** SPEC section 3: the bank-data aggregation provider this customer's bank verification uses. */
+  /** The bank-data aggregation provider this customer's bank verification uses. */
   bank_verification_adapter: Type.Optional(Type.Union([Type.Literal('unnax'), Type.Literal('kontomatik')])),
   is_registered_by_agent: Type.Boolean(),
   is_blacklisted: Type.Boolean(),
@@ -147,7 +147,7 @@ export const UserResponse = Type.Object({
   }),
   discounts: Type.Array(Type.Object({ target: Type.String(), percent: Type.Integer(), description: Type.String() })),
   /**
-   * SPEC section 3: the saved cards (id, masked pan), default first, with their expiry: a card valid 3 months or
+   * The saved cards (id, masked pan), default first, with their expiry: a card valid 3 months or
    * less cannot carry auto-debit (the browser's rule 13 and the API agree on it). Optional for older clients.
    */
   payment_cards: Type.Optional(
@@ -160,13 +160,13 @@ export const UserResponse = Type.Object({
       }),
     ),
   ),
-  /** The latest card request's status (SPEC section 9: Completed, New, Error...), null when none. */
+  /** The latest card request's status (Completed, New, Error...), null when none. */
   payment_card_request_status: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Why our rules refused the latest card request (valid more than 3 months, personal), null otherwise. */
   payment_card_request_failure: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** SPEC section 3: the documents handed in (skip_<type> for a skipped one). Optional for older clients' fixtures. */
+  /** The documents handed in (skip_<type> for a skipped one). Optional for older clients' fixtures. */
   documents: Type.Optional(DocumentsList),
-  /** SPEC section 3: the latest liveness check's status, and whether another try is allowed. */
+  /** The latest liveness check's status, and whether another try is allowed. */
   liveness: Type.Optional(LivenessView),
   session: Type.Object({ kind: SessionKind, actor: Type.Union([Type.String(), Type.Null()]) }),
 });

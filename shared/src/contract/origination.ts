@@ -3,7 +3,7 @@ import { DecisionReviewView } from './customer-rights';
 
 const strict = { additionalProperties: false } as const;
 
-/** SPEC section 7: PUT /v2/user/issue_method. */
+/** PUT /v2/user/issue_method. */
 export const IssueMethodRequest = Type.Object(
   {
     method_of_disbursement: Type.Union([Type.Literal(1), Type.Literal(9)], { 'x-message': 'incorrectData' }),

@@ -16,7 +16,7 @@ export const Product = Type.Object({
 export type Product = Static<typeof Product>;
 export const ProductsResponse = Type.Array(Product);
 
-/** SPEC section 3: each price option; money in integer cents, `tae` in percent with one decimal. */
+/** Each price option; money in integer cents, `tae` in percent with one decimal. */
 export const PriceOption = Type.Object({
   is_free: Type.Boolean(),
   commissions: Type.Object({ total: Cents, original_total: Cents }),

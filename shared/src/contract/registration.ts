@@ -5,7 +5,7 @@ const Text = (max: number, message = 'incorrectData') => Type.String({ maxLength
 const WireDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-message': 'incorrectDate' });
 const strict = { additionalProperties: false } as const;
 
-/** SPEC section 3: address fields (form names). */
+/** Address fields (form names). */
 export const Address = Type.Object(
   {
     postal_code: Type.String({ maxLength: 5, 'x-message': 'onlyNumbers' }),
@@ -36,7 +36,7 @@ const personalFields = {
 const addressFields = {
   registration_address: Address,
   actual_address: Type.Optional(Address),
-  /** SPEC section 3: the actual address copies the registration address when set. */
+  /** The actual address copies the registration address when set. */
   is_actual_address: Type.Boolean(),
 };
 

@@ -136,7 +136,7 @@ export const CessionPortfolioSchema = Type.Object({
   }),
 });
 
-/** The loan view's servicing fields (SPEC section 3). */
+/** The loan view's servicing fields. */
 export const ServicingViewFields = {
   available_extensions: Type.Optional(Type.Array(Type.Integer())),
   default_extension_term: Type.Optional(Type.Integer()),
@@ -147,7 +147,7 @@ export const ServicingViewFields = {
 };
 
 /**
- * SPEC section 7: the card payment URL and the Bizum query take the payment in the query, with the access
+ * The card payment URL and the Bizum query take the payment in the query, with the access
  * token, because the browser itself goes there (a redirect to the checkout; Bizum's action and fields to post).
  */
 export const PaymentLinkQuery = Type.Object({

@@ -6,7 +6,7 @@ import type { EndpointName } from './index';
  * one line per call that changes something; a call not listed is the customer's own. An agent assists the
  * customer through registration, the application, signing and payments, but never takes the account (no phone
  * change, SPEC section 6: "no change-number option"; no hand-off of the session). An admin looks at the
- * account as the customer sees it (SPEC section 6: loads the user, goes to the account) and changes nothing
+ * account as the customer sees it (loads the user, goes to the account) and changes nothing
  * there: staff act through the console, audited as themselves.
  */
 export const SUPPORT_SESSION_ACTS: Partial<Record<EndpointName, readonly Exclude<SessionKind, 'customer'>[]>> = {

@@ -1,4 +1,4 @@
-/** SPEC section 5: sliders snap to allowed steps: the next, the previous or the closest. */
+/** Sliders snap to allowed steps: the next, the previous or the closest. */
 export type SnapMode = 'next' | 'previous' | 'closest';
 
 export function snapTo(allowed: readonly number[], target: number, mode?: SnapMode): number {
@@ -18,7 +18,7 @@ export interface CalculatorChoice {
 }
 
 /**
- * SPEC section 9: the default is the last amount option of the first term, or the toggle positions from
+ * The default is the last amount option of the first term, or the toggle positions from
  * the settings when given. A stored or requested choice is used only when it is in the price options.
  */
 export function defaultChoice(

@@ -1,5 +1,5 @@
 /**
- * SPEC section 7: POST /v2/user/login carries `recaptcha_token`. Outside production no Google script is loaded
+ * POST /v2/user/login carries `recaptcha_token`. Outside production no Google script is loaded
  * (the page's CSP stays strict): the browser makes a sandbox token itself and the API's sandbox verifier accepts
  * exactly this shape, so the flow is the production flow with a different provider at each end.
  */

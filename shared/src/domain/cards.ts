@@ -22,7 +22,7 @@ export function cardRequestGroup(status: string | null | undefined): CardRequest
   return status && status in CARD_REQUEST_STATUSES ? CARD_REQUEST_STATUSES[status as CardRequestStatus] : null;
 }
 
-/** SPEC section 5: a card for auto-debit must stay valid more than 3 months. */
+/** A card for auto-debit must stay valid more than 3 months. */
 export const CARD_MIN_VALID_MONTHS = 3;
 
 /** Luhn checksum of a card number (digits only, 12 to 19 of them). */
@@ -53,7 +53,7 @@ export interface SavedCardExpiry {
   expiry_year?: number | null;
 }
 
-/** SPEC section 5: a saved card can carry auto-debit while it stays valid more than 3 months. */
+/** A saved card can carry auto-debit while it stays valid more than 3 months. */
 export const canCarryAutoDebit = (card: SavedCardExpiry, today: Date = new Date()) =>
   cardValidLongEnough(card.expiry_month ?? 0, card.expiry_year ?? 0, today);
 
@@ -88,7 +88,7 @@ const comparable = (name: string) =>
     .match(/[A-Z]+/g) ?? [];
 
 /**
- * SPEC section 5: the card must be personal. The holder's name on the card must carry the customer's first name
+ * The card must be personal. The holder's name on the card must carry the customer's first name
  * and first surname (accents, case and order aside; cards often leave out the second surname).
  */
 export function cardHolderMatches(holder: string, customer: { first_name: string; first_surname: string }): boolean {

@@ -1,6 +1,6 @@
 import { LoanStatus } from './loan-status';
 
-/** SPEC section 3: the document types a customer uploads. */
+/** The document types a customer uploads. */
 export const DOCUMENT_TYPES = [
   'any',
   'id_card',
@@ -11,17 +11,17 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** SPEC section 3: liveness engines the provider runs. */
+/** Liveness engines the provider runs. */
 export const LIVENESS_ENGINES = ['video_selfie_blank', 'photo_id_front', 'photo_id_back'] as const;
 export type LivenessEngine = (typeof LIVENESS_ENGINES)[number];
 
-/** SPEC section 3: verification status. */
+/** Verification status. */
 export type LivenessStatus = 'pending' | 'success' | 'failed';
 
-/** SPEC section 1: front of the ID card, back of the ID card, selfie with the ID card. */
+/** Front of the ID card, back of the ID card, selfie with the ID card. */
 export const DEFAULT_REQUIRED_DOCUMENTS: readonly DocumentType[] = ['id_card', 'id_card_back', 'selfie_with_id_card'];
 
-/** SPEC section 3: a skipped document is marked skip_ plus its type. */
+/** A skipped document is marked skip_ plus its type. */
 export const SKIP_PREFIX = 'skip_';
 export const skippedName = (type: DocumentType) => `${SKIP_PREFIX}${type}`;
 
@@ -74,7 +74,7 @@ export const offerFileName = (term: number, amount: number) =>
   `informacion-normalizada-${amount / 100}-eur-${term}-dias.pdf`;
 
 /**
- * What a decision that may lend asks for (SPEC section 1: front and back of the ID card and a selfie with it, or a
+ * What a decision that may lend asks for (front and back of the ID card and a selfie with it, or a
  * passed liveness check), those not uploaded yet (a skipped one is asked by name: it was put off, not sent); manual
  * verification also asks for a recent income statement, even if one was sent for an earlier loan.
  */

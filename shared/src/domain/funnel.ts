@@ -1,5 +1,5 @@
 /**
- * SPEC section 4: the funnel events the customer app emits at each step. The names are the wire's `message` of a
+ * The funnel events the customer app emits at each step. The names are the wire's `message` of a
  * `funnel` log (POST /v2/send-log-data); the API refuses any other name.
  */
 export const FUNNEL_STEPS = [
@@ -39,14 +39,14 @@ export const FUNNEL_STEP_OF_ROUTE: Readonly<Record<string, FunnelStep>> = {
   applicationAwaitingVerificationLoan: 'status_consideration',
   applicationSign: 'signing',
   applicationAutoDebitConfirmation: 'autodebit',
-  // SPEC section 4: Request (0) or New (100) is the same wait for the decision ("application complete info").
+  // Request (0) or New (100) is the same wait for the decision ("application complete info").
   applicationAwaitingNewLoan: 'decision',
 };
 
 /**
  * SPEC section 4's events that follow a call rather than a screen: one row per call. `step` is the event of its
  * success; `refused`, of the API's refusal (an answer, not a lost connection), for the calls whose failure is an
- * event of its own (SPEC section 8: an invalid promo code sends the failure event).
+ * event of its own (an invalid promo code sends the failure event).
  */
 const FUNNEL_STEP_OF_CALL: ReadonlyArray<{
   method: string;

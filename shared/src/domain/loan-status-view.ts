@@ -8,7 +8,7 @@ export type LoanStatusType = 'warning' | 'error' | 'info';
 export type LoanDisplayClass = 'active' | 'close' | 'sold';
 
 /**
- * SPEC sections 3 and 4: per status, status_type, the Spanish status_text customers read and the display class
+ * Per status, status_type, the Spanish status_text customers read and the display class
  * (close for denied and timed out, sold for sold and presale, active otherwise). Every SPEC status is here.
  */
 export const LOAN_STATUS_VIEW: Readonly<

@@ -1,4 +1,4 @@
-/** SPEC section 4: loan status numbers. */
+/** Loan status numbers. */
 export const LoanStatus = {
   Request: 0,
   New: 100,
@@ -28,12 +28,12 @@ export const LoanStatus = {
 } as const;
 export type LoanStatusNumber = (typeof LoanStatus)[keyof typeof LoanStatus];
 
-/** SPEC section 4: status groups as data. */
+/** Status groups as data. */
 export const APPLICATION_IN_PROGRESS: readonly number[] = [1, 10, 15];
 export const LOAN_IN_SERVICE: readonly number[] = [2, 20, 21, 23, 24, 29, 30, 31, 32, 28, 38];
 
 /**
- * Loans that accrue and can be repaid: in service (SPEC section 4) except Sold, whose debt belongs to the buyer.
+ * Loans that accrue and can be repaid: in service except Sold, whose debt belongs to the buyer.
  * Presale is still ours: the customer may repay, and a full repayment takes it to Returned (the sale is called off).
  */
 export const REPAYABLE_LOAN_STATUSES: readonly number[] = LOAN_IN_SERVICE;

@@ -43,16 +43,16 @@ export const approvalToAnnounce = (loan: LoanView | null) =>
   loan !== null && Boolean(loan.approve_date) && APPROVED_UNSIGNED_STATUSES.includes(loan.status);
 
 /**
- * SPEC section 4: repayable statuses show the repayment card (not while a payment waits for the bank). The same
+ * Repayable statuses show the repayment card (not while a payment waits for the bank). The same
  * statuses the API takes payments for; presale included (see docs/journey.md), sold not.
  */
 export const isRepayable = (loan: LoanView) =>
   REPAYABLE_LOAN_STATUSES.includes(loan.status) && !loan.has_pending_payment;
 
-/** SPEC section 4: extendable loans show the prolongation card. */
+/** Extendable loans show the prolongation card. */
 export const isExtendable = (loan: LoanView) => isRepayable(loan) && loan.extendable === true;
 
-/** SPEC section 9: the help banner shows when 3 or fewer days remain (and when late). */
+/** The help banner shows when 3 or fewer days remain (and when late). */
 export const HELP_BANNER_DAYS = 3;
 export const showsHelpBanner = (loan: LoanView) =>
   (loan.days.late ?? 0) > 0 || (loan.days.left !== undefined && loan.days.left <= HELP_BANNER_DAYS);
@@ -64,7 +64,7 @@ export function termProgress(days: LoanView['days']): number {
   return Math.round(((days.total - left) / days.total) * 100);
 }
 
-/** SPEC section 9: an extension selector is a slider unless there are fewer than 7 options. */
+/** An extension selector is a slider unless there are fewer than 7 options. */
 export const EXTENSION_SELECT_MAX_OPTIONS = 7;
 export const extensionControl = (terms: readonly number[]) =>
   terms.length < EXTENSION_SELECT_MAX_OPTIONS ? 'select' : 'slider';

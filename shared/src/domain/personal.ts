@@ -2,7 +2,7 @@ import { addDays, differenceInYears, startOfDay } from 'date-fns';
 import type { MessageKey } from '../i18n/messages';
 import { phoneProblem, samePhone } from './phone';
 
-/** SPEC section 5: the control letter is the number modulo 23 in this table. */
+/** The control letter is the number modulo 23 in this table. */
 const CONTROL_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const NIE_PREFIX: Record<string, string> = { X: '0', Y: '1', Z: '2' };
 
@@ -26,7 +26,7 @@ export const personalIdLetter = (digits: string): string => CONTROL_LETTERS[Numb
 
 export const normalisePersonalId = (input: string) => input.trim().toUpperCase();
 
-/** SPEC section 9: applicants are 21 to 80 years old. */
+/** Applicants are 21 to 80 years old. */
 export const MIN_AGE = 21;
 export const MAX_AGE = 80;
 
@@ -39,39 +39,39 @@ export function birthDateProblem(birthday: Date | null, today: Date = new Date()
   return null;
 }
 
-/** SPEC section 9: an ID document may have expired up to 2 days ago. */
+/** An ID document may have expired up to 2 days ago. */
 export function idExpiryProblem(expiry: Date | null, today: Date = new Date()): MessageKey | null {
   if (!expiry) return 'incorrectDate';
   return startOfDay(expiry) < addDays(startOfDay(today), -2) ? 'minDate' : null;
 }
 
-/** SPEC section 5: the employment date is not after today. */
+/** The employment date is not after today. */
 export function employmentDateProblem(date: Date | null, today: Date = new Date()): MessageKey | null {
   if (!date) return 'incorrectDate';
   return startOfDay(date) > startOfDay(today) ? 'maxDate' : null;
 }
 
-/** SPEC section 5: the next income date is from tomorrow on. */
+/** The next income date is from tomorrow on. */
 export function incomeDateProblem(date: Date | null, today: Date = new Date()): MessageKey | null {
   if (!date) return 'incorrectDate';
   return startOfDay(date) < addDays(startOfDay(today), 1) ? 'minDate' : null;
 }
 
-/** SPEC section 5: postal codes are 5 digits. */
+/** Postal codes are 5 digits. */
 export const postalCodeProblem = (code: string | null | undefined): MessageKey | null =>
   !code ? 'fieldRequired' : /^\d{5}$/.test(code) ? null : 'onlyNumbers';
 
-/** SPEC section 5: house and flat keep word characters only, 7 at most. */
+/** House and flat keep word characters only, 7 at most. */
 export const filterHouse = (value: string) => value.replace(/[^\p{L}\p{N}_]/gu, '').slice(0, 7);
 
-/** A simple, strict e-mail shape (SPEC section 5: incorrectEmail), at most 100 characters. */
+/** A simple, strict e-mail shape (incorrectEmail), at most 100 characters. */
 export function emailProblem(email: string | null | undefined): MessageKey | null {
   if (!email?.trim()) return 'fieldRequired';
   if (email.length > 100) return 'incorrectEmail';
   return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email.trim()) ? null : 'incorrectEmail';
 }
 
-/** SPEC section 3: employment types; business activity for employed and self-employed. */
+/** Employment types; business activity for employed and self-employed. */
 export const EMPLOYMENT_TYPES = {
   1: 'Empleado',
   2: 'Desempleado',
@@ -84,7 +84,7 @@ export const EMPLOYMENT_TYPES = {
 export const needsBusinessActivity = (employmentTypeId: number) => employmentTypeId === 1 || employmentTypeId === 3;
 export const needsCompanyName = (employmentTypeId: number) => employmentTypeId === 1;
 
-/** SPEC section 3: contact person types; the selectable list leaves out "second number" (2). */
+/** Contact person types; the selectable list leaves out "second number" (2). */
 export const CONTACT_TYPES = {
   2: 'Segundo número',
   34: 'Hermano/hermana',
@@ -113,7 +113,7 @@ export const contactNeedsName = (contactType: number) => CONTACT_TYPES_WITH_NAME
 export type ContactField = 'contact_type' | 'contact_name' | 'contact_phone_number';
 
 /**
- * SPEC sections 1, 3 and 5: the additional information names a contact person: a selectable type, a name for the
+ * The additional information names a contact person: a selectable type, a name for the
  * types that ask for one, and a Spanish phone that is not the customer's own (when it is known). The form and the
  * API apply this one rule, field by field.
  */

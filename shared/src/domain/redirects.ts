@@ -82,7 +82,7 @@ interface Rule {
 
 const awaitingSignature = (loan: RedirectLoan | null) => loan?.status === LoanStatus.AwaitingSignContract;
 
-/** SPEC section 2: the ordered rules after the user exists (rules 1 and 2 come first, in redirectFor). */
+/** The ordered rules after the user exists (rules 1 and 2 come first, in redirectFor). */
 const RULES: Rule[] = [
   { route: 'authConfirm', passes: (u) => u.phoneConfirmed },
   {
@@ -144,7 +144,7 @@ const STEP_PAGES: Record<string, readonly string[]> = {
 
 /**
  * Pages that show a finished step's outcome: the customer on one stays there while it applies, instead of being
- * sent to the account the moment the step is done. SPEC section 4: a completed card request with the auto-debit
+ * sent to the account the moment the step is done. A completed card request with the auto-debit
  * step done shows success (until the money is paid out).
  */
 const OUTCOME_PAGES: Record<string, (user: RedirectUser, loan: RedirectLoan | null) => boolean> = {
@@ -154,7 +154,7 @@ const OUTCOME_PAGES: Record<string, (user: RedirectUser, loan: RedirectLoan | nu
     (loan?.status === LoanStatus.ContractSigned || loan?.status === LoanStatus.Processing),
 };
 
-/** Steps the user may not be sent back from (SPEC section 2: these never go backwards). */
+/** Steps the user may not be sent back from (these never go backwards). */
 const NO_BACKWARDS = ['registrationPersonalData', 'registrationAdditionalInformation'];
 /** The dynamic step asks for exactly what these rules require, so missing it keeps the customer there. */
 const DYNAMIC_STEP_COVERS = ['registrationPersonalData', 'registrationAdditionalInformation'];
@@ -199,7 +199,7 @@ export function redirectFor({ route, user, loan, flags }: RedirectState): string
       if (BEFORE_PROFILE.includes(route) && stepIndex(failing.route) >= stepIndex('registrationPersonalData')) {
         return hasPersonalData(user) ? go(failing.route) : null;
       }
-      // SPEC section 2: on these two steps redirects never go backwards, and the back button from additional
+      // On these two steps redirects never go backwards, and the back button from additional
       // information to personal data is the customer's choice: the rules send them on only to a step past both.
       const lastProfileStep = Math.max(...NO_BACKWARDS.map(stepIndex));
       const staysInProfile = NO_BACKWARDS.includes(route) && stepIndex(failing.route) <= lastProfileStep;

@@ -1,8 +1,8 @@
 import type { MessageKey } from '../i18n/messages';
 
-/** SPEC section 9: SMS codes have 4 digits. */
+/** SMS codes have 4 digits. */
 export const SMS_CODE_LENGTH = 4;
-/** SPEC section 9: resend timer 90 s; the WhatsApp option after 30 s. */
+/** Resend timer 90 s; the WhatsApp option after 30 s. */
 export const SMS_RESEND_SECONDS = 90;
 export const WHATSAPP_OPTION_SECONDS = 30;
 

@@ -1,17 +1,17 @@
 import { LoanStatus } from './loan-status';
 
-/** SPEC section 9: the waiting countdown is 60 s while the loan is a Request, otherwise 180 s. */
+/** The waiting countdown is 60 s while the loan is a Request, otherwise 180 s. */
 export const WAITING_SECONDS_REQUEST = 60;
 export const WAITING_SECONDS_OTHER = 180;
-/** SPEC section 9: the user is polled every 5 s on the awaiting pages. */
+/** The user is polled every 5 s on the awaiting pages. */
 export const AWAITING_POLL_MS = 5_000;
-/** SPEC section 9: elsewhere (the account and every page without a faster poll of its own) the user every 30 s. */
+/** Elsewhere (the account and every page without a faster poll of its own) the user every 30 s. */
 export const USER_POLL_DEFAULT_MS = 30_000;
 
 export const waitingSeconds = (status: number) =>
   status === LoanStatus.Request ? WAITING_SECONDS_REQUEST : WAITING_SECONDS_OTHER;
 
-/** SPEC section 4: Request or New mean "application complete"; AwaitingVerification means manual verification. */
+/** Request or New mean "application complete"; AwaitingVerification means manual verification. */
 export type WaitingTopic = 'applicationComplete' | 'manualVerification' | 'bankImport';
 
 export function waitingTopic(status: number): WaitingTopic {

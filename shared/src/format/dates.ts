@@ -1,7 +1,7 @@
 import { isValid, lightFormat } from 'date-fns';
 
 /**
- * SPEC section 5: dates are shown dd/MM/yyyy and sent yyyy-MM-dd. Both are numeric, so date-fns'
+ * Dates are shown dd/MM/yyyy and sent yyyy-MM-dd. Both are numeric, so date-fns'
  * locale-free lightFormat does it; its full parse and format would weigh more than a whole widget.
  */
 export const DISPLAY_DATE = 'dd/MM/yyyy';

@@ -1,4 +1,4 @@
-/** Money is integer cents everywhere (SPEC section 9); this is the only place it becomes euros. */
+/** Money is integer cents everywhere; this is the only place it becomes euros. */
 export type Cents = number;
 
 /**

@@ -1,7 +1,7 @@
-/** SPEC section 9: country code 34. */
+/** Country code 34. */
 export const COUNTRY_CODE = '34';
 
-/** SPEC section 5: strip non-digits and the +34 prefix, leaving the national digits. */
+/** Strip non-digits and the +34 prefix, leaving the national digits. */
 export function nationalDigits(input: string): string {
   const digits = input.replace(/\D/g, '');
   if (digits.length > 9 && digits.startsWith(COUNTRY_CODE)) return digits.slice(COUNTRY_CODE.length);
@@ -9,7 +9,7 @@ export function nationalDigits(input: string): string {
   return digits;
 }
 
-/** SPEC section 3: country prefix then 3-2-2-2 digit groups, e.g. "+34 612 34 56 78". */
+/** Country prefix then 3-2-2-2 digit groups, e.g. "+34 612 34 56 78". */
 export function formatPhone(input: string): string {
   const digits = nationalDigits(input);
   if (digits.length !== 9) return input;

@@ -7,7 +7,7 @@ import { fill } from './fill';
 import { remoteUnavailable } from './remote-unavailable';
 
 export const messages = {
-  // SPEC section 5: validation (its wording, but in Spanish of Spain where it was not: the checkbox and the date)
+  // Validation (its wording, but in Spanish of Spain where it was not: the checkbox and the date)
   fieldRequired: 'El campo no puede estar vacío',
   checkboxFieldRequired: 'Marca esta casilla para continuar',
   minLengthField: '{from} caracteres de {to} se ingresan',
@@ -22,7 +22,7 @@ export const messages = {
   promoCodeNotFound: 'No se encontró el código promocional',
   promoCodeExpired: 'El código promocional ha caducado',
   fieldPhoneNumberEqualRegistration: 'El número debe ser distinto de tu teléfono registrado',
-  // SPEC section 8: errors
+  // Errors
   errorNotFound: 'No hemos podido conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
   genericError: 'Algo salió mal',
   tryAgain: 'Inténtalo de nuevo',
@@ -41,7 +41,7 @@ export const messages = {
   requiredFilesOutstanding: 'Antes de continuar, envía los documentos que te hemos pedido.',
   autoDebitCardRequired: 'Añade una tarjeta válida para activar el pago automático.',
   autoDebitRequired: 'Activa el pago automático para continuar.',
-  // Payment cards (SPEC section 5: valid more than 3 months, personal)
+  // Payment cards (valid more than 3 months, personal)
   cardNotFound: 'No encontramos esta tarjeta.',
   cardExpiresTooSoon: 'La tarjeta debe ser válida durante más de 3 meses.',
   cardNotPersonal: 'La tarjeta debe estar a tu nombre.',
@@ -73,7 +73,7 @@ export const messages = {
   withdrawalExpired: 'El plazo de 14 días para desistir del préstamo ha terminado.',
   withdrawalAcknowledgement:
     'Has desistido del préstamo {loan} el {date}. Debes devolver {amount}: el capital recibido más la comisión hasta hoy. Tienes 30 días para hacerlo.',
-  // Documents and liveness (SPEC sections 4 and 8)
+  // Documents and liveness
   uploadErrorMessage: 'No hemos podido subir tu foto. Haz una foto nueva o llámanos al {phone}.',
   documentFailedToLoad: 'No hemos podido cargar el documento',
   documentTooLarge: 'La foto es demasiado grande. Haz una foto nueva o llámanos al {phone}.',
@@ -118,7 +118,7 @@ export const messages = {
   operatorUnauthorized: 'Acceso de operador no autorizado: el secreto de operador no es válido.',
   serverError: 'Algo salió mal. Inténtalo de nuevo más tarde.',
   applicationsAccepted: 'Aceptamos solicitudes 24 horas al día, 7 días a la semana',
-  // Around the app (SPEC sections 5 and 8)
+  // Around the app
   repaymentHelpLink: 'Cómo devolver tu préstamo',
   newVersionTitle: 'Nueva versión disponible',
   newVersionAvailable: '¡Hay una nueva versión de la aplicación! Recarga la página o pulsa Aceptar.',

@@ -11,7 +11,7 @@ import {
 export function storeChoice(choice: LoanChoice, promocode: string | null): void {
   localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
   sessionStore.set(loanChoiceAtom, choice);
-  // SPEC section 9: the promo code cookie lives 7 days. No code here is not a removal: "Solicitar" without
+  // The promo code cookie lives 7 days. No code here is not a removal: "Solicitar" without
   // retyping keeps the code chosen earlier (the calculator removes it when the customer does).
   if (promocode) writeCookie('promoCode', promocode);
 }

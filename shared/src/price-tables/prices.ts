@@ -11,7 +11,7 @@ export type PricesState =
   | { status: 'error'; message: string };
 
 /** Price tables by product and discount, in the shared store: every widget on a page reuses one fetch. */
-/** SPEC section 9: product id 1. */
+/** Product id 1. */
 export const DEFAULT_PRODUCT_ID = 1;
 
 export const priceTablesAtom = atom<Record<string, PricesState>>({});
@@ -60,7 +60,7 @@ export function seedPrices(productId: number, prices: CompactPrices, settings: S
 }
 
 /**
- * SPEC section 2: the registration layout fetches the price with a promo check on entry. A stored promo code
+ * The registration layout fetches the price with a promo check on entry. A stored promo code
  * (the calculator's cookie) is checked first; an invalid one is discarded and the plain prices are loaded.
  */
 export async function loadPricesWithStoredPromo(productId: number): Promise<string | null> {

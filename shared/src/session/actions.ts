@@ -45,7 +45,7 @@ export async function logout(): Promise<void> {
 
 let agentDataLoading: Promise<AgentDataResponse | null> | null = null;
 
-/** Loads the agent data once per session (SPEC section 7: GET /v2/user/agent_data); a failure leaves null. */
+/** Loads the agent data once per session (GET /v2/user/agent_data); a failure leaves null. */
 export function loadAgentData(): Promise<AgentDataResponse | null> {
   const known = sessionStore.get(agentDataAtom);
   if (known !== undefined) return Promise.resolve(known);

@@ -1,9 +1,9 @@
 import Cookies from 'js-cookie';
 
-/** SPEC section 9: cookie names and lifetimes in days. */
+/** Cookie names and lifetimes in days. */
 export const COOKIES = {
   accessToken: { name: 'credimo_access_token', days: 40 },
-  /** SPEC section 6: the admin impersonation token is kept apart; the API ends it after 60 minutes. */
+  /** The admin impersonation token is kept apart; the API ends it after 60 minutes. */
   impersonateToken: { name: 'credimo_impersonate_token', days: 1 / 24 },
   sessionId: { name: 'credimo_session_id', days: 1 },
   promoCode: { name: 'credimo_promocode', days: 7 },

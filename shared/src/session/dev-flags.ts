@@ -2,13 +2,13 @@ import { atom } from 'jotai';
 import { sessionStore } from './store';
 
 /**
- * SPEC section 6: the developer menu's feature flags. They live on this device only (local storage) and exist
+ * The developer menu's feature flags. They live on this device only (local storage) and exist
  * only where a build has the developer menu: a production build without it never sets them.
  */
 export interface DevFlags {
   /** The redirect rules of SPEC section 2 are skipped (any registration or application screen opens). */
   stepperDisabled: boolean;
-  /** Forms submit without their validation rules (SPEC section 5: "Forms may have validation disabled by a flag"). */
+  /** Forms submit without their validation rules ("Forms may have validation disabled by a flag"). */
   validationDisabled: boolean;
   /** SPEC section 5: "Loan creation is refused when disabled by a development flag". */
   createLoanDisabled: boolean;
@@ -62,7 +62,7 @@ export function setDevFlag(name: keyof DevFlags, on: boolean): void {
 export const devFlags = (): DevFlags => sessionStore.get(devFlagsAtom);
 
 /**
- * A form's validation rules, or none while the developer menu's flag disables validation (SPEC section 5: "Forms
+ * A form's validation rules, or none while the developer menu's flag disables validation ("Forms
  * may have validation disabled by a flag"): the API's own rules still answer.
  */
 export function formValidation<S>(schema: S): S | undefined {

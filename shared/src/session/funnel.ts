@@ -4,7 +4,7 @@ import { type FunnelStep, funnelStepOfCall } from '../domain/funnel';
 
 type LogContext = Record<string, string | number | boolean | null>;
 
-/** A log line for the API's sink (SPEC section 7); never fails the caller, whose screen matters more. */
+/** A log line for the API's sink; never fails the caller, whose screen matters more. */
 export function sendLog(type: LogDataType, message: string, context: LogContext = {}): Promise<void> {
   return calls.sendLogData({ type, message, context }).catch(() => {});
 }
@@ -12,7 +12,7 @@ export function sendLog(type: LogDataType, message: string, context: LogContext 
 const emittedSteps = new Set<FunnelStep>();
 
 /**
- * SPEC section 4: a funnel event at each step. A screen's step is sent once per page load (`once`), however often
+ * A funnel event at each step. A screen's step is sent once per page load (`once`), however often
  * it renders; clicks, promo checks and resends are sent each time they happen.
  */
 export function emitFunnelStep(step: FunnelStep, context: LogContext = {}, { once = false } = {}): Promise<void> {

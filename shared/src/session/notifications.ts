@@ -1,12 +1,12 @@
 import { type Notification, notificationsAtom, sessionStore } from './store';
 
-/** SPEC section 4 and 9: notifications expire in 90 s, or 60 s after a route change. */
+/** Notifications expire in 90 s, or 60 s after a route change. */
 export const NOTIFICATION_SECONDS = 90;
 export const NOTIFICATION_AFTER_ROUTE_CHANGE_SECONDS = 60;
 
 let counter = 0;
 
-/** Shows an alert in the layout (default severity info, SPEC section 3); the same text is not shown twice. */
+/** Shows an alert in the layout (default severity info); the same text is not shown twice. */
 export function notify(message: string, severity: Notification['severity'] = 'info', now = Date.now()): void {
   const list = sessionStore.get(notificationsAtom);
   if (list.some((n) => n.message === message && n.severity === severity)) return;

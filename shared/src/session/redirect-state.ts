@@ -4,11 +4,11 @@ import { autoDebitCardOnFile, cardRequestGroup } from '../domain/cards';
 import { loanFilesOutstanding, requiredFilesOutstanding, SKIP_PREFIX } from '../domain/documents';
 import type { RedirectLoan, RedirectUser } from '../domain/redirects';
 
-/** SPEC section 4: a liveness requirement counts for the selfie. */
+/** A liveness requirement counts for the selfie. */
 const SELFIE_FILES = ['selfie_with_id_card', 'liveness_selfie'];
 
 /**
- * Redirect rule 4's inputs from the user's documents and liveness (SPEC sections 2 and 4): the selfie requirement
+ * Redirect rule 4's inputs from the user's documents and liveness: the selfie requirement
  * is met unless the loan asks for a selfie (or liveness) that is still outstanding (a passed liveness check counts
  * for it); photos are skipped when the customer put one off (skip_<type>).
  */
@@ -67,7 +67,7 @@ export function toRedirectUser(user: UserResponse): RedirectUser {
 }
 
 /**
- * The current loan in the shape the redirect rules read; SPEC section 4: while status is 1 it is not used. Rule 8
+ * The current loan in the shape the redirect rules read; while status is 1 it is not used. Rule 8
  * counts the files the loan still asks for (a passed liveness check, on the user, counts for the selfie).
  */
 export function toRedirectLoan(

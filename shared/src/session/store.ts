@@ -16,7 +16,7 @@ export const sessionIdAtom = atom<string | null>(readCookie('sessionId'));
 export const userAtom = atom<UserResponse | null>(null);
 /** The current application or loan (GET /v2/user carries it). */
 export const loanAtom = atom<LoanView | null>(null);
-/** The calculator's choice, kept until the application is created (SPEC section 5: used only if still offered). */
+/** The calculator's choice, kept until the application is created (used only if still offered). */
 export const CHOICE_KEY = 'credimo:calculator';
 
 export interface LoanChoice {
@@ -46,7 +46,7 @@ export function readStoredChoice(): LoanChoice | null {
 /** Shared by every remote: the calculator writes it, the application step reads it. */
 export const loanChoiceAtom = atom<LoanChoice | null>(readStoredChoice());
 /**
- * SPEC section 6: an agent-registered customer's calculator defaults come from the agent data
+ * An agent-registered customer's calculator defaults come from the agent data
  * (GET /v2/user/agent_data); undefined until asked, null when it could not be loaded.
  */
 export const agentDataAtom = atom<AgentDataResponse | null | undefined>(undefined);
@@ -57,13 +57,13 @@ export interface Notification {
   id: string;
   message: string;
   severity: 'warning' | 'error' | 'success' | 'info';
-  /** Epoch ms after which the alert is gone (SPEC section 4: 90 s, or 60 s after a route change). */
+  /** Epoch ms after which the alert is gone (90 s, or 60 s after a route change). */
   expiresAt?: number;
 }
 export const notificationsAtom = atom<Notification[]>([]);
 
 /**
- * SPEC sections 2 and 3: the IBAN chosen on the account's IBAN selector for the next loan (sent in the create
+ * The IBAN chosen on the account's IBAN selector for the next loan (sent in the create
  * payload, spaces removed); null when none is chosen or a new IBAN will be given.
  */
 export const disbursementIbanAtom = atom<string | null>(null);
@@ -105,17 +105,17 @@ export function resumeImpersonation(now = Date.now()): void {
   else scheduleImpersonationEnd(endsAt);
 }
 
-/** SPEC section 2: the agent-session entry stores the session id (cookie of 1 day). */
+/** The agent-session entry stores the session id (cookie of 1 day). */
 export function setAgentSession(sessionId: string): void {
   writeCookie('sessionId', sessionId);
   sessionStore.set(sessionIdAtom, sessionId);
 }
 
-/** localStorage keys written by the product; SPEC section 9: SMS timers use the `es-timer` prefix. */
+/** localStorage keys written by the product; SMS timers use the `es-timer` prefix. */
 export const STORED_META_PREFIXES = ['es-timer', 'credimo:'] as const;
 
 /**
- * SPEC section 4: on logout (and on any 401) tokens, session id, special-offer flag and stored meta
+ * On logout (and on any 401) tokens, session id, special-offer flag and stored meta
  * are cleared and user state is reset.
  */
 export function clearSession(): void {

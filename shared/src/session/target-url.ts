@@ -2,7 +2,7 @@ import { isAllowedRedirect } from '../api/address';
 import { readCookie, writeCookie } from './cookies';
 
 /**
- * SPEC section 9: the target url is kept in a cookie for 30 days and sent with the sign-in (POST /v2/user/login)
+ * The target url is kept in a cookie for 30 days and sent with the sign-in (POST /v2/user/login)
  * and the application (POST /v2/loan). Only allow-listed origins are kept.
  */
 export function adoptTargetUrlFromQuery(search: string): string | null {

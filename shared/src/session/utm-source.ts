@@ -5,7 +5,7 @@ const SOURCE = /^[\p{L}\p{N}._\- ]{1,100}$/u;
 
 /**
  * SPEC section 2 reads `utm_source` from the page address; SPEC does not say how long it is kept. Like the target
- * url (SPEC section 9) it lives in a 30-day cookie, so a customer who arrives from a campaign and registers days later
+ * url it lives in a 30-day cookie, so a customer who arrives from a campaign and registers days later
  * is still counted for it; a newer source in the address replaces the kept one (the last campaign that brought them).
  */
 export function adoptUtmSourceFromQuery(search: string): string | null {

@@ -31,7 +31,7 @@ export interface DevMenuProps {
 const isEditable = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
-/** SPEC section 6: the backtick or tilde key toggles the menu, anywhere but in a field. */
+/** The backtick or tilde key toggles the menu, anywhere but in a field. */
 export const isToggleKey = (event: Pick<KeyboardEvent, 'key' | 'target'>) =>
   (event.key === '`' || event.key === '~') && !isEditable(event.target);
 

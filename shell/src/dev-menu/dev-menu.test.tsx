@@ -158,11 +158,11 @@ describe('the developer menu', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Desactivar los pasos del registro' }));
     expect(devFlags()).toEqual({ ...NO_DEV_FLAGS, createLoanDisabled: true, stepperDisabled: true });
     expect(JSON.parse(localStorage.getItem('credimo-dev-flags') ?? '{}')).toMatchObject({ createLoanDisabled: true });
-    // SPEC section 5: loan creation is refused while the flag is on, with a message the screens show.
+    // Loan creation is refused while the flag is on, with a message the screens show.
     configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://api.test' });
     const refused = await calls.createLoan({} as never).then(() => null, normaliseApiError);
     expect(refused?.message).toBe(messages.loanCreationDisabled);
-    // SPEC section 5: forms may have validation disabled by a flag (the registration forms ask formValidation).
+    // Forms may have validation disabled by a flag (the registration forms ask formValidation).
     const schema = { rules: 'yup' };
     expect(formValidation(schema)).toBe(schema);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Desactivar la validación' }));

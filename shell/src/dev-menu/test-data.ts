@@ -1,7 +1,7 @@
 import { personalIdLetter, phoneProblem } from '@credimo/shared/domain';
 import { addYears, format, subYears } from 'date-fns';
 
-/** Real provinces with a real municipality, postal code and street of each (SPEC section 6: real provinces). */
+/** Real provinces with a real municipality, postal code and street of each (real provinces). */
 export const TEST_PLACES = [
   { region: 'Madrid', city: 'Madrid', postal_code: '28014', street: 'Calle de Alcalá' },
   { region: 'Barcelona', city: 'Barcelona', postal_code: '08008', street: 'Carrer de Balmes' },
@@ -86,7 +86,7 @@ export function testRegistrationValues(random: () => number = Math.random, today
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, ''),
     employment_type_id: '1',
-    // Any activity the API lists: employed customers need one (SPEC section 2, rule 6).
+    // Any activity the API lists: employed customers need one (rule 6).
     business_activity_id: '1',
     company_name: 'Transportes Ibéricos S.L.',
     position: 'Administrativa',

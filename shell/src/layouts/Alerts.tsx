@@ -13,7 +13,7 @@ import { useLocation } from 'react-router';
 import styles from './layout.module.css';
 
 /**
- * SPEC section 2: the login (and account) layouts show alerts. SPEC section 4: they expire in 90 s, or 60 s after
+ * The login (and account) layouts show alerts. They expire in 90 s, or 60 s after
  * a route change; dismissing one removes it.
  */
 /** The path alerts were last shown on: each route mounts its own layout, so it is kept outside them. */

@@ -27,7 +27,7 @@ function LinkList({ title, links }: { title: string; links: ContentLink[] }) {
   );
 }
 
-/** The static help page on how to repay (SPEC section 2), when the content site's menus do not link it already. */
+/** The static help page on how to repay, when the content site's menus do not link it already. */
 function RepaymentHelpLink({ menus }: { menus: Array<Array<{ url: string }>> }) {
   const help = findRoute('repaymentHelp');
   if (!help || menus.some((menu) => menu.some((link) => link.url === help.path))) return null;
@@ -54,7 +54,7 @@ function LegalNoticeLink({ shown }: { shown: ContentLink[] }) {
 }
 
 /**
- * SPEC section 2: big and small footers; contacts, menu lists, copyright and the documents (SPEC section 1's
+ * Big and small footers; contacts, menu lists, copyright and the documents (SPEC section 1's
  * marketing content: conditions, the standard information) come from the content site. The documents are in
  * both: a customer about to sign in reads them too.
  */

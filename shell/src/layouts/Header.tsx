@@ -7,7 +7,7 @@ import { type BurgerMenu, HEADER_PARTS, headerVariantFor } from './header-varian
 import styles from './layout.module.css';
 import { AccountMenu } from './SessionBar';
 
-/** SPEC section 2: the account navbar. */
+/** The account navbar. */
 const ACCOUNT_NAV = [
   { to: '/account', label: texts.yourLoan, end: true },
   { to: '/account/history', label: texts.loanHistory, end: false },
@@ -35,7 +35,7 @@ function AccountLinks() {
   );
 }
 
-/** The marketing site's main menu, from the content site (SPEC section 1: header, menu, contacts, documents). */
+/** The marketing site's main menu, from the content site (header, menu, contacts, documents). */
 function MainLinks() {
   const { menu } = useAtomValue(siteContentAtom);
   return (
@@ -63,7 +63,7 @@ function HeaderContacts() {
 /**
  * SPEC section 2's burger menus (account, main, register): on narrow screens the header's links and the user's
  * actions fold into one button. The account one also offers the change of phone, which only the customer's
- * own session may make (SPEC section 2: not in an agent session; nor an admin one).
+ * own session may make (not in an agent session; nor an admin one).
  */
 function Burger({ kind }: { kind: BurgerMenu }) {
   const [open, setOpen] = useState(false);
@@ -105,7 +105,7 @@ function Burger({ kind }: { kind: BurgerMenu }) {
   );
 }
 
-/** SPEC section 2: the header in its variant for this page (account, login, verification, register). */
+/** The header in its variant for this page (account, login, verification, register). */
 export function Header({ layout, route }: { layout: LayoutName; route: string }) {
   const variant = headerVariantFor(layout, route);
   if (!variant) return null;

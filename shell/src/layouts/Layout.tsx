@@ -27,7 +27,7 @@ function AccountNotices() {
   return <Alert tone="warning">{messages.cannotTakeNewLoan}</Alert>;
 }
 
-/** SPEC section 2: the registration layout's progress steps; hidden on the pages SPEC lists. */
+/** The registration layout's progress steps; hidden on the pages SPEC lists. */
 function ProgressSteps({ route }: { route: string }) {
   const current = progressStepFor(route);
   if (current === null) return null;

@@ -6,7 +6,7 @@ import styles from './layout.module.css';
 import { sessionBannerText } from './session-banner';
 
 /**
- * An impersonation session is visibly marked; SPEC section 2: agent sessions get a
+ * An impersonation session is visibly marked; agent sessions get a
  * welcome. Shown on every layout while such a session is open.
  */
 export function SessionBanner() {
@@ -20,7 +20,7 @@ export function SessionBanner() {
   );
 }
 
-/** SPEC section 2: the user button and logout, which asks for confirmation (stay, or yes log out). */
+/** The user button and logout, which asks for confirmation (stay, or yes log out). */
 export function AccountMenu() {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const user = useAtomValue(userAtom);

@@ -1,6 +1,6 @@
 import type { LayoutName } from '@credimo/shared';
 
-/** SPEC section 2: the header variants (account, login, verification, register) and the burger menus. */
+/** The header variants (account, login, verification, register) and the burger menus. */
 export type HeaderVariant = 'account' | 'login' | 'verification' | 'register';
 /** SPEC section 2: "Burger menus exist for account, main and register". */
 export type BurgerMenu = 'account' | 'main' | 'register';

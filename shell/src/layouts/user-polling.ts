@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 
 /**
- * SPEC section 9: the signed-in user is polled every 30 s on the account and by default (screens that wait for
+ * The signed-in user is polled every 30 s on the account and by default (screens that wait for
  * something poll faster on their own). A refreshed user re-runs the redirect rules, so a loan that moved on, or a
  * block, moves the customer on too. A hidden tab skips its turn: nobody is looking, and the next one catches up.
  */

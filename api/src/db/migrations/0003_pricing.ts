@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Products, their commission schedule, promo codes and discounts, all data: prices change without code.
- * Product 1 (SPEC section 9): 50 to 1,000 EUR in steps of 10 EUR, 5 to 30 days, first loan free up to 300 EUR.
+ * Product 1: 50 to 1,000 EUR in steps of 10 EUR, 5 to 30 days, first loan free up to 300 EUR.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

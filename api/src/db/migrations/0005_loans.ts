@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Loan applications. A row is created when the customer applies (status Request, SPEC section 4); the decision,
+ * Loan applications. A row is created when the customer applies (status Request); the decision,
  * signing and payout move it on. Money in integer cents (bigint); the price is frozen at
  * application time.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The customer's notification inbox (SPEC sections 3, 4, 7): messages the product leaves for a customer, shown by
+ * The customer's notification inbox: messages the product leaves for a customer, shown by
  * the account's alerts until dismissed; dismissal marks them read.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

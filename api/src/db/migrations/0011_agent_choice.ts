@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * SPEC section 6: an agent-registered customer's calculator defaults come from the agent's data. The agent link
+ * An agent-registered customer's calculator defaults come from the agent's data. The agent link
  * may carry the amount (integer cents) and term (days) the agent agreed with the customer.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

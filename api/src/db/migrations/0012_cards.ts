@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Payment cards (SPEC sections 3, 5, 9). A card request is the customer's visit to the acquirer's tokenization
+ * Payment cards. A card request is the customer's visit to the acquirer's tokenization
  * page; its status follows the acquirer's (New, PendingConfirmation, Completed, PartiallyRefunded, Refunded,
  * Error, Fraud). A completed request carries the card: its acquirer token and masked number, never the number.
  * Earned discounts (the 15 % for adding a card) are one per customer and target, spent by one later loan.

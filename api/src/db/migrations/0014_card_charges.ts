@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('paid', 'boolean', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  // SPEC section 6: Bizum is a feature flag per customer (GET /v2/user is_bizum_payment_provider_enabled).
+  // Bizum is a feature flag per customer (GET /v2/user is_bizum_payment_provider_enabled).
   await sql`alter table users add column is_bizum_payment_provider_enabled boolean not null default true`.execute(db);
 }
 

@@ -54,7 +54,7 @@
     const facing = button.closest('fieldset').dataset.facing || 'environment';
     say('Abriendo la cámara…');
     try {
-      // SPEC section 9: 1920x1080, rear camera for documents (front for the selfie).
+      // 1920x1080, rear camera for documents (front for the selfie).
       stream = await navigator.mediaDevices.getUserMedia({
         video: { facingMode: facing, width: { ideal: 1920 }, height: { ideal: 1080 } },
         audio: false,

@@ -15,7 +15,7 @@ function chooseDefault(list: readonly string[]) {
 }
 
 /**
- * SPEC section 2: the account's IBAN selector. For the next loan, the customer picks one of the accounts we know
+ * The account's IBAN selector. For the next loan, the customer picks one of the accounts we know
  * (GET /v2/user/available_bank_accounts) or another one, given later; the choice goes with the application.
  * The screen waits for the list (bank-accounts.ts), so the card is there when the account shows.
  */

@@ -17,7 +17,7 @@ const t = texts.loan;
 
 export { displayDate };
 
-/** SPEC section 2: the loan detail with its status bar and days (left, late, total), today's amounts and due date. */
+/** The loan detail with its status bar and days (left, late, total), today's amounts and due date. */
 export function LoanDetail({ loan }: { loan: LoanView }) {
   const today = loan.calculations?.today;
   const tone = loanStatusView(loan.status).type;
@@ -69,7 +69,7 @@ export function LoanDetail({ loan }: { loan: LoanView }) {
   );
 }
 
-/** SPEC sections 2 and 9: when 3 or fewer days remain, help by WhatsApp and phone. */
+/** When 3 or fewer days remain, help by WhatsApp and phone. */
 export function HelpBanner({ loan }: { loan: LoanView }) {
   const { header } = useAtomValue(siteContentAtom);
   if (!showsHelpBanner(loan)) return null;

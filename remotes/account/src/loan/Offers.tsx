@@ -5,7 +5,7 @@ import styles from '../account.module.css';
 import { leaveTo } from '../browser';
 import { accountCalls } from '../calls';
 
-/** SPEC section 2: the customer's personal promo codes (earned discounts). */
+/** The customer's personal promo codes (earned discounts). */
 export function PromoCodes({ user }: { user: UserResponse }) {
   if (user.discounts.length === 0) return null;
   return (
@@ -34,7 +34,7 @@ export async function addCard(): Promise<string | null> {
 }
 
 /**
- * SPEC sections 2 and 4: the auto-debit offer (a card earns 15 % off the next loan) for a customer without a
+ * The auto-debit offer (a card earns 15 % off the next loan) for a customer without a
  * card; a card request still being processed says so; a failed one says why and offers again.
  */
 export function AutoDebitOffer({ user }: { user: UserResponse }) {

@@ -14,7 +14,7 @@ import type { PaymentChoice } from './RepaymentCard';
 const t = texts.prolongation;
 
 /**
- * SPEC sections 2, 3 and 9: the prolongation card. The terms on offer as a selector (fewer than 7) or a slider,
+ * The prolongation card. The terms on offer as a selector (fewer than 7) or a slider,
  * the chosen term's cost, new due date and what is then due, an optional promo code, and "Prorrogar": a summary
  * first (new due date, cost, what is then due), then the payment methods with the extension's cost.
  */
@@ -67,7 +67,7 @@ export function ProlongationCard({
   const shown = details && details.term === term ? details : offer.extensions.find((e) => e.term === term);
   const dueThen = dueAfterExtension(loan);
 
-  // SPEC section 1: an extension is paid by card, Bizum, bank transfer or cash: the payment methods page offers them.
+  // An extension is paid by card, Bizum, bank transfer or cash: the payment methods page offers them.
   const choosePayment = (extension: Extension) => {
     const choice: PaymentChoice = {
       payment_type: 'prolongation',

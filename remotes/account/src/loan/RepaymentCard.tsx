@@ -9,7 +9,7 @@ import { partialRepayOffer } from './offers';
 
 const t = texts.repayment;
 
-/** What the payment-methods page (payments remote) is handed by the button that leads there (SPEC section 2). */
+/** What the payment-methods page (payments remote) is handed by the button that leads there. */
 export interface PaymentChoice {
   payment_type: 'payoff' | 'partial_repay' | 'prolongation';
   amount: number;
@@ -18,7 +18,7 @@ export interface PaymentChoice {
 }
 
 /**
- * SPEC sections 2 and 5: the repayment card. A slider from 0.1 EUR to today's total on the step, snapping to the
+ * The repayment card. A slider from 0.1 EUR to today's total on the step, snapping to the
  * nearest amount, or the amount typed in euros (a slider of thousands of 0,10 € steps cannot be aimed with a
  * finger), checked in cents as the payment request checks it; "Pagar" leads to the payment methods with the amount (all of it is a payoff). The range is read
  * while rendering (offers.ts): the screen shows with the card in place.

@@ -5,7 +5,7 @@ import styles from '../account.module.css';
 import { DecisionReview } from '../rights/lazy';
 import { displayDate } from './LoanDetail';
 
-/** SPEC section 4: a payment waits for the bank and the processing view is on: every payment action waits. */
+/** A payment waits for the bank and the processing view is on: every payment action waits. */
 export function ProcessingCard() {
   return (
     <section className={`${styles.card} ${styles.warning}`} aria-labelledby="processing-title" aria-live="polite">
@@ -15,7 +15,7 @@ export function ProcessingCard() {
   );
 }
 
-/** SPEC sections 2 and 4: the review card after repayment. */
+/** The review card after repayment. */
 export function ReviewCard() {
   const [stars, setStars] = useState<number | null>(null);
   const t = texts.review;
@@ -59,7 +59,7 @@ export function DeclinedCard() {
 }
 
 /**
- * SPEC section 4: a sold (27) or presale (28) loan shows the buyer's data and payment requisites instead of
+ * A sold (27) or presale (28) loan shows the buyer's data and payment requisites instead of
  * amounts (the cession notice).
  */
 export function CessionCard({ loan }: { loan: LoanView }) {

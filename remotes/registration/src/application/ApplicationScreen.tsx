@@ -76,7 +76,7 @@ function Applying({ choice }: { choice: LoanChoice }) {
   );
 }
 
-/** The application-created view (SPEC section 2); the waiting page shows it above its countdown (created.ts). */
+/** The application-created view; the waiting page shows it above its countdown (created.ts). */
 export function Created({ loan, onWaitingPage = false }: { loan: LoanView; onWaitingPage?: boolean }) {
   // Below the waiting page's own title and reference: a second-level heading, and the reference said once.
   const Heading = onWaitingPage ? 'h2' : 'h1';

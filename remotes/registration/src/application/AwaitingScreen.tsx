@@ -43,7 +43,7 @@ function waitStartedAt(loan: LoanView, now = Date.now()): number {
  */
 export function AwaitingScreen({ screen }: ScreenProps) {
   const loan = useAtomValue(loanAtom);
-  // SPEC section 9: 3 s while the bank data is imported, else 5 s.
+  // 3 s while the bank data is imported, else 5 s.
   const every = screen === 'applicationAwaitingBankDataImporting' ? USER_POLL_MS.bankVerification : AWAITING_POLL_MS;
   useEffect(() => {
     const id = setInterval(() => void refreshUser().catch(() => {}), every);

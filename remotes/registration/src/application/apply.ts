@@ -25,7 +25,7 @@ function randomHex(bytes: number): string {
   return Array.from(values, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** SPEC section 3: the attempt reference uses the session id as prefix. */
+/** The attempt reference uses the session id as prefix. */
 export function attemptReference(): string {
   const stored = localStorage.getItem(ATTEMPT_KEY);
   if (stored) return stored;
@@ -36,14 +36,14 @@ export function attemptReference(): string {
 
 export type ApplyOutcome =
   | { kind: 'created'; loan: LoanView }
-  /** SPEC section 5: a stored amount and term are used only when present in the price options. */
+  /** A stored amount and term are used only when present in the price options. */
   | { kind: 'notOffered' }
   | { kind: 'failed'; message: string };
 
 let running: Promise<ApplyOutcome> | null = null;
 
 /**
- * SPEC section 4: with the profile complete, no loan yet and a choice made earlier, the application is created
+ * With the profile complete, no loan yet and a choice made earlier, the application is created
  * once. Guarded against a double run (two renders, two clicks): the same promise is shared while it runs.
  */
 export function applyOnce(choice: LoanChoice): Promise<ApplyOutcome> {
@@ -53,7 +53,7 @@ export function applyOnce(choice: LoanChoice): Promise<ApplyOutcome> {
   return running;
 }
 
-/** SPEC section 3: the IBAN chosen on the account's selector goes with the application (bank account, method 1). */
+/** The IBAN chosen on the account's selector goes with the application (bank account, method 1). */
 function chosenIban(): { method_of_disbursement: 1; iban: string } | Record<string, never> {
   const iban = sessionStore.get(disbursementIbanAtom);
   return iban ? { method_of_disbursement: 1, iban } : {};
@@ -92,7 +92,7 @@ async function apply(choice: LoanChoice): Promise<ApplyOutcome> {
 }
 
 /**
- * SPEC section 4: once the profile is complete, a choice made earlier becomes the application, once; the
+ * Once the profile is complete, a choice made earlier becomes the application, once; the
  * user is then refreshed and the redirect rules lead on (to the waiting page, or to the account, whose
  * calculator asks for a choice).
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC section 4: once the application is created the product "shows application created". The redirect rules
+ * Once the application is created the product "shows application created". The redirect rules
  * move a Request straight to its waiting page (rule 9), so that is where the view appears: above the countdown,
  * for the application this browser just created (not for one found on a later visit).
  */

@@ -34,7 +34,7 @@ interface ConfirmState {
 }
 
 /**
- * Where a customer goes once signed in: registration until it is finished (SPEC section 4), from the step that
+ * Where a customer goes once signed in: registration until it is finished, from the step that
  * asks for what is missing of the profile, else the account.
  */
 export const afterSignIn = (user: UserResponse) =>
@@ -58,7 +58,7 @@ export function AuthConfirmScreen({ navigate, state }: ScreenProps) {
 }
 
 /**
- * SPEC section 2: privacy and terms are taken on the sign-in screen; they are recorded (text version, time,
+ * Privacy and terms are taken on the sign-in screen; they are recorded (text version, time,
  * address: the API adds them) as soon as the session exists. A failure here must not lock the customer out
  * after a consumed code: the dynamic registration step asks for consents again.
  */
@@ -99,7 +99,7 @@ function CodeForm({
       navigate(afterSignIn(user), { replace: true });
     } catch (error) {
       const problem = normaliseApiError(error);
-      // SPEC section 4: a blocked customer goes to the blocked page (the API refuses them a session).
+      // A blocked customer goes to the blocked page (the API refuses them a session).
       if (problem.status === 403 && problem.message === messages.accountBlocked) {
         navigate(PATHS.blocked, { replace: true });
         return;
@@ -121,7 +121,7 @@ function CodeForm({
       setShownCode(sent.sandboxCode);
       setNotice({ tone: 'success', text: texts.codeResent });
     } catch {
-      // SPEC section 8: a resend failure shows the message with the support phone.
+      // A resend failure shows the message with the support phone.
       setNotice({ tone: 'error', text: t('resendFailed', { phone: texts.supportPhone }) });
     }
   };

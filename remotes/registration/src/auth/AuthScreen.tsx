@@ -74,7 +74,7 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
     validateOnBlur: true,
     validateOnChange: false,
     onSubmit: async (values) => {
-      // An agent has the customer on the phone: no second confirmation step (SPEC section 2).
+      // An agent has the customer on the phone: no second confirmation step.
       if (agentSession) return sendCode(values);
       setConfirming(true);
     },

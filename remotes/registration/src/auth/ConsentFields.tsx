@@ -34,7 +34,7 @@ function ConsentLabel({ name, href }: { name: ConsentName; href: string | null }
   );
 }
 
-/** The three consents with "select all" (SPEC section 5: it toggles all three). */
+/** The three consents with "select all" (it toggles all three). */
 export function ConsentFields<V extends Record<ConsentName, boolean>>({
   form,
   errorOf,

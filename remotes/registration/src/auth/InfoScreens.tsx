@@ -24,7 +24,7 @@ export const ForbiddenScreen = () => (
   <Info screen="forbidden" title={texts.forbiddenTitle} body={texts.forbiddenBody} />
 );
 
-/** SPEC sections 4 and 9: a blocked user is polled every 20 s and leaves this page once unblocked. */
+/** A blocked user is polled every 20 s and leaves this page once unblocked. */
 export const BLOCKED_POLL_MS = 20_000;
 
 export function BlockedScreen({ navigate }: ScreenProps) {

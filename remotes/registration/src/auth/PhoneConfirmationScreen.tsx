@@ -31,7 +31,7 @@ import { afterSignIn } from './AuthConfirmScreen';
 import styles from './auth.module.css';
 import { smsResend, startTimer, timerKey, useSecondsSinceSent } from './timer';
 
-/** SPEC section 5: a new phone follows the phone rule and differs from the registered one. */
+/** A new phone follows the phone rule and differs from the registered one. */
 export function newPhoneProblem(input: string, registered: string): MessageKey | null {
   const problem = phoneProblem(input);
   if (problem) return problem;
@@ -39,10 +39,10 @@ export function newPhoneProblem(input: string, registered: string): MessageKey |
 }
 
 /**
- * /registration/step2, the confirmation step (SPEC section 2): the customer's confirmed phone, and the change-phone
- * modal, which an agent session does not offer (SPEC section 2) and an admin one may not use.
+ * /registration/step2, the confirmation step: the customer's confirmed phone, and the change-phone
+ * modal, which an agent session does not offer and an admin one may not use.
  * A new phone gets a code (PUT /v2/user/change_phone) confirmed with PUT /v2/user/phone_confirmation; a phone that
- * already has an account answers 422: the customer is logged out and sent to sign in with it (SPEC section 8).
+ * already has an account answers 422: the customer is logged out and sent to sign in with it.
  */
 export function PhoneConfirmationScreen({ navigate }: ScreenProps) {
   const signedIn = useAtomValue(accessTokenAtom) !== null;

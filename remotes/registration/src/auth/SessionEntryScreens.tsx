@@ -15,7 +15,7 @@ import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useEffect, useRef, useState } from 'react';
 import { narrowScreen } from '../screen';
 
-/** SPEC section 2: query parameters come in several spellings. */
+/** Query parameters come in several spellings. */
 const pick = (query: Record<string, string>, names: string[]) => names.map((n) => query[n]).find(Boolean) ?? '';
 
 /** Runs an exchange once per mount, even under React's double effects in development. */

@@ -104,7 +104,7 @@ describe('agent and admin links', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(JSON.parse(http.history.post[0]?.data)).toEqual({ api_key: 'signed', admin_username: 'marta' });
     expect(sessionStore.get(impersonationAtom)).toEqual({ adminUsername: 'marta' });
-    // SPEC section 6: the impersonation token is kept apart from the customer's 40-day cookie.
+    // The impersonation token is kept apart from the customer's 40-day cookie.
     expect(readCookie('accessToken')).toBeNull();
     expect(readCookie('impersonateToken')).toBe('admin-token');
     expect(navigate).toHaveBeenCalledWith('/account', { replace: true });

@@ -2,7 +2,7 @@ import { fill, formatClock, SMS_RESEND_SECONDS } from '@credimo/shared';
 import { auth as texts } from '@credimo/shared/i18n/screens/auth';
 import { useEffect, useState } from 'react';
 
-/** SPEC section 9: the resend timer lives in localStorage under the `es-timer` prefix (cleared on logout). */
+/** The resend timer lives in localStorage under the `es-timer` prefix (cleared on logout). */
 export const timerKey = (phone: string) => `es-timer:${phone}`;
 
 export function startTimer(phone: string, now = Date.now()): void {

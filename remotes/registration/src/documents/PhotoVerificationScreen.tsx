@@ -29,7 +29,7 @@ const TITLES: Record<string, string> = {
 /** Leaving the app for the liveness provider's page, through the one allow-listed exit (tests watch it). */
 export const browser = { assign: (url: string) => exit.to(url) };
 
-/** SPEC section 9: photo verification polls every 30 s, every 5 s while a liveness check is pending. */
+/** Photo verification polls every 30 s, every 5 s while a liveness check is pending. */
 export const overviewPollMs = (overview: DocumentsOverview | null) =>
   overview?.liveness.status === 'pending' ? USER_POLL_MS.livenessPending : USER_POLL_MS.photoVerification;
 

@@ -29,7 +29,7 @@ const texts = originationTexts.autoDebit;
 
 export const consentSchema = yup.object({ consent: yup.boolean().oneOf([true], messages.checkboxFieldRequired) });
 
-/** SPEC section 9: the card button stays disabled 8 s after a press, so one press starts one card request. */
+/** The card button stays disabled 8 s after a press, so one press starts one card request. */
 export const CARD_BUTTON_PAUSE_MS = 8_000;
 
 /** Where the browser goes, through the one allow-listed exit; a seam for tests. */
@@ -57,7 +57,7 @@ function returnedCardGroup(query: Record<string, string>, latest: string | null 
 /**
  * SPEC section 2, rule 13: /application/auto-debit-confirmation after signing. Consent is required to confirm, which
  * starts a card request (POST /v2/user/payment_card) and sends the browser to the card acquirer's page; it comes
- * back here with `card_request` and `card_status`. SPEC section 4: completed finishes the step with auto-debit on
+ * back here with `card_request` and `card_status`. Completed finishes the step with auto-debit on
  * and shows success; processing shows a pending note (the user is polled every 7 s until the bank answers); error
  * shows the failure and the offer again. Skip is hidden when is_hide_skip_auto_debit_button.
  */

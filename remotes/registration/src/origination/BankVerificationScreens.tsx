@@ -68,7 +68,7 @@ const PROVIDER_NAMES: Record<AggregationProvider, string> = { unnax: 'Unnax', ko
 /**
  * /application/bank-data: the customer connects their bank inside this page, with the provider GET /v2/user names
  * (bank_verification_adapter): unnax's embedded widget or kontomatik's page in an iframe, opened by
- * GET /aggregation/unnax/widget (SPEC section 7, access_token in the query). The widget's ending takes the page to
+ * GET /aggregation/unnax/widget (access_token in the query). The widget's ending takes the page to
  * /unnax-aggregation/{status}, which records it and posts the bank session. The user is polled every 3 s meanwhile.
  */
 export function BankDataScreen({ screen, navigate }: ScreenProps) {
@@ -145,7 +145,7 @@ export function bankSessionOf(query: Record<string, string>): Static<typeof Bank
 
 /**
  * /unnax-aggregation/{status}: back from the provider. Success: the widget's ending is recorded and the bank session
- * posted (POST /v2/loan/bank_token), then the rules lead to the import's waiting page. Error (SPEC section 8, the
+ * posted (POST /v2/loan/bank_token), then the rules lead to the import's waiting page. Error (the
  * identity widget error) or cancel: recorded, and back to the preview with "La identidad no ha sido verificada".
  */
 export function AggregationReturnScreen({ screen, params, query, navigate }: ScreenProps) {

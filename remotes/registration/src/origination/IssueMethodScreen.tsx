@@ -21,7 +21,7 @@ import { USER_POLL_MS } from './poll-times';
 const texts = originationTexts.issueMethod;
 const NEW_ACCOUNT = 'new';
 
-/** SPEC section 5: ES plus 22 digits with valid check digits (ibantools), spaces removed; required when typed. */
+/** ES plus 22 digits with valid check digits (ibantools), spaces removed; required when typed. */
 export const ibanSchema = yup.object({
   account: yup.string().required(messages.fieldRequired),
   iban: yup.string().test('iban', messages.incorrectNumberIban, function check(value) {
@@ -31,7 +31,7 @@ export const ibanSchema = yup.object({
   }),
 });
 
-/** GET /v2/user/available_bank_accounts, refetched every 3 s while it is empty (SPEC section 9). */
+/** GET /v2/user/available_bank_accounts, refetched every 3 s while it is empty. */
 function useBankAccounts(): string[] | null {
   const [accounts, setAccounts] = useState<string[] | null>(null);
   useEffect(() => {

@@ -29,7 +29,7 @@ import { USER_POLL_MS } from './poll-times';
 import { useUserPolling } from './polling';
 
 const texts = originationTexts.sign;
-/** Product 1 is the only product (SPEC section 4); the SECCI is priced from the loan's own term and amount. */
+/** Product 1 is the only product; the SECCI is priced from the loan's own term and amount. */
 const PRODUCT_ID = 1;
 
 export const readSchema = yup.object({ read: yup.boolean().oneOf([true], messages.checkboxFieldRequired) });

@@ -28,7 +28,7 @@ export const originationCalls = {
     await call('bankToken', { body });
   },
   /**
-   * The configured aggregation provider's widget for this customer (SPEC section 7: GET /aggregation/unnax/widget,
+   * The configured aggregation provider's widget for this customer (GET /aggregation/unnax/widget,
    * access_token in the query): unnax's script or kontomatik's page, for a page at `origin`.
    */
   aggregationWidget: async (token: string, origin: string) =>

@@ -433,7 +433,7 @@ describe('auto-debit (/application/auto-debit-confirmation)', () => {
     expect(JSON.parse(http.current.history.post[0]?.data)).toEqual({
       return_url: `${window.location.origin}${window.location.pathname}`,
     });
-    // SPEC section 9: the card button stays disabled 8 s after a press.
+    // The card button stays disabled 8 s after a press.
     expect(screen.getByRole('button', { name: 'Añadir tarjeta' })).toBeDisabled();
     assign.mockRestore();
   });

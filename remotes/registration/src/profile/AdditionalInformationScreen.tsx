@@ -7,7 +7,7 @@ import styles from './profile.module.css';
 import { type AdditionalValues, additionalSchema } from './schemas';
 import { additionalDataBody, ContactFields, EmploymentFields, showSaveError } from './sections';
 
-/** SPEC section 2: e-mail, employment with its conditional fields, income, education, current loan, contact person. */
+/** E-mail, employment with its conditional fields, income, education, current loan, contact person. */
 export function AdditionalInformationScreen({ navigate }: ScreenProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const form = useFormik<AdditionalValues>({

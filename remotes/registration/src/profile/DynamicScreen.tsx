@@ -57,7 +57,7 @@ type IdentityField = (typeof IDENTITY_FIELDS)[number];
 /** The dynamic step's values: every section's, typed from the contract, and the consents. */
 type DynamicValues = IdentityValues & AddressesValues & EmploymentValues & ContactValues & Record<ConsentName, boolean>;
 
-/** What the dynamic step still has to ask this customer (SPEC section 5: only missing fields are asked). */
+/** What the dynamic step still has to ask this customer (only missing fields are asked). */
 export interface MissingData {
   identity: IdentityField[];
   registrationAddress: boolean;

@@ -20,7 +20,7 @@ import { personalValuesOf } from './initial-values';
 import { type PersonalValues, personalSchema } from './schemas';
 import { AddressFields, compactAddress, DuplicateIdModal, IdentityFields, showSaveError } from './sections';
 
-/** SPEC section 2: personal data, both addresses (the actual one copies the registration one when the same). */
+/** Personal data, both addresses (the actual one copies the registration one when the same). */
 export function PersonalDataScreen({ navigate }: ScreenProps) {
   const user = useAtomValue(userAtom);
   const [duplicate, setDuplicate] = useState(false);

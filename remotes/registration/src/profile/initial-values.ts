@@ -21,7 +21,7 @@ const addressValues = (address: UserResponse['addresses']['actual_address']): Ad
     : emptyAddress;
 
 /**
- * SPEC section 2: the back button from additional information opens personal data; the form shows what the
+ * The back button from additional information opens personal data; the form shows what the
  * customer already gave (dates as typed, dd/MM/yyyy), so they can correct it rather than type it all again.
  */
 export function personalValuesOf(user: UserResponse | null): PersonalValues {

@@ -1,4 +1,4 @@
-/** The developer menu (SPEC section 6): only in builds made with it, for the people testing the app. */
+/** The developer menu: only in builds made with it, for the people testing the app. */
 export const devMenu = {
   title: 'Menú de desarrollo',
   close: 'Cerrar',

@@ -1,4 +1,4 @@
-/** What customers read on the documents and liveness screens (SPEC sections 2, 4 and 8). */
+/** What customers read on the documents and liveness screens. */
 export const documents = {
   onboardingTitle: 'Verifica tu identidad',
   onboardingBody:

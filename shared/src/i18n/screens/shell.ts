@@ -10,7 +10,7 @@ export const shell = {
   documents: 'Documentos',
   legalNotice: 'Aviso legal',
   previewWaiting: 'Vista previa de la cabecera y el pie con el contenido que estás editando.',
-  /** The banner of an admin's impersonation session; SPEC section 2: an agent's welcome. */
+  /** The banner of an admin's impersonation session; an agent's welcome. */
   adminSession:
     'Sesión de soporte: {who} está viendo la cuenta del cliente {phone}. No se pueden firmar préstamos ni cambiar el teléfono o el IBAN.',
   agentSession: 'Sesión asistida por {who} para el cliente {phone}.',

@@ -10,7 +10,7 @@ const CONTACT_OPTIONS = SELECTABLE_CONTACT_TYPES.map((id) => ({
 }));
 
 /**
- * The contact person: type from the selectable list, a name for the types that need one (SPEC section 3, see
+ * The contact person: type from the selectable list, a name for the types that need one (see
  * contactNeedsName), and a phone other than the customer's.
  */
 export function ContactFields<V extends Partial<ContactValues>>({ form }: { form: FormikProps<V> }) {

@@ -4,7 +4,7 @@ import { bind, bindDate, SelectField, useOptions } from '../fields';
 import styles from '../profile.module.css';
 import type { EmploymentValues } from './values';
 
-/** E-mail, employment with its conditional fields (SPEC section 3), income, education and current loan. */
+/** E-mail, employment with its conditional fields, income, education and current loan. */
 export function EmploymentFields<V extends Partial<EmploymentValues>>({ form }: { form: FormikProps<V> }) {
   const employmentTypes = useOptions('employment_type');
   const educations = useOptions('education');

@@ -20,7 +20,7 @@ export function showSaveError(
   if (fields.length === 0) on.notice(problem.message);
 }
 
-/** SPEC section 2: the duplicated personal-id modal; its login action logs out. */
+/** The duplicated personal-id modal; its login action logs out. */
 export function DuplicateIdModal({ navigate, onClose }: { navigate: ScreenProps['navigate']; onClose: () => void }) {
   return (
     <Modal
