@@ -8,9 +8,8 @@ import {
   createPostgresDatabase,
   databaseUrlFor,
   dropPostgresDatabase,
-  PGLITE_TEMPLATE_VARIABLE,
-  POSTGRES_TEMPLATE_VARIABLE,
   pgliteTemplate,
+  runMadeTemplate,
 } from './template.js';
 
 /**
@@ -20,9 +19,7 @@ import {
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const handle = await newDatabase();
-  if (!process.env[PGLITE_TEMPLATE_VARIABLE] && !process.env[POSTGRES_TEMPLATE_VARIABLE]) {
-    await migrateToLatest(handle.db);
-  }
+  if (!runMadeTemplate()) await migrateToLatest(handle.db);
   return handle;
 }
 

@@ -18,6 +18,10 @@ import { JobQueue } from '../src/queue/job-queue.js';
 export const PGLITE_TEMPLATE_VARIABLE = 'CREDIMO_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_VARIABLE = 'CREDIMO_TEST_POSTGRES_TEMPLATE';
 
+/** Whether this run made a template: a database copied from it is migrated already. */
+export const runMadeTemplate = (): boolean =>
+  Boolean(process.env[PGLITE_TEMPLATE_VARIABLE] || process.env[POSTGRES_TEMPLATE_VARIABLE]);
+
 /**
  * What a database holds once an API has started on it: every migration, and the job queue's schema with its
  * queues (pg-boss makes those when it starts: a script and a statement per queue that each test API would repeat).
