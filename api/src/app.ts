@@ -139,7 +139,7 @@ async function assembleApp(
       servers: [{ url: '/', description: 'Credimo API' }],
       components: { securitySchemes },
     },
-    // Shared schemas keep their own names in components, so SPEC's error shape reads as `ErrorBody`.
+    // Shared schemas keep their own names in components, so the error body of every 4xx reads as `ErrorBody`.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   app.addSchema(errorBodySchema);

@@ -61,10 +61,10 @@ export interface ApiConfig {
   shortLinkOrigins: string[];
   /** Where POST /v2/send-log-data goes (LOG_DATA_SINK): a table (the default), the API's log, or nowhere. */
   logDataSink: LogDataSink;
-  /** SPEC section 6's customer flags for customers without their own (FEATURE_BIZUM=off, ...): all on by default. */
+  /** The customer feature flags for customers without their own (FEATURE_BIZUM=off, ...): all on by default. */
   customerFlagDefaults: CustomerFlagDefaults;
   /**
-   * Bank-data aggregation (disbursement method 9): the provider customers use (AGGREGATION_PROVIDER, SPEC section 3's
+   * Bank-data aggregation (disbursement method 9): the provider customers use (AGGREGATION_PROVIDER, GET /v2/user's
    * bank_verification_adapter) and its origin (AGGREGATION_PROVIDER_URL; the API itself for the sandbox providers).
    */
   aggregation: AggregationConfig;
@@ -77,7 +77,7 @@ export interface ApiConfig {
 }
 
 /**
- * `sandbox`: the API's own checkout pages and acquirer. `redsys`: the banks' gateway (SPEC section 7's card acquirer
+ * `sandbox`: the API's own checkout pages and acquirer. `redsys`: the banks' gateway (the card acquirer
  * and Bizum), reached by redirection and REST with the terminal's key (REDSYS_*).
  */
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'redsys'; redsys: RedsysConfig };
@@ -132,7 +132,7 @@ export interface CustomerFlagDefaults {
   bizum: boolean;
   paymentProcessingView: boolean;
   liveness: boolean;
-  /** SPEC section 3's bank_verification_adapter: the configured aggregation provider (AGGREGATION_PROVIDER). */
+  /** GET /v2/user's bank_verification_adapter: the configured aggregation provider (AGGREGATION_PROVIDER). */
   bankVerificationAdapter: AggregationProviderName;
 }
 

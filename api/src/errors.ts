@@ -1,7 +1,7 @@
 import { type ErrorEntry, REQUEST_PROPERTY } from '@credimo/shared/contract';
 import { messages } from '@credimo/shared/i18n';
 
-/** A rule of ours refused the request: answered as SPEC section 8's error body with a 4xx. */
+/** A rule of ours refused the request: answered with the error body (a list of message and property) and a 4xx. */
 export class ApiError extends Error {
   /** For a 429: the seconds until the caller may try again (sent as Retry-After). */
   retryAfter?: number;

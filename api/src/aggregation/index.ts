@@ -9,7 +9,7 @@ import { openLoanId } from '../loans/ownership';
 import type { AggregationEvent } from '../providers/aggregation';
 import type { JobQueue } from '../queue/job-queue';
 
-/** SPEC section 7, POST /v2/loan/bank_token: unnax's variant and kontomatik's. */
+/** POST /v2/loan/bank_token: unnax's variant (a token pair) and kontomatik's (a signed session). */
 export type BankTokenInput =
   | { token1: string; token2?: string; bank_name?: string; type?: string }
   | { sessionId: string; sessionIdSignature: string; bankId?: string; bankName?: string };
@@ -184,7 +184,7 @@ async function settleImport(trx: Transaction<Database>, row: ImportRow, session:
 
 /**
  * The widget's own ending (or the fallback request when it could not report): recorded as a funnel event. An
- * error is SPEC's identity widget error: the customer is told "La identidad no ha sido verificada" and goes
+ * error is the identity widget's error: the customer is told "La identidad no ha sido verificada" and goes
  * back to the preview; nothing moves the loan (the bank session, if any, comes by POST /v2/loan/bank_token).
  */
 export async function recordWidgetOutcome(

@@ -182,13 +182,13 @@ export async function validateCard(
   return { valid, reason: valid ? null : messages.cardExpiresTooSoon };
 }
 
-/** SPEC: auto-debit needs a completed card request whose card is still valid long enough. */
+/** Auto-debit needs a completed card request whose card is still valid more than 3 months. */
 export async function hasUsableCard(db: Kysely<Database>, userId: string, today: Date = new Date()) {
   return hasAutoDebitCard(await listCards(db, userId), today);
 }
 
 /**
- * The earned discount a new loan takes (SPEC: 15 % on the next loan after adding a card), claimed for that
+ * The earned discount a new loan takes (15 % on the next loan after adding a card), claimed for that
  * loan in the application's transaction so it is spent once.
  */
 export async function unusedEarnedDiscount(

@@ -19,13 +19,13 @@ declare module '../db/schema' {
   }
 }
 
-/** SPEC section 9's profiling masks: these context values never reach a sink as sent. */
+/** The profiling masks: these personal context values never reach a sink as sent. */
 export const MASKED_KEYS: readonly string[] = ['personal_id', 'bank_account', 'birthday', 'mobile_phone', 'email'];
 export const MASK = '***';
 
 export type LogContext = NonNullable<SendLogDataRequest['context']>;
 
-/** The context with SPEC's masked fields hidden (whatever their case or prefix: `user.email` too). */
+/** The context with the masked fields hidden (whatever their case or prefix: `user.email` too). */
 export function maskContext(context: LogContext): LogContext {
   return Object.fromEntries(
     Object.entries(context).map(([key, value]) => {
@@ -85,7 +85,7 @@ export function logSinkFor(
   }
 }
 
-/** One line from the customer app: a funnel event must name a step of SPEC section 4; context is masked. */
+/** One line from the customer app: a funnel event must name one of FUNNEL_STEPS; context is masked. */
 export async function recordClientLog(
   sink: LogSinkWriter,
   userId: string | null,

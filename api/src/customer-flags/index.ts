@@ -26,8 +26,9 @@ export type CustomerFlagName = 'bizum' | 'payment_processing_view' | 'liveness' 
 export type OwnCustomerFlags = Pick<CustomerFlagsTable, 'bizum' | 'payment_processing_view' | 'liveness'>;
 
 /**
- * The one source of SPEC section 6's customer flags: each is the customer's own when set, else the configured
- * default. The auto-debit skip button is the users row's own column (SPEC section 3's user field).
+ * The one source of the customer feature flags (Bizum, payment processing view, liveness): each is the
+ * customer's own when set, else the configured default. The auto-debit skip button is the users row's own column
+ * (GET /v2/user's is_hide_skip_auto_debit_button).
  */
 export function resolveCustomerFlags(
   own: OwnCustomerFlags | null | undefined,

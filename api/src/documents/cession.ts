@@ -1,7 +1,7 @@
 import { formatDisplayDate, formatMoney } from '@credimo/shared/format';
 import type { DocumentLayout, LenderIdentity } from './layout';
 
-/** SPEC's cession_portfolio: the loan sold to a buyer, who is paid from then on. */
+/** The loan's cession_portfolio: the loan sold to a buyer, who is paid from then on. */
 export interface CessionData {
   reference: string;
   borrowerName: string;

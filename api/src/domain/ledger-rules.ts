@@ -65,7 +65,7 @@ export interface TodayCalculations {
 }
 
 /**
- * SPEC section 3, calculations.today: what the customer owes today, from the postings plus today's accrual
+ * The loan's calculations.today: what the customer owes today, from the postings plus today's accrual
  * (servicing adds accrual as postings; `accruedToday` is for an accrual computed but not yet posted).
  */
 export function todayFromBalances(

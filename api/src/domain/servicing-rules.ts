@@ -27,7 +27,8 @@ export const COLLECTION_STEPS: Readonly<Record<string, number>> = {
   execution: S.Execution,
 };
 
-// SPEC section 5's payment amount: one rule for the account's typed amount and the payment request.
+// The payment amount (0.1 EUR to today's total, in steps of 0.1 EUR): one rule for the account's typed amount
+// and the payment request.
 export { PAYMENT_RULES, type PaymentProblem, paymentAmountProblem } from '@credimo/shared/domain';
 
 const roundCents = (value: number) => Math.floor(value + 0.5);

@@ -39,7 +39,7 @@ const entryOf = (row: { type: string; uploaded_at: Date }): DocumentEntry => ({
 });
 
 /**
- * SPEC section 3, user.documents: one entry per type, `skip_<type>` when skipped. Read from the `user_documents`
+ * The user's documents: one entry per type, `skip_<type>` when skipped. Read from the `user_documents`
  * view, so GET /v2/user can have the same in its one query:
  * `(select coalesce(json_agg(json_build_object('type', d.type, 'uploaded_at', d.uploaded_at) order by d.type), '[]')
  *   from user_documents d where d.user_id = users.id) as documents`.
@@ -84,8 +84,8 @@ export async function documentsOverview(db: Kysely<Database>, userId: string): P
 }
 
 /**
- * The files the customer's loan still waits for: none, or the loan may not be signed nor paid out (SPEC section 4,
- * required documents). A passed liveness check counts for the selfie.
+ * The files the customer's loan still waits for: none, or the loan may not be signed nor paid out while one is
+ * missing. A passed liveness check counts for the selfie.
  */
 export async function filesOutstanding(db: Kysely<Database>, userId: string): Promise<DocumentType[]> {
   const [requiredFiles, liveness] = await Promise.all([askedFiles(db, userId), livenessOf(db, userId)]);

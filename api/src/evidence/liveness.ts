@@ -7,7 +7,8 @@ import { ApiError } from '../errors';
 import type { LivenessProvider, LivenessVerdict } from '../providers/liveness';
 
 /**
- * SPEC section 3, user.liveness: from the `user_liveness` view, so GET /v2/user can join it in its one query:
+ * The user's liveness (latest status, another try allowed): from the `user_liveness` view, so GET /v2/user can
+ * join it in its one query:
  * `left join user_liveness l on l.user_id = users.id` then `json_build_object('status', l.status, 'allowed', l.allowed)`.
  */
 export async function livenessOf(db: Kysely<Database>, userId: string): Promise<LivenessView> {

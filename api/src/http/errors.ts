@@ -49,7 +49,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** Unknown paths: SPEC's error shape. Registered by the rate limits (api/src/http/rate-limit.ts), which count them. */
+/**
+ * Unknown paths: a 404 with the usual error body. Registered by the rate limits (api/src/http/rate-limit.ts), which
+ * count them.
+ */
 export function notFound(_request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(errorBody([{ message: messages.routeNotFound, property: REQUEST_PROPERTY }]));
 }

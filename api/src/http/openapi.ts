@@ -1,7 +1,7 @@
 import { ErrorBody } from '@credimo/shared/contract';
 
 /**
- * What the published OpenAPI says beyond the schemas, so a generated client (SPEC's `ApiKey` calls come from one)
+ * What the published OpenAPI says beyond the schemas, so a generated client (the app's `ApiKey` calls come from one)
  * knows how to authenticate, what to call each operation and which 4xx answers to expect.
  */
 
@@ -28,7 +28,7 @@ export const securitySchemes = {
     type: 'apiKey',
     in: 'header',
     name: 'ApiKey',
-    description: 'The same session token, as SPEC’s client sends it.',
+    description: 'The same session token, as a generated client sends it.',
   },
 } as const;
 

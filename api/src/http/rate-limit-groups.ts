@@ -2,7 +2,7 @@
  * Limits per route group: how many requests one caller (a customer when signed in, else an address) may make
  * in a window. Every route falls into `standard` unless its path matches a row of ROUTE_GROUPS below or it
  * opts into a group with one word in its route config: `app.post(url, { config: { limit: 'codes' } }, …)`.
- * The SMS code rules of SPEC (5 an hour per phone, 30 an hour per address) are enforced by identity on top.
+ * The SMS code limits (5 an hour per phone, 30 an hour per address) are enforced by identity on top.
  */
 export const LIMIT_GROUPS = {
   /**
@@ -11,7 +11,7 @@ export const LIMIT_GROUPS = {
    * database round trip per request.
    */
   standard: { max: 300, windowMs: 60_000, batched: true },
-  /** SPEC's polling (GET /v2/user, /v2/loan every 3 s): five tabs polling for a minute are 100 calls. */
+  /** The app's polling (GET /v2/user, /v2/loan as often as every 3 s): five tabs polling for a minute are 100 calls. */
   polling: { max: 600, windowMs: 60_000, batched: true },
   /**
    * Tokens that open no session, per address: the polls are counted per token before the token is checked (in

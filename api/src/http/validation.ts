@@ -86,7 +86,7 @@ function messageOf(error: ErrorObject): string {
   return messages[KEYWORD_MESSAGES[error.keyword] ?? 'incorrectData'];
 }
 
-/** Ajv errors to SPEC section 8 entries: one per property, first error wins. */
+/** Ajv errors to the error body's entries (message and property): one per property, first error wins. */
 export function toErrorEntries(errors: ErrorObject[]): ErrorEntry[] {
   const byProperty = new Map<string, ErrorEntry>();
   for (const error of errors) {

@@ -51,7 +51,7 @@ async function codesInTheHour(db: Kysely<Database>, column: 'phone' | 'requested
 
 /**
  * An SMS no sooner than 90 s after the last SMS; one WhatsApp send from
- * 30 s after the last code (the WhatsApp option SPEC offers on the code screen), after which the next code waits
+ * 30 s after the last code (the WhatsApp option of the code screen), after which the next code waits
  * for the SMS timer again. The per-phone and per-address hourly limits hold for both channels.
  */
 export function secondsToWait(
@@ -181,7 +181,7 @@ export async function pendingCode(
   return row ?? null;
 }
 
-/** A new sign-in code for a phone, carrying the binding of the one it replaces (SPEC: consents ticked at sign-in). */
+/** A new sign-in code for a phone, carrying the binding of the one it replaces (the consents ticked at sign-in). */
 export async function resendLoginCode(
   db: Kysely<Database>,
   sms: SmsProvider,

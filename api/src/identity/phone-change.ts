@@ -15,7 +15,7 @@ export interface PhoneChangeCodes {
 }
 
 /**
- * SPEC section 7's change of phone: PUT change_phone sends a code to the new phone, PUT phone_confirmation
+ * The change of phone: PUT change_phone sends a code to the new phone, PUT phone_confirmation
  * with that code moves the account to it. Whoever holds a session alone cannot take the account: the phone the
  * account has now gets a code too, and both are needed. A phone already in use answers 422 (the client then
  * logs out and signs in with that phone).

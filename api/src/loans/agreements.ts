@@ -22,7 +22,7 @@ const expiryStep = (now: number) =>
 export const agreementLinksChangeAt = (now: number) =>
   (Math.floor(now / 1000 / LINK_STEP_SECONDS) + 1) * LINK_STEP_SECONDS * 1000;
 
-/** The loan's agreements as SPEC's `agreements` (link with its expiry, type, name). */
+/** The loan's agreements, each a link with its expiry, a type and a name. */
 export async function agreementsOf(db: Kysely<Database>, loanId: string, now = Date.now()) {
   const rows = await db
     .selectFrom('loan_agreements')
@@ -33,7 +33,7 @@ export async function agreementsOf(db: Kysely<Database>, loanId: string, now = D
   return agreementLinks(rows, await agreementLinkKey(db), now);
 }
 
-/** Agreement rows (id, type, name) as SPEC's `agreements`, signed with the key (pure). */
+/** Agreement rows (id, type, name) as the loan's `agreements`, signed with the key (pure). */
 export function agreementLinks(
   rows: ReadonlyArray<{ id: string | number; type: string; name: string }>,
   key: string,

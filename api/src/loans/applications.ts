@@ -27,7 +27,7 @@ export type LoanRowLike = {
       : LoanRow[K];
 };
 
-/** SPEC section 3's loan as the API answers it; `today` is Madrid's day (madridDay, the servicing clock). */
+/** The loan as the API answers it; `today` is Madrid's day (madridDay, the servicing clock). */
 export function loanView(row: LoanRowLike, today = madridDay()): LoanView {
   const status = loanStatusView(row.status);
   return {
@@ -59,7 +59,7 @@ export function loanView(row: LoanRowLike, today = madridDay()): LoanView {
 }
 
 /**
- * SPEC section 3, days: left and late count from must_pay_date once the money is out; total is the term, and
+ * The loan's days: left and late count from must_pay_date once the money is out; total is the term, and
  * once the money is out the days from the payout to the due date (an extension moves it, so the term grows).
  */
 export function loanDays(row: { term: number; must_pay_date: unknown; give_date?: unknown }, today = madridDay()) {

@@ -9,7 +9,7 @@ import { ApiError } from '../errors';
 import { openLoanId } from './ownership';
 
 /**
- * True when the customer has a completed card request (SPEC: Completed, PartiallyRefunded, Refunded) whose card
+ * True when the customer has a completed card request (Completed, PartiallyRefunded or Refunded) whose card
  * is still valid more than 3 months.
  */
 export async function hasCompletedCardRequest(db: Kysely<Database>, userId: string): Promise<boolean> {
@@ -17,7 +17,7 @@ export async function hasCompletedCardRequest(db: Kysely<Database>, userId: stri
 }
 
 /**
- * POST /v2/loan/steps/autodebit/complete, after signing (SPEC flow order: sign, auto-debit, money on the way).
+ * POST /v2/loan/steps/autodebit/complete, after signing (the flow is: sign, auto-debit, money on the way).
  * false skips the step unless the customer's skip button is hidden; true needs a completed card request.
  */
 export async function completeAutodebitStep(db: Kysely<Database>, userId: string, enabled: boolean): Promise<void> {

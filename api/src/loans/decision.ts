@@ -15,7 +15,7 @@ import { loadProduct } from '../pricing/repository';
 import type { JobQueue } from '../queue/job-queue';
 import { reviewOf } from './review';
 
-/** SPEC section 9's waiting times: the application page waits 60 s, the others 180 s; then Timeout 36. */
+/** The waiting times: the application page waits 60 s, the others 180 s; then Timeout 36. */
 export const DECISION_TIMING = {
   requestTimeoutSeconds: 60,
   otherTimeoutSeconds: 180,
@@ -115,7 +115,7 @@ async function approve(
 }
 
 /**
- * SPEC section 4, required documents: a decision that may lend asks for the identity photos and selfie not sent
+ * A decision that may lend asks for the identity photos and selfie not sent
  * yet, and manual verification for an income statement too. The loan keeps the list until each photo arrives.
  */
 async function askForFiles(trx: Transaction<Database>, loanId: string, userId: string, manualReview: boolean) {

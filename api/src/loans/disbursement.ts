@@ -18,7 +18,7 @@ const REMEMBER_ONLY: readonly number[] = [
 const CHANGE_BEFORE_SIGNING: readonly number[] = [LoanStatus.AwaitingSignContract, LoanStatus.AwaitingBankProcessData];
 
 /**
- * The one IBAN check of every call that takes one (PUT /v2/user/issue_method, POST /v2/loan): SPEC section 5's
+ * The one IBAN check of every call that takes one (PUT /v2/user/issue_method, POST /v2/loan): a
  * Spanish IBAN with valid check digits, stored without spaces; a wrong one is 422 on `iban`. Empty means none
  * given ("empty when a new IBAN is chosen"), refused only where one is required.
  */

@@ -3,7 +3,7 @@ import { messages } from '@credimo/shared/i18n';
 import { ApiError } from '../errors';
 
 /**
- * SPEC section 3's two namings of the create payload as one: `sum` and `terms` stand for `loan_sum` and
+ * The create payload's two namings as one: `sum` and `terms` stand for `loan_sum` and
  * `loan_period`. The first naming wins when both are sent; a missing amount or term is answered on the field
  * of the first naming, as the forms know it.
  */

@@ -22,7 +22,7 @@ async function loanAwaitingSignature(db: Kysely<Database>, userId: string) {
   const loanId = await openLoanId(db, userId);
   const loan = await db.selectFrom('loans').selectAll().where('id', '=', loanId).executeTakeFirstOrThrow();
   if (loan.status !== LoanStatus.AwaitingSignContract || !loan.iban) throw transitionRefused();
-  // SPEC section 4, required documents: nothing is signed while a file the loan asks for is missing.
+  // Nothing is signed while a file the loan asks for is missing.
   if ((await filesOutstanding(db, userId)).length > 0) throw ApiError.request(409, messages.requiredFilesOutstanding);
   return loan;
 }
@@ -73,7 +73,7 @@ export async function signLoan(
       .where('user_id', '=', userId)
       .where('status', '=', LoanStatus.Returned)
       .executeTakeFirst();
-    // SPEC rule 10: a repeat customer approves the changed amount before signing it.
+    // A repeat customer approves the changed amount (the approve-new-conditions page) before signing it.
     if (repeated) throw ApiError.request(409, messages.loanStateConflict);
   }
   const consumed = await consumeCode(

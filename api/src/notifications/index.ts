@@ -15,8 +15,8 @@ interface Row {
 }
 
 /**
- * Pure: the inbox as SPEC section 3 shapes it. Unread notifications with the same message and severity are shown
- * once, by the newest, which names the others in duplicateIds (so one dismissal marks them all read).
+ * Pure: the inbox (id, message, severity, duplicateIds). Unread notifications with the same message and severity
+ * are shown once, by the newest, which names the others in duplicateIds (so one dismissal marks them all read).
  */
 export function inboxOf(rows: readonly Row[]): InboxNotification[] {
   const shown = new Map<string, InboxNotification>();

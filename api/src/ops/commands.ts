@@ -134,7 +134,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
     },
   },
   'customer-flags': {
-    usage: '<phone> [bizum|processing|liveness|hide-skip-autodebit]=on|off|default …  (SPEC section 6)',
+    usage: '<phone> [bizum|processing|liveness|hide-skip-autodebit]=on|off|default …',
     async run([phoneInput, ...settings], { db, config }) {
       const phone = phoneArgument(phoneInput);
       const userId = await findUserIdByPhone(db, phone);

@@ -50,7 +50,7 @@ export function pricingRules(
   };
 }
 
-/** SPEC section 5, promo code: trimmed, at most 10 uppercase alphanumerics. Typed lowercase is accepted and raised. */
+/** A promo code is trimmed, at most 10 uppercase alphanumerics. Typed lowercase is accepted and raised. */
 export function normalisePromoCode(input: string): string | null {
   const code = input.trim().toUpperCase();
   return /^[A-Z0-9]{1,10}$/.test(code) ? code : null;

@@ -47,7 +47,7 @@ export function requireRealMailer(config: ApiConfig, mailer: Mailer): void {
   }
 }
 
-/** The sign-in's captcha (SPEC section 7's recaptcha_token): Google's when configured, else the sandbox's. */
+/** The sign-in's captcha (the login's recaptcha_token): Google's when configured, else the sandbox's. */
 export function captchaVerifierFor(config: ApiConfig): CaptchaVerifier {
   return config.recaptcha ? new RecaptchaVerifier(config.recaptcha) : new SandboxCaptchaVerifier();
 }

@@ -15,7 +15,7 @@ import type { AutoDebitCharger } from './card-charger';
 import type { PaymentCheckout } from './payments';
 
 /**
- * Redsys, the Spanish banks' card gateway (SPEC section 7's acquirer and Bizum). The browser reaches it by
+ * Redsys, the Spanish banks' card gateway (our card acquirer and Bizum). The browser reaches it by
  * redirection: a form of `Ds_SignatureVersion` HMAC_SHA256_V1, `Ds_MerchantParameters` (base64 JSON) and
  * `Ds_Signature` (HMAC-SHA256 of the parameters under a key derived per order with 3DES from the terminal's key).
  * Redsys answers by a notification signed the same way to REDSYS_NOTIFICATION_URL, then sends the browser to

@@ -178,7 +178,7 @@ export async function saveAdditionalData(db: Kysely<Database>, userId: string, i
   });
 }
 
-/** The consents of SPEC's confirmation step, with the address they were given from as evidence. */
+/** The consents of PUT /v2/user/confirmations, with the address they were given from as evidence. */
 export async function recordConsents(
   db: Kysely<Database>,
   userId: string,

@@ -4,7 +4,7 @@ import { EMPLOYMENT_TYPES } from '@credimo/shared/domain';
 const regionNames = new Intl.DisplayNames(['es'], { type: 'region' });
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** Every ISO 3166 country Intl knows, named in Spanish; Spain first (SPEC: Spain, or other with a country select). */
+/** Every ISO 3166 country Intl knows, named in Spanish; Spain first (the form offers Spain, or another country). */
 export const NATIONALITIES: Array<{ id: string; name: string }> = (() => {
   const all: Array<{ id: string; name: string }> = [];
   for (const a of LETTERS) {

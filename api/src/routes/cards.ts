@@ -31,7 +31,7 @@ export async function cardRoutes(app: FastifyInstance, { context, acquirer }: Ca
     return startCardRequest(db, acquirer, session.userId, returnUrlOf(request.body.return_url));
   });
 
-  // The browser comes here itself (SPEC: GET /card/tokenize), so it is opened with a one-time code in the query
+  // The browser comes here itself (GET /card/tokenize), so it is opened with a one-time code in the query
   // (POST /v2/user/link_code), never the session token: addresses reach logs.
   route(app, endpoints.tokenizeCard, async (request, reply) => {
     const userId = await redeemLinkCode(db, request.query.code, 'tokenize_card');

@@ -33,7 +33,7 @@ import { captchaVerifierFor } from '../providers';
 import { userViewByToken } from '../views/user';
 import { route } from './route';
 
-/** SPEC section 5's phone rule on the API side: the same function the forms use. */
+/** The phone rule on the API side: the same function the forms use. */
 function validPhone(input: string, property = 'mobile_phone'): string {
   const problem = phoneProblem(input);
   if (problem) throw ApiError.field(422, property, messages[problem]);
@@ -69,7 +69,7 @@ export async function identityRoutes(app: FastifyInstance, { database, sms, conf
   const db = database.db;
   const captchaVerifier = captcha ?? captchaVerifierFor(config);
 
-  /** SPEC section 7's recaptcha_token: a missing or refused token is the token field's error, before any code. */
+  /** The login's recaptcha_token: a missing or refused token is the token field's error, before any code. */
   const requireCaptcha = async (token: string | undefined, address: string) => {
     if (!token || !(await captchaVerifier.verify({ token, action: 'login', address })))
       throw ApiError.field(422, 'recaptcha_token', messages.captchaFailed);

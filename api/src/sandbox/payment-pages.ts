@@ -131,7 +131,7 @@ const validPhone = (value: string | undefined) =>
 /**
  * The sandbox card acquirer's checkout (/sandbox/card/checkout) and Bizum (/sandbox/bizum), served by the API
  * in sandbox mode. The card page takes a card as an acquirer does; Bizum takes the customer's Bizum phone, and is
- * reached by the link or by the form post of SPEC section 7 (GET /v2/loan/payment/bizum names its action and
+ * reached by the link or by the app's form post (GET /v2/loan/payment/bizum names its action and
  * fields). Each posts the outcome, signed, to its provider's callback route through the path a real provider's
  * request takes, then sends the browser back to the app.
  */

@@ -7,7 +7,7 @@ import { COLLECTION_STEPS } from '../domain/servicing-rules';
 import { type Actor, lockLoan, transition } from '../domain/transitions';
 import { owedOf } from './owed';
 
-/** SPEC section 3, cession_buyer: who bought the loan and where the customer pays them. */
+/** The loan's cession_buyer: who bought the loan and where the customer pays them. */
 export interface CessionBuyer {
   name: string;
   phone: string;

@@ -43,7 +43,7 @@ async function extendableLoan(db: Kysely<Database>, userId: string) {
 }
 
 /**
- * SPEC section 3, Extension.payment_link: the card payment address of SPEC section 7 (GET with payment_type, term,
+ * An extension's payment_link: the card payment address (GET with payment_type, term,
  * promocode) for this extension, on the API's public address. The session token is never put in it: the browser
  * adds its own access_token when it opens the link.
  */
@@ -104,7 +104,7 @@ export async function activateExtension(
 }
 
 /**
- * SPEC section 7's Bizum query: the payment request (made or found, as POST …/bizum/generate does) and the
+ * The Bizum query: the payment request (made or found, as POST …/bizum/generate does) and the
  * form the browser posts to Bizum's checkout. A checkout without a form (none installed) is not reachable here.
  */
 export async function bizumPaymentForm(

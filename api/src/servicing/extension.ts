@@ -20,7 +20,7 @@ import type { Owed } from './owed';
 
 type LoanRow = Selectable<LoansTable>;
 
-/** SPEC section 3, Extension (payment_link is added when one is requested). */
+/** An extension: term, cost, next_pay_date, commission_at_the_end (payment_link is added when one is requested). */
 export interface ExtensionQuote {
   term: number;
   cost: number;

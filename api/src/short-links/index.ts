@@ -23,7 +23,7 @@ declare module '../db/schema' {
 const newHash = () => randomBytes(8).toString('base64url').slice(0, 10);
 
 /**
- * DESIGN section 7: a short link sends the browser only to an allow-listed origin, over http(s). Compared as
+ * A short link sends the browser only to an allow-listed origin, over http(s). Compared as
  * parsed origins, so `https://credimo.es.evil.com`, `https://credimo.es@evil.com`, `//evil.com` and
  * `javascript:` targets never pass.
  */

@@ -42,7 +42,7 @@ export function loanParts(eb: ExpressionBuilder<Database, 'loans'>) {
         .whereRef('agreement.loan_id', '=', 'loans.id')
         .orderBy('agreement.id'),
     ).as('agreement_rows'),
-    // SPEC's has_pending_payment, with the instant it stops being true (a request the provider never answered).
+    // The loan's has_pending_payment, with the instant it stops being true (a request the provider never answered).
     eb
       .selectFrom('payment_requests as pending')
       .select(
@@ -97,7 +97,7 @@ export function madridDayEndsAt(now: Date | number): number {
 }
 
 /**
- * SPEC section 3's loan from a row with its parts (pure), and the instant this view stops being right without
+ * The loan from a row with its parts (pure), and the instant this view stops being right without
  * any write (the day changes; the agreement links' expiry steps; a pending payment lapses): null for never.
  */
 export function loanViewOf(row: LoanWithParts, context: LoanViewContext): { view: LoanView; changesAt: number } {

@@ -12,7 +12,7 @@ import { type Session, sessionOf, type ViewVersions, versionsOf, withLiveSession
 import { clockOffsetColumn, currentLoanPart, type LoanWithParts, loanViewContext, loanViewOf } from './loan';
 
 /**
- * Every part of SPEC section 3's user, each one subquery of the same statement, so GET /v2/user costs one
+ * Every part of the user, each one subquery of the same statement, so GET /v2/user costs one
  * round trip to the database however many parts it grows. To add a part (documents, payment cards,
  * liveness): add one entry here (jsonObjectFrom for one row, jsonArrayFrom for a list, correlated on
  * users.id), then read it in toUserView. Parts arrive as JSON: dates as yyyy-MM-dd strings, instants as
@@ -42,7 +42,7 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
         ])
         .whereRef('loans.user_id', '=', 'users.id'),
     ).as('loan_count'),
-    // SPEC section 2's personal promo codes: the discounts this customer earned and has not spent on a loan yet.
+    // The account's personal promo codes: the discounts this customer earned and has not spent on a loan yet.
     jsonArrayFrom(
       eb
         .selectFrom('earned_discounts')
@@ -52,7 +52,7 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
         .where('earned_discounts.used_by_loan_id', 'is', null)
         .orderBy('discounts.target'),
     ).as('discounts'),
-    // SPEC section 3, personal_data.bank_account: the IBAN the customer gave last (available_bank_accounts' first).
+    // personal_data.bank_account: the IBAN the customer gave last (available_bank_accounts' first).
     eb
       .selectFrom('loans as with_iban')
       .select('with_iban.iban')
@@ -88,7 +88,7 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
       .orderBy('latest_refusal.id', 'desc')
       .limit(1)
       .as('payment_card_request_failure'),
-    // SPEC section 3, documents (skip_<type> for a skipped one) and liveness, from the evidence room's views.
+    // The documents (skip_<type> for a skipped one) and liveness, from the evidence room's views.
     jsonArrayFrom(
       eb
         .selectFrom('user_documents as document')
@@ -102,11 +102,11 @@ function userParts(eb: ExpressionBuilder<Database, 'users'>) {
         .select(['liveness.status', 'liveness.allowed'])
         .whereRef('liveness.user_id', '=', 'users.id'),
     ).as('liveness'),
-    // SPEC section 6's customer flags: the customer's own (null: the configured default, applied in toUserView).
+    // The customer feature flags: the customer's own (null: the configured default, applied in toUserView).
     ownFlagsPart(eb).as('own_flags'),
     ...versionsOf(eb as unknown as ExpressionBuilder<Database, never>, 'users.id'),
     clockOffsetColumn(eb as unknown as ExpressionBuilder<Database, never>),
-    // SPEC section 3, is_repeated: the customer has paid back a loan before.
+    // is_repeated: the customer has paid back a loan before.
     eb
       .exists(
         eb
@@ -133,7 +133,7 @@ export interface UserAnswer {
   changesAt: number;
 }
 
-/** SPEC section 3's user as GET /v2/user answers it, for a session already found: one statement. */
+/** The user as GET /v2/user answers it, for a session already found: one statement. */
 export async function userView(
   db: Kysely<Database>,
   session: Session,
