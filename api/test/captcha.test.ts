@@ -24,7 +24,7 @@ const refusedOnTokenField = (answer: { status: number; body: { errors: { propert
   assert.deepEqual(answer.body.errors, [{ property: 'recaptcha_token', message: messages.captchaFailed }]);
 };
 
-describe('SPEC section 7: POST /v2/user/login carries recaptcha_token', () => {
+describe('POST /v2/user/login carries a recaptcha_token', () => {
   test('a sign-in without a recaptcha token is refused on the token field and no code is sent', async () => {
     const phone = newPhone();
     const answer = await api.request('POST', '/v2/user/login', { body: { mobile_phone: phone }, headers: from() });
@@ -118,7 +118,7 @@ describe('production mode needs a real reCAPTCHA verifier', () => {
   });
 });
 
-describe('SPEC section 2: utm_source from the page address is stored on the user', () => {
+describe('the utm_source from the page address is stored on the user', () => {
   /** Moves the phone's codes back in time, as if the customer came back later. */
   const later = (phone: string) =>
     api.database.db

@@ -142,7 +142,7 @@ describe('payment cards through the sandbox acquirer', () => {
     assert.equal(user.payment_card_request_status, 'New');
   });
 
-  test('the test card numbers give each status group of SPEC', async () => {
+  test('the test card numbers give each card request status group: completed, processing and error', async () => {
     const me = await customerAt(api, 'applied');
     const cases: [string, string, string][] = [
       ['4000000000000044', 'PartiallyRefunded', 'completed'],

@@ -211,7 +211,7 @@ describe('POST /v2/user/document: images by content, re-encoded without metadata
     assert.ok(Date.now() - started < 5000, 'refused quickly, not after decoding 400 megapixels');
   });
 
-  test('an unknown document type or a missing file is refused in SPEC shape', async () => {
+  test('an unknown document type or a missing file is refused with the error body', async () => {
     const me = await customer();
     const wrongType = await upload(me.headers, 'passport', await plainJpeg());
     assertRefused(wrongType, 422, messages.documentTypeUnknown);
@@ -297,7 +297,7 @@ describe('skip, fetch, delete, and another customer', () => {
     assert.equal(mine.status, 200);
   });
 
-  test('an unknown type in the path is a 422 in SPEC shape', async () => {
+  test('an unknown type in the path is a 422 with the error body', async () => {
     const me = await customer();
     const refused = await api.request('GET', '/v2/user/document/passport', { headers: me.headers });
     assert.equal(refused.status, 422);
@@ -386,7 +386,7 @@ describe('PUT /v2/user/liveness', () => {
     assert.deepEqual(overview.body.required, ['id_card', 'id_card_back']);
   });
 
-  test('a failed check while tries remain answers SPEC\'s "take the photo again" text', async () => {
+  test('a failed check while tries remain answers "take the photo again" (photoNotVerified)', async () => {
     const me = await customer();
     const refused = await handOver(me.headers, await takeLivenessCheck('failed'));
     assertRefused(refused, 422, messages.photoNotVerified);
@@ -440,7 +440,7 @@ describe('PUT /v2/user/liveness', () => {
     assert.deepEqual(theirs.body.liveness, { status: null, allowed: true });
   });
 
-  test('an unknown transaction is a 404 in SPEC shape', async () => {
+  test('an unknown transaction is a 404 with the error body', async () => {
     const me = await customer();
     assertRefused(await handOver(me.headers, 'f'.repeat(32)), 404, messages.livenessTransactionUnknown);
   });
@@ -540,7 +540,7 @@ describe('signed provider callbacks', () => {
     for (const answer of answers) assert.deepEqual(answer.body.result, answers[0]?.body.result);
   });
 
-  test('a signed callback with a malformed event is a 422 in SPEC shape', async () => {
+  test('a signed callback with a malformed event is a 422 with the error body', async () => {
     const refused = await callback({ event_id: 'evt-bad-1', transaction_id: 'x', status: 'maybe' });
     assert.equal(refused.status, 422);
     assert.ok(Array.isArray(refused.body.errors));

@@ -13,7 +13,7 @@ const SQL_SIGNS: Array<[string, RegExp]> = [
   ['writes raw SQL', /\bsql\s*`/],
 ];
 
-/** DESIGN section 6: HTTP in, one call into a room, HTTP out. */
+/** A route translates: HTTP in, one call into the room that owns the data, HTTP out (docs/architecture.md). */
 describe('routes only translate', () => {
   const files = readdirSync(routesDir).filter((f) => f.endsWith('.ts'));
 

@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from './harness.js';
 import { customerAt, postPhoto, TEST_IBAN } from './origination-path.js';
 
 /**
- * The journey model (docs/journey.md): every loan status of SPEC section 4, with files outstanding or not, a saved
+ * The journey model (docs/journey.md): every loan status, with files outstanding or not, a saved
  * card valid, expiring or none, the customer blocked, blacklisted or neither, in a customer's, an agent's or an
  * admin's session. For each, GET /v2/user as the API answers it goes through the shared redirect rules to the page
  * they choose (PAGE_OFFERS says what it offers), and the page's action is made on this API in that state: one must

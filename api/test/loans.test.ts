@@ -254,7 +254,7 @@ describe('the application on the user', () => {
   });
 });
 
-describe('SPEC section 3: the loan create payload has a variant naming sum and terms', () => {
+describe('the loan create payload has a variant naming sum and terms', () => {
   test('sum and terms are accepted as the amount in cents and the term in days', async () => {
     const { headers } = await registeredCustomer();
     const applied = await apply(headers, { sum: 40000, terms: 20 });

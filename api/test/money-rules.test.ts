@@ -280,7 +280,7 @@ describe('which loans servicing touches', () => {
     assert.deepEqual(BECOMES_OVERDUE, [S.Active, S.Extended]);
   });
 
-  test('operators name the six collection steps of SPEC section 4', () => {
+  test('operators name the six collection steps, from awaiting collector to execution', () => {
     assert.deepEqual(COLLECTION_STEPS, {
       'awaiting-collector': S.AwaitingCollector,
       'collector-in-progress': S.CollectorInProgress,

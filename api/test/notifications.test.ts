@@ -9,7 +9,7 @@ let api: TestApi;
 const userIdOf = async (headers: Record<string, string>) =>
   String((await api.request('GET', '/v2/user', { headers })).body.id);
 
-describe('notifications: the inbox is polled, dismissal marks read (SPEC sections 3, 4, 7)', () => {
+describe('notifications: the inbox is polled, dismissal marks read', () => {
   before(async () => {
     api = await startTestApi({ workers: true, env: { TRUST_PROXY: 'true' } });
   });

@@ -77,7 +77,7 @@ describe('the published OpenAPI', () => {
     assert.deepEqual(byId('prices')?.security, [{}, { bearerAuth: [] }, { ApiKey: [] }]);
   });
 
-  test('SPEC section 8’s error shape is one component that every 4xx answer uses', () => {
+  test('the error body is one component that every 4xx answer uses', () => {
     assert.ok(doc.components.schemas.ErrorBody);
     for (const operation of operations()) {
       for (const [status, answer] of Object.entries(operation.responses)) {

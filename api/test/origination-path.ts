@@ -5,7 +5,7 @@ import type { TestApi } from './harness.js';
 
 let counter = 0;
 
-/** A unique valid DNI per call (control letter from SPEC section 5's table). */
+/** A unique valid DNI per call (its control letter: the number modulo 23 in TRWAGMYFPDXBNJZSQVHLCKE). */
 export function nextDni(): string {
   const number = 30000000 + process.pid * 100 + ++counter;
   return `${number}${'TRWAGMYFPDXBNJZSQVHLCKE'[number % 23]}`;

@@ -47,7 +47,7 @@ describe('the platform API', () => {
     assert.ok(body.paths['/health'].get, 'the health call is documented');
   });
 
-  test('an unknown path answers 404 in the SPEC error shape', async () => {
+  test('an unknown path answers 404 with the error body', async () => {
     const { status, body } = await api.request('GET', '/v2/nothing');
     assert.equal(status, 404);
     assert.deepEqual(body, { errors: [{ message: messages.routeNotFound, property: 'request' }] });

@@ -189,7 +189,7 @@ describe('conditional polling of GET /v2/user', () => {
     assert.equal(rebalanced.body.return_amount, deniedLoan.body.return_amount + 100);
   });
 
-  test('the user carries SPEC section 3 loan_count, and no personal promo code before one is earned', async () => {
+  test('the user carries loan_count (all, active), and no personal promo code before one is earned', async () => {
     const me = await customer();
     const { body } = await poll('/v2/user', me.headers);
     assert.deepEqual(body.loan_count, { all: 0, active: 0 });
@@ -758,7 +758,7 @@ describe('nothing cached leaks between customers or outlives a logout', () => {
     assert.equal(fresh.status, 200);
   });
 
-  test('no token, or an unknown one, is a 401 with the SPEC error shape', async () => {
+  test('no token, or an unknown one, is a 401 with the error body', async () => {
     const none = await api.request('GET', '/v2/user');
     assert.equal(none.status, 401);
     assert.ok(Array.isArray(none.body.errors));

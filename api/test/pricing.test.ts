@@ -138,7 +138,7 @@ describe('products and prices', () => {
   });
 });
 
-describe('promo codes (SPEC section 5)', () => {
+describe('promo codes: required, trimmed, at most 10 uppercase alphanumerics', () => {
   const check = (promocode: unknown) => api.request('POST', '/v2/check-promocode', { body: { promocode } });
 
   test('a valid code, typed with spaces and in lowercase, is valid', async () => {

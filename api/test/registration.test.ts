@@ -134,7 +134,7 @@ describe('employment and additional data', () => {
     ]);
   });
 
-  test('a contact name is required for a friend, not for a mother (SPEC section 3: certain types)', async () => {
+  test('a contact name is required for a friend, not for a mother (only some contact types need one)', async () => {
     const me = await customer();
     const friend = await api.request('PUT', '/v2/user/employment', {
       headers: me.headers,
@@ -319,7 +319,7 @@ describe('reference data', () => {
   });
 });
 
-describe('SPEC section 5: the phone rule for contact persons has no prefix list', () => {
+describe('the phone rule for contact persons has no prefix list', () => {
   test('a landline is accepted as the contact person phone', async () => {
     const me = await customer();
     const number = 40000000 + phoneCounter;

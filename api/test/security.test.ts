@@ -219,7 +219,7 @@ describe('limits on every route', () => {
     }
     assert.equal(statuses.filter((s) => s === 200).length, max);
     assert.ok(statuses.slice(max).every((s) => s === 429));
-    // Refused as every limit refuses: SPEC's error shape, when to come back, and the API's security headers.
+    // Refused as every limit refuses: the error body, when to come back, and the API's security headers.
     const refused = await api.request('GET', '/v2/loans', { headers: auth });
     assert.equal(refused.status, 429);
     assert.deepEqual(refused.body, { errors: [{ message: messages.tooManyRequests, property: 'request' }] });

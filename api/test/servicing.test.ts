@@ -120,7 +120,7 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     const details = await api.request('GET', '/v2/loan/prolong_details?term=7', { headers: me.headers });
     // 400 EUR × 1.10 % a day × 7 days.
     assert.equal(details.body.cost, 3_080);
-    // SPEC section 3, Extension.payment_link: SPEC section 7's card payment address for that term, without a token.
+    // The extension's payment_link: the card payment address for that term, without a token.
     const link = new URL(details.body.payment_link);
     assert.equal(`${link.origin}${link.pathname}`, `${api.config.publicUrl}/v2/loan/payment/card`);
     assert.deepEqual(Object.fromEntries(link.searchParams), { payment_type: 'prolongation', term: '7' });
@@ -142,7 +142,7 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     const loan = await loanOf(me.headers);
     assert.equal(loan.status, 20);
     assert.equal(loan.must_pay_date, details.body.next_pay_date);
-    // SPEC: an extension counts from the due date (not from today) while the loan is not late.
+    // An extension counts from the due date (not from today) while the loan is not late.
     const sevenDaysAfter = new Date(`${before.must_pay_date}T00:00:00Z`);
     sevenDaysAfter.setUTCDate(sevenDaysAfter.getUTCDate() + 7);
     assert.equal(loan.must_pay_date, sevenDaysAfter.toISOString().slice(0, 10));
@@ -221,7 +221,7 @@ describe('servicing: repayment, extension, withdrawal and the ageing of a loan',
     await settle(payoff?.body.reference);
     const returned = await loanOf(me.headers);
     assert.equal(returned.status, 3);
-    // SPEC section 3, Loan.returned_date: the day the loan was paid back in full.
+    // The loan's returned_date: the day the loan was paid back in full.
     assert.equal(returned.returned_date, formatWireDate(await clockToday(api.database.db)));
   });
 

@@ -52,7 +52,7 @@ async function loanIn(status: number): Promise<string> {
 }
 
 describe('the loan state machine', () => {
-  test('every SPEC status has a Spanish text, a status type and a display class', () => {
+  test('every loan status has a Spanish text, a status type and a display class', () => {
     for (const status of Object.values(LoanStatus)) {
       const view = LOAN_STATUS_VIEW[status];
       assert.ok(view, `status ${status}`);
@@ -88,7 +88,7 @@ describe('the loan state machine', () => {
     }
   });
 
-  test('refused transitions answer 409 in SPEC shape and change nothing', async () => {
+  test('refused transitions answer 409 with the error body and change nothing', async () => {
     const refused = [
       [LoanStatus.Request, LoanStatus.Active],
       [LoanStatus.Request, LoanStatus.ContractSigned],
