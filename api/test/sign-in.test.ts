@@ -72,7 +72,7 @@ async function agentSession(choice?: { amount: number; term: number }) {
   return { userId, phone, headers: bearer(opened.body.token) };
 }
 
-describe('DESIGN section 7: an agent session assists the customer; support sessions are held to SUPPORT_SESSION_ACTS', () => {
+describe('an agent session assists the customer; support sessions are held to SUPPORT_SESSION_ACTS', () => {
   test('an agent-registered customer can apply for a loan in an agent session, but not change the phone', async () => {
     const me = await agentSession();
     await completeProfile(me.headers);
@@ -110,7 +110,7 @@ describe('DESIGN section 7: an agent session assists the customer; support sessi
   });
 });
 
-describe('SPEC section 2: consents taken on the sign-in screen are recorded with text version, time and address', () => {
+describe('consents taken on the sign-in screen are recorded with text version, time and address', () => {
   test('after login_confirm, PUT /v2/user/confirmations records privacy, terms and marketing as given', async () => {
     const phone = newPhone();
     const sent = await api.request('POST', '/v2/user/login', {
@@ -172,7 +172,7 @@ describe('marketing consent ticked at sign-in survives a resend', () => {
   });
 });
 
-describe('SPEC section 9: WhatsApp option after 30 s, SMS resend after 90 s', () => {
+describe('a WhatsApp code may be asked for 30 s after the last code; an SMS resend waits 90 s', () => {
   test('one WhatsApp code from 30 s after the last code; SMS still waits 90 s', async () => {
     const phone = newPhone();
     await api.request('POST', '/v2/user/login', {
@@ -220,7 +220,7 @@ describe('SPEC section 9: WhatsApp option after 30 s, SMS resend after 90 s', ()
   });
 });
 
-describe('SPEC section 6: an agent-registered customer gets the calculator defaults from the agent data', () => {
+describe('an agent-registered customer gets the calculator defaults from the agent data', () => {
   test('GET /v2/user/agent_data answers the amount and term the agent link carried', async () => {
     const me = await agentSession({ amount: 40000, term: 20 });
     const data = await api.request('GET', '/v2/user/agent_data', { headers: me.headers });
@@ -234,7 +234,7 @@ describe('SPEC section 6: an agent-registered customer gets the calculator defau
   });
 });
 
-describe('SPEC section 7: agent_session_id on the login', () => {
+describe('a login may carry an agent_session_id: a valid one opens an agent session', () => {
   test('a customer signed in by an agent (a valid agent session id) is registered by the agent, in an agent session', async () => {
     const opener = await confirmedUser(api.database.db, newPhone());
     const sessionId = await issueAgentCode(api.database.db, opener, 'laura.agent');
