@@ -8,8 +8,9 @@ import axios, {
 import type { Static, TSchema } from 'typebox';
 import type { SiteContent } from '../content/defaults';
 import type { endpoints } from '../contract';
-import type { CustomerFeatures, SendLogDataRequest } from '../contract/around';
+import type { SendLogDataRequest } from '../contract/client-log';
 import { expandPrices } from '../contract/compact-prices';
+import type { CustomerFeatures } from '../contract/customer-flags';
 import type { HealthResponse } from '../contract/health';
 import type {
   AgentDataResponse,

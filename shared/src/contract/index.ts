@@ -1,5 +1,6 @@
-import * as around from './around';
 import * as cards from './cards';
+import * as clientLog from './client-log';
+import * as customerFlags from './customer-flags';
 import * as customerRights from './customer-rights';
 import * as dataRights from './data-rights';
 import * as documents from './documents';
@@ -14,11 +15,13 @@ import * as pricing from './pricing';
 import * as registration from './registration';
 import { ROUTES } from './routes';
 import * as servicing from './servicing';
+import * as shortLinks from './short-links';
 
 export * from './app-config';
-export * from './around';
 export * from './cards';
+export * from './client-log';
 export * from './compact-prices';
+export * from './customer-flags';
 export * from './customer-rights';
 export * from './data-rights';
 export * from './documents';
@@ -35,6 +38,7 @@ export * from './pricing';
 export * from './registration';
 export * from './routes';
 export * from './servicing';
+export * from './short-links';
 export * from './support-sessions';
 
 /**
@@ -615,20 +619,20 @@ export const endpoints = {
     access: 'public',
     errors: [404],
     summary: 'A short link: a 302 redirect to its allow-listed target (SPEC section 2)',
-    params: around.ShortLinkParams,
-    response: around.ShortLinkRedirect,
+    params: shortLinks.ShortLinkParams,
+    response: shortLinks.ShortLinkRedirect,
   },
   sendLogData: {
     ...ROUTES.sendLogData,
     access: 'optional',
     summary: 'A log line or funnel event from the customer app (type, message, context), to the configured sink',
-    body: around.SendLogDataRequest,
-    response: around.LogDataAccepted,
+    body: clientLog.SendLogDataRequest,
+    response: clientLog.LogDataAccepted,
   },
   userFeatures: {
     ...ROUTES.userFeatures,
     summary: "The signed-in customer's feature flags: Bizum, auto-debit skip button, payment processing view, liveness",
-    response: around.CustomerFeatures,
+    response: customerFlags.CustomerFeatures,
   },
 } as const;
 

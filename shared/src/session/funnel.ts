@@ -1,5 +1,5 @@
 import { api, calls } from '../api/client';
-import type { LogDataType } from '../contract/around';
+import type { LogDataType } from '../contract/client-log';
 import { type FunnelStep, funnelStepOfCall } from '../domain/funnel';
 
 type LogContext = Record<string, string | number | boolean | null>;
