@@ -10,7 +10,7 @@ import { launchChromium, seriousA11yViolations, watchConsole } from '../src/brow
 import { stackPorts } from '../src/ports';
 
 const root = path.resolve(__dirname, '../..');
-const builds = path.join(root, 'dist/.e2e-around');
+const builds = path.join(root, 'dist/.e2e-dev-menu');
 const DEV_MENU_TITLE = 'Menú de desarrollo';
 /** ASCII marks of the menu's code (the minifier escapes accented letters, so the title itself is no mark). */
 const DEV_MENU_MARKS = ['credimo-dev-menu-title', 'Rellenar el formulario con datos de prueba'];
@@ -33,7 +33,7 @@ const scripts = (folder: string) =>
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, text: readFileSync(path.join(folder, file), 'utf8') }));
 
-describe('around the app in Chromium: the developer menu and the version check', () => {
+describe('the developer menu and the version check, in Chromium', () => {
   let plain: string;
   let withMenu: string;
   let stack: Stack;

@@ -74,7 +74,7 @@ describe('short links /s/{hash}', () => {
     assert.deepEqual(await answer.json(), { errors: [{ message: messages.routeNotFound, property: 'request' }] });
   });
 
-  test('an unknown, expired or malformed hash answers 404 or 422 in SPEC error shape, never a redirect', async () => {
+  test('an unknown, expired or malformed hash answers 404 or 422 with the error body, never a redirect', async () => {
     const unknown = await api.request('GET', '/s/nosuchlink');
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.errors[0].message, messages.routeNotFound);
@@ -111,7 +111,7 @@ describe('POST /v2/send-log-data (type, message, context)', () => {
     assert.deepEqual(row.context, { route: 'auth', utm_source: 'google' });
   });
 
-  test('a signed-in customer’s line is theirs, and SPEC’s profiling masks hide personal data', async () => {
+  test('a signed-in customer’s line is theirs, and the profiling masks hide personal data', async () => {
     const { headers } = await customerAt(api, 'applied');
     const me = await api.request('GET', '/v2/user', { headers });
     const sent = await api.request('POST', '/v2/send-log-data', {
@@ -128,7 +128,7 @@ describe('POST /v2/send-log-data (type, message, context)', () => {
     assert.deepEqual(row.context, { code: 'E42', email: '***', 'user.personal_id': '***', mobile_phone: '***' });
   });
 
-  test('a funnel event that is not a step of SPEC section 4, or a bad body, is refused with 422', async () => {
+  test('a funnel event that names no funnel step, or a bad body, is refused with 422', async () => {
     const unknown = await api.request('POST', '/v2/send-log-data', { body: { type: 'funnel', message: 'hacked' } });
     assert.equal(unknown.status, 422);
     assert.deepEqual(unknown.body, { errors: [{ message: messages.incorrectData, property: 'message' }] });
@@ -145,7 +145,7 @@ describe('POST /v2/send-log-data (type, message, context)', () => {
   });
 });
 
-describe('customer feature flags (SPEC section 6)', () => {
+describe('customer feature flags: Bizum, the auto-debit skip button, the payment processing view, liveness', () => {
   test('GET /v2/user/features needs a session', async () => {
     assert.equal((await api.request('GET', '/v2/user/features')).status, 401);
   });
