@@ -1,7 +1,7 @@
 import { PATHS } from './app-paths';
 import { progressStepFor, PATHS as ROUTE_TABLE_PATHS, ROUTES } from './paths';
 
-/** SPEC section 2 "Known paths", as written there. */
+/** The product's known paths, as customers' links and bookmarks carry them. */
 const KNOWN_PATHS = [
   '/',
   '/auth',
@@ -45,7 +45,7 @@ const KNOWN_PATHS = [
 ];
 
 describe('the route table', () => {
-  test('routes every known path of SPEC section 2', () => {
+  test('routes every known path', () => {
     const paths = ROUTES.map((r) => r.path);
     for (const path of KNOWN_PATHS) expect(paths).toContain(path);
   });

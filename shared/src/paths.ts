@@ -1,7 +1,7 @@
 import { PATHS as LINKED_PATHS } from './app-paths';
 import type { RemoteName } from './contract/app-config';
 
-/** SPEC section 2 layouts. */
+/** The layouts: login, registration, account, and the centred one (payment failed, forbidden). */
 export type LayoutName = 'login' | 'registration' | 'account' | 'centred';
 
 /**
@@ -83,7 +83,7 @@ export const PATHS = {
  */
 export const AUTH_HANDOFF_PATH = '/auth/handoff';
 
-/** Every known path of SPEC section 2, with the remote that owns it. Order matters only for readability. */
+/** Every known path, with the remote that owns it. Order matters only for readability. */
 export const ROUTES: AppRoute[] = [
   redirect('home', '/', PATHS.auth),
   // Auth (login layout)
@@ -212,7 +212,7 @@ export const PROGRESS_STEPS: ReadonlyArray<{
 ];
 
 /**
- * The step a route shows as current, or null where SPEC hides the bar (blocked user, photos, application
+ * The step a route shows as current, or null where the bar is hidden (blocked user, photos, application
  * created, waiting, approve conditions, issue method, auto-debit, bank preview and bank verification).
  */
 export function progressStepFor(routeName: string): number | null {

@@ -337,7 +337,7 @@ export const calls = {
   places: async (kind: 'regions' | 'cities' | 'streets', query: Record<string, string | number>) =>
     (await api().get<PlacePage>(`/v2/${kind}`, { params: query })).data,
   prefill: async () => (await api().get<PrefillResponse>('/v2/ocr_user')).data,
-  /** SPEC section 3's create payload; the attempt reference makes a retry return the same application. */
+  /** The loan create payload; the attempt reference makes a retry return the same application. */
   createLoan: async (body: CreateLoanRequest) => {
     // Refused here when the developer menu's flag disables it, answered as the API would.
     if (devFlags().createLoanDisabled) throw refusedLocally(messages.loanCreationDisabled);

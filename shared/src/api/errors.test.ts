@@ -1,7 +1,7 @@
 import { messages } from '../i18n/messages';
 import { normaliseApiError } from './errors';
 
-describe('API errors are normalised as SPEC section 8 says', () => {
+describe('a failed call is normalised: no response, an errors list, a message with a label, or anything else', () => {
   test('a network failure without a response is error_not_found', () => {
     const error = normaliseApiError(new Error('Network Error'));
     expect(error.status).toBe(0);

@@ -2,9 +2,9 @@ import { REQUEST_PROPERTY } from '../contract/constants';
 import type { ErrorEntry } from '../contract/errors';
 import { messages } from '../i18n/messages';
 
-/** What a screen needs to know about a failed call, normalised from SPEC section 8's shapes. */
+/** What a screen needs to know about a failed call, normalised from the API's error bodies. */
 export interface ApiError {
-  /** HTTP status; 0 when no response arrived (SPEC: error_not_found). */
+  /** HTTP status; 0 when no response arrived (error_not_found). */
   status: number;
   /** First message, to show as a notice when no field claims it. */
   message: string;

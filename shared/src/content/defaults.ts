@@ -1,10 +1,10 @@
-/** SPEC section 3 "Page config": types and the content shown when no content site answers. */
+/** The page config (header, menu, footer, documents): types and the content shown when no content site answers. */
 export interface Link {
   title: string;
   url: string;
 }
 
-/** SPEC section 3 "Page config", as the WordPress plugin serves it at /wp-json/react/v2/data. */
+/** The page config, as the WordPress plugin serves it at /wp-json/react/v2/data. */
 export interface SiteContent {
   header: { contacts: { schedule: string; phone: string; email: string } };
   menu: Link[];

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 
 const strict = { additionalProperties: false } as const;
 
-/** SPEC section 3, user.payment_cards: id and the masked number. */
+/** A saved card of the user (payment_cards): id and the masked number. */
 export const PaymentCard = Type.Object({
   id: Type.String(),
   pan: Type.String({ description: 'masked: first six and last four digits' }),

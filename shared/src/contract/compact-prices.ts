@@ -31,7 +31,7 @@ function rangeOf(sortedValues: number[]) {
   return { min, max, step };
 }
 
-/** Expands the compact form into SPEC's price options keyed by term then amount (cents). */
+/** Expands the compact form into the price options keyed by term then amount (cents). */
 export function expandPrices(compact: CompactPrices): PricesResponse {
   const amounts = range(compact.amounts);
   const table: PricesResponse = {};

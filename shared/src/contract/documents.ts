@@ -3,7 +3,7 @@ import type { DocumentType } from '../domain/documents';
 
 const strict = { additionalProperties: false } as const;
 
-/** SPEC section 3, document types. */
+/** The document types; a skipped one is reported as skip_<type>. */
 export const DocumentTypeSchema = Type.Enum(
   ['any', 'id_card', 'id_card_back', 'income_statement', 'selfie_with_id_card', 'liveness_selfie'],
   { 'x-message': 'documentTypeUnknown' },
@@ -52,14 +52,14 @@ export const LivenessRequest = Type.Object(
 );
 export type LivenessRequest = Static<typeof LivenessRequest>;
 
-/** SPEC section 3, user.liveness: status of the latest check, and whether another try is allowed. */
+/** The user's liveness: status of the latest check, and whether another try is allowed. */
 export const LivenessView = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed'), Type.Null()]),
   allowed: Type.Boolean(),
 });
 export type LivenessView = Static<typeof LivenessView>;
 
-/** PUT /v2/user/liveness: the verdict, with SPEC's text for it (in verification while pending). */
+/** PUT /v2/user/liveness: the verdict, with the text customers read for it (in verification while pending). */
 export const LivenessResult = Type.Object({
   liveness: LivenessView,
   message: Type.Union([Type.String(), Type.Null()]),

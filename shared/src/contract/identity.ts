@@ -13,9 +13,9 @@ export const LoginRequest = Type.Object(
     agree_marketing: Type.Optional(Type.Boolean()),
     target_url: Type.Optional(Type.String({ maxLength: 2048 })),
     agent_session_id: Type.Optional(Type.String({ maxLength: 128 })),
-    // Optional in the schema so a missing token gets SPEC's field error (captchaFailed), not a schema message.
+    // Optional in the schema so a missing token gets the field's own error (captchaFailed), not a schema message.
     recaptcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
-    /** SPEC section 2's `utm_source` from the page address, kept by the app; stored on the user it creates. */
+    /** The `utm_source` from the page address, kept by the app; stored on the user it creates. */
     utm_source: Type.Optional(Type.String({ maxLength: 100 })),
   },
   strict,

@@ -543,7 +543,7 @@ export const endpoints = {
   },
   userDocuments: {
     ...ROUTES.userDocuments,
-    summary: 'The documents of the caller and the ones still asked (SPEC section 4)',
+    summary: 'The documents of the caller and the ones still asked',
     response: documents.DocumentsOverview,
   },
   livenessCapture: {
@@ -618,7 +618,7 @@ export const endpoints = {
     ...ROUTES.shortLink,
     access: 'public',
     errors: [404],
-    summary: 'A short link: a 302 redirect to its allow-listed target (SPEC section 2)',
+    summary: 'A short link: a 302 redirect to its allow-listed target',
     params: shortLinks.ShortLinkParams,
     response: shortLinks.ShortLinkRedirect,
   },

@@ -3,7 +3,7 @@ import { ServicingViewFields } from './servicing';
 
 const strict = { additionalProperties: false } as const;
 
-/** SPEC section 3, loan create payload. Money in cents; the attempt reference makes a retried submit harmless. */
+/** The loan create payload. Money in cents; the attempt reference makes a retried submit harmless. */
 export const CreateLoanRequest = Type.Object(
   {
     loan_period: Type.Integer({ minimum: 1, maximum: 366, 'x-message': 'incorrectData' }),
@@ -19,7 +19,7 @@ export const CreateLoanRequest = Type.Object(
 export type CreateLoanRequest = Static<typeof CreateLoanRequest>;
 
 /**
- * SPEC section 3: "Another variant names sum and terms". POST /v2/loan takes either naming (sum and terms as
+ * The create payload's other naming: POST /v2/loan takes either naming (sum and terms as
  * loan_sum, in cents, and loan_period, in days); the API turns it into CreateLoanRequest before anything else.
  */
 export const CreateLoanPayload = Type.Object(
@@ -34,7 +34,7 @@ export const CreateLoanPayload = Type.Object(
 );
 export type CreateLoanPayload = Static<typeof CreateLoanPayload>;
 
-/** SPEC section 3, Loan: the fields known from the application on; decision, payout and repayment add the rest. */
+/** The loan: the fields known from the application on; decision, payout and repayment add the rest. */
 export const LoanView = Type.Object({
   id: Type.String(),
   public_id: Type.String(),

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 
 const strict = { additionalProperties: false } as const;
 
-/** SPEC section 3, Notification: id, message, severity (default info), duplicateIds. */
+/** A notification: id, message, severity (default info), duplicateIds. */
 export const InboxNotification = Type.Object({
   id: Type.String(),
   message: Type.String(),

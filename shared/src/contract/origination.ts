@@ -48,7 +48,7 @@ export const AgreementFileQuery = Type.Object({
 
 export const Ok = Type.Object({});
 
-/** SPEC section 7, POST /v2/loan/bank_token: unnax's token pair, or kontomatik's signed session. */
+/** POST /v2/loan/bank_token: unnax's token pair, or kontomatik's signed session. */
 export const BankTokenRequest = Type.Union(
   [
     Type.Object(

@@ -87,7 +87,7 @@ export const PlaceQuery = Type.Object(
   },
   strict,
 );
-/** SPEC section 3: `{items:[{id,name}], current_page_number, pages_count}`, 30 per page. */
+/** A page of regions, cities or streets: `{items:[{id,name}], current_page_number, pages_count}`, 30 per page. */
 export const PlacePage = Type.Object({
   items: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   current_page_number: Type.Integer(),

@@ -4,14 +4,14 @@ import { ExtensionGuardrailSchema } from './forbearance';
 const strict = { additionalProperties: false } as const;
 const Cents = Type.Integer({ description: 'integer cents' });
 
-/** SPEC section 4, payment types. */
+/** The payment types: extension (prolongation), partial repayment, payoff. */
 export const PaymentTypeSchema = Type.Union([
   Type.Literal('prolongation'),
   Type.Literal('partial_repay'),
   Type.Literal('payoff'),
 ]);
 
-/** SPEC section 3, Extension. */
+/** An extension on offer. */
 export const ExtensionSchema = Type.Object({
   term: Type.Integer(),
   cost: Cents,
@@ -23,7 +23,7 @@ export const ExtensionSchema = Type.Object({
   ),
   payment_link: Type.String({
     description:
-      "SPEC section 7's card payment address for this extension (payment_type, term, promocode); the browser " +
+      'The card payment address for this extension (payment_type, term, promocode); the browser ' +
       'adds its access_token to open it',
   }),
 });
@@ -69,7 +69,7 @@ export const PartialRepayResponse = Type.Object({
 });
 export type PartialRepayResponse = Static<typeof PartialRepayResponse>;
 
-/** POST /v2/loan/payment-request/generate and …/bizum/generate (SPEC does not show the payload; this is ours). */
+/** POST /v2/loan/payment-request/generate and …/bizum/generate (a payload of our own). */
 export const PaymentRequestBody = Type.Object(
   {
     payment_type: PaymentTypeSchema,
@@ -81,7 +81,7 @@ export const PaymentRequestBody = Type.Object(
   strict,
 );
 
-/** POST /v2/loan/payment/saved_card: a payment request paid at once with a saved card (ours; SPEC shows none). */
+/** POST /v2/loan/payment/saved_card: a payment request paid at once with a saved card (an endpoint of our own). */
 export const SavedCardPaymentBody = Type.Object(
   {
     ...PaymentRequestBody.properties,

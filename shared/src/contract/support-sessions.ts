@@ -5,7 +5,7 @@ import type { EndpointName } from './index';
  * What a support session may do in a customer's account besides reading it (every GET is allowed to both):
  * one line per call that changes something; a call not listed is the customer's own. An agent assists the
  * customer through registration, the application, signing and payments, but never takes the account (no phone
- * change, SPEC section 6: "no change-number option"; no hand-off of the session). An admin looks at the
+ * change: an assisted customer has no change-number option; no hand-off of the session). An admin looks at the
  * account as the customer sees it (loads the user, goes to the account) and changes nothing
  * there: staff act through the console, audited as themselves.
  */

@@ -9,7 +9,7 @@ import {
   savedCardsExpiringSoon,
 } from './cards';
 
-describe('payment cards (SPEC sections 5 and 9)', () => {
+describe('payment cards: valid more than 3 months, personal, and the status groups of a card request', () => {
   test('card numbers pass only with a right Luhn digit', () => {
     expect(isLuhnValid('4242424242424242')).toBe(true);
     expect(isLuhnValid('4242424242424241')).toBe(false);

@@ -1,6 +1,6 @@
 import { addMonths, endOfMonth } from 'date-fns';
 
-/** SPEC section 9, card request statuses, by what the app shows for them. */
+/** The card request statuses, by what the app shows for them. */
 export const CARD_REQUEST_STATUSES = {
   Completed: 'completed',
   PartiallyRefunded: 'completed',

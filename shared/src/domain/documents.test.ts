@@ -7,7 +7,7 @@ import {
 } from './documents';
 import { LoanStatus } from './loan-status';
 
-describe('required documents (SPEC section 4)', () => {
+describe('required documents: the ones the loan lists, else those not yet uploaded', () => {
   test('without required files on the loan, those not yet uploaded are asked: front, back, selfie', () => {
     expect(requiredDocuments({ requiredFiles: [], documents: [] })).toEqual([
       'id_card',
@@ -68,7 +68,7 @@ describe('required documents (SPEC section 4)', () => {
   });
 });
 
-describe('the files a loan asks for, tracked until uploaded (SPEC sections 1 and 4)', () => {
+describe('the files a loan asks for, tracked until uploaded', () => {
   test('a decision that may lend asks for the identity photos and selfie not uploaded yet', () => {
     expect(filesToAsk({ documents: [], manualReview: false })).toEqual([
       'id_card',

@@ -56,7 +56,7 @@ export function loanFilesOutstanding(
 }
 
 /**
- * SPEC section 4, required documents: if the loan lists required files, only those (a liveness requirement counts
+ * Required documents: if the loan lists required files, only those (a liveness requirement counts
  * for the selfie); otherwise those not yet uploaded. A skipped document counts as handled: the customer chose to
  * send it later, and the loan can still ask for it by name.
  */

@@ -1,7 +1,7 @@
 import { phoneProblem, samePhone } from './phone';
 import { smsCodeProblem } from './sms-code';
 
-describe('phone rules of SPEC section 5', () => {
+describe('phone rules: 9 digits after +34, no 123456789, no runs of one digit', () => {
   test.each(['612345678', '+34 612 34 56 78', '0034 712 345 678', '744 12 34 56'])(
     '%s is a valid Spanish mobile',
     (phone) => {
@@ -28,7 +28,7 @@ describe('phone rules of SPEC section 5', () => {
     expect(phoneProblem(phone)).toBe('incorrectPhone');
   });
 
-  test('a contact person may give a landline (SPEC: the rule has no prefix list); sign-in still needs a mobile', () => {
+  test('a contact person may give a landline (the rule has no prefix list); sign-in still needs a mobile', () => {
     expect(phoneProblem('912 34 56 78', 'contact')).toBeNull();
     expect(phoneProblem('+34 812 34 56 78', 'contact')).toBeNull();
     expect(phoneProblem('512345678', 'contact')).toBe('incorrectPhone');
@@ -42,7 +42,7 @@ describe('phone rules of SPEC section 5', () => {
   });
 });
 
-describe('SMS code rules of SPEC section 5', () => {
+describe('SMS code rules', () => {
   test('required, digits only, 4 long', () => {
     expect(smsCodeProblem('')).toBe('fieldRequired');
     expect(smsCodeProblem('12a4')).toBe('onlyNumbers');

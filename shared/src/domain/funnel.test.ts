@@ -3,8 +3,8 @@ import { funnelStepOfCall, isFunnelStep } from './funnel';
 const post = (path: string, extra: { request?: unknown; response?: unknown; refused?: boolean } = {}) =>
   funnelStepOfCall({ method: 'POST', path, ...extra });
 
-describe('the funnel events that follow a call (SPEC section 4)', () => {
-  test('only the names of SPEC section 4 are funnel steps', () => {
+describe('the funnel events that follow a call', () => {
+  test('only the names of FUNNEL_STEPS are funnel steps, as written', () => {
     expect(isFunnelStep('documents')).toBe(true);
     expect(isFunnelStep('money_on_the_way')).toBe(true);
     expect(isFunnelStep('Documents')).toBe(false);
@@ -50,7 +50,7 @@ describe('the funnel events that follow a call (SPEC section 4)', () => {
     expect(post('/v2/loan/payment-request/generate', { request: '"prolongation"' })).toBe('repayment_click');
   });
 
-  test('a refused call is an event only where SPEC names one: a refused SMS resend or click is none', () => {
+  test('a refused call is an event only for a promo code: a refused SMS resend or click is none', () => {
     expect(post('/v2/user/resend_phone_confirmation_code', { refused: true })).toBeNull();
     expect(post('/v2/loan/activate_extension', { refused: true })).toBeNull();
     expect(post('/v2/user/login_confirm', { refused: false })).toBe('phone_confirmed');

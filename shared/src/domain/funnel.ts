@@ -44,7 +44,7 @@ export const FUNNEL_STEP_OF_ROUTE: Readonly<Record<string, FunnelStep>> = {
 };
 
 /**
- * SPEC section 4's events that follow a call rather than a screen: one row per call. `step` is the event of its
+ * The funnel events that follow a call rather than a screen: one row per call. `step` is the event of its
  * success; `refused`, of the API's refusal (an answer, not a lost connection), for the calls whose failure is an
  * event of its own (an invalid promo code sends the failure event).
  */

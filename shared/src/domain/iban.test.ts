@@ -3,7 +3,7 @@ import { groupedIban, ibanProblem, normaliseIban } from './iban';
 /** A Spanish IBAN with valid check digits (ISO 13616). */
 const SPANISH = 'ES9121000418450200051332';
 
-describe('IBAN (SPEC sections 3 and 5)', () => {
+describe('IBAN: ES and 22 digits, whitespace removed before sending', () => {
   test('whitespace of any kind and length is removed before sending, and letters are upper-case', () => {
     expect(normaliseIban(' es91 2100\t0418  4502\n0005 1332 ')).toBe(SPANISH);
     expect(normaliseIban(SPANISH)).toBe(SPANISH);

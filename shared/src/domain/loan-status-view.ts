@@ -9,7 +9,7 @@ export type LoanDisplayClass = 'active' | 'close' | 'sold';
 
 /**
  * Per status, status_type, the Spanish status_text customers read and the display class
- * (close for denied and timed out, sold for sold and presale, active otherwise). Every SPEC status is here.
+ * (close for denied and timed out, sold for sold and presale, active otherwise). Every loan status is here.
  */
 export const LOAN_STATUS_VIEW: Readonly<
   Record<number, { type: LoanStatusType; text: string; display: LoanDisplayClass }>

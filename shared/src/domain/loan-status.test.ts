@@ -9,7 +9,7 @@ import {
 } from './loan-status';
 import { loanStatusView } from './loan-status-view';
 
-describe('loan statuses (SPEC section 4)', () => {
+describe('loan statuses', () => {
   test('application in progress: 1, 10, 15', () => {
     expect([...APPLICATION_IN_PROGRESS].sort((a, b) => a - b)).toEqual([1, 10, 15]);
   });
@@ -31,7 +31,7 @@ describe('loan statuses (SPEC section 4)', () => {
     expect(isDeclinedLoanStatus(LoanStatus.Request)).toBe(false);
   });
 
-  test('each awaiting page waits on its status (SPEC section 2, rule 9)', () => {
+  test('each awaiting page waits on its own status', () => {
     expect(AWAITING_PAGES).toEqual([
       { status: 37, route: 'applicationAwaitingBankDataImporting' },
       { status: 100, route: 'applicationAwaitingNewLoan' },
@@ -50,13 +50,13 @@ describe('loan statuses (SPEC section 4)', () => {
     expect(loanStatusView(LoanStatus.Active)).toEqual({ type: 'info', text: 'Préstamo activo', display: 'active' });
   });
 
-  test('display classes: denied loans close, sold and presale loans show as sold (SPEC section 4)', () => {
+  test('display classes: denied loans close, sold and presale loans show as sold', () => {
     expect(loanStatusView(LoanStatus.Denied).display).toBe('close');
     expect(loanStatusView(LoanStatus.Sold).display).toBe('sold');
     expect(loanStatusView(LoanStatus.Presale).display).toBe('sold');
   });
 
-  test('every SPEC status has its own Spanish text; an unknown one reads as in progress', () => {
+  test('every loan status has its own Spanish text; an unknown one reads as in progress', () => {
     for (const status of Object.values(LoanStatus)) expect(loanStatusView(status).text).not.toBe('En curso');
     expect(loanStatusView(999)).toEqual({ type: 'info', text: 'En curso', display: 'active' });
   });

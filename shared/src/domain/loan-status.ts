@@ -38,7 +38,7 @@ export const LOAN_IN_SERVICE: readonly number[] = [2, 20, 21, 23, 24, 29, 30, 31
  */
 export const REPAYABLE_LOAN_STATUSES: readonly number[] = LOAN_IN_SERVICE;
 
-/** SPEC section 2, rule 9: each awaiting page and the status it waits on. */
+/** Each awaiting page and the status it waits on: the page is left once the loan status no longer matches. */
 export const AWAITING_PAGES: ReadonlyArray<{ status: number; route: string }> = [
   { status: LoanStatus.AwaitingBankDataImport, route: 'applicationAwaitingBankDataImporting' },
   { status: LoanStatus.New, route: 'applicationAwaitingNewLoan' },

@@ -31,7 +31,7 @@ const validCard = { id: '1', pan: '4111', expiry_month: 12, expiry_year: 2099 };
 const expiredCard = { id: '2', pan: '4111', expiry_month: 1, expiry_year: 2020 };
 const signed = (overrides: Partial<LoanView> = {}) => loan({ status: LoanStatus.ContractSigned, ...overrides });
 
-describe('what the account shows for the current loan (SPEC section 4, loan view)', () => {
+describe('what the account shows for the current loan', () => {
   test('no loan: nothing of a loan (the calculator shows)', () => {
     expect(loanViewKind(null, true)).toBe('none');
     expect(loanViewKind(null, false)).toBe('none');

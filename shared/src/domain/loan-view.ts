@@ -3,9 +3,9 @@ import { autoDebitCardOnFile, type SavedCardExpiry } from './cards';
 import { LOAN_IN_SERVICE, LoanStatus, REPAYABLE_LOAN_STATUSES } from './loan-status';
 
 /**
- * SPEC section 4, loan view: what the account shows for the current loan.
+ * The loan view: what the account shows for the current loan.
  * - none: no loan (the calculator is shown instead);
- * - declined: the latest application was refused or timed out: SPEC's declined text, and the calculator below;
+ * - declined: the latest application was refused or timed out: the declined text, and the calculator below;
  * - application: being decided, signed or paid out (the registration remote's screens say where it stands);
  * - processing: a payment waits for the bank and the processing view is on: every payment action waits;
  * - closed: repaid, the review card;
@@ -74,9 +74,9 @@ export const payoutDue = (loan: LoanView) =>
   loan.status === LoanStatus.ContractSigned && loan.auto_debit_step_completed;
 
 /**
- * SPEC rule 13 shows the auto-debit page only to a customer with no card: one with a card on file that can carry
- * auto-debit comes to the account with the step still open, and it is completed with auto-debit on that card (the
- * API's rule, so it is not refused).
+ * The auto-debit redirect (rule 13) shows its page only to a customer with no card: one with a card on file that
+ * can carry auto-debit comes to the account with the step still open, and it is completed with auto-debit on that
+ * card (the API's rule, so it is not refused).
  */
 export const autoDebitStepDoneByCard = (
   loan: LoanView,

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../i18n/messages';
 
-/** SPEC section 5, repayment slider: from 0.1 EUR to today's total in steps of 0.1 EUR (10 cents). */
+/** The repayment slider: from 0.1 EUR to today's total in steps of 0.1 EUR (10 cents). */
 export const PAYMENT_RULES = { minimum: 10, step: 10 } as const;
 
 export type PaymentProblem = 'notPositive' | 'aboveTotal' | 'offStep' | null;

@@ -1,7 +1,7 @@
 import { amountInputOf, PAYMENT_PROBLEM_MESSAGES, PAYMENT_RULES, paymentAmountProblem } from './payment-amount';
 import { EXTENSION_CONCEPT_WORD, paymentConcept, readPaymentConcept } from './payment-concept';
 
-describe("SPEC section 5: a repayment is from 0.1 EUR to today's total, in steps of 0.1 EUR", () => {
+describe("a repayment is from 0.1 EUR to today's total, in steps of 0.1 EUR", () => {
   const total = 25_055;
 
   test('the rules are 10 cents at least, on a 10-cent step', () => {

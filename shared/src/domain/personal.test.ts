@@ -15,7 +15,7 @@ import {
   SELECTABLE_CONTACT_TYPES,
 } from './personal';
 
-describe('DNI and NIE (SPEC section 5)', () => {
+describe('DNI and NIE: 9 long, the control letter is the number modulo 23', () => {
   test.each(['12345678Z', '00000000T', '99999999R', 'X1234567L', 'Y1234567X', 'Z1234567R', 'x1234567l'])(
     '%s is valid',
     (id) => expect(personalIdProblem(id)).toBeNull(),
@@ -110,7 +110,7 @@ describe('other fields', () => {
   });
 });
 
-describe('the contact person (SPEC sections 1, 3 and 5): one rule for the form and the API', () => {
+describe('the contact person: one rule for the form and the API', () => {
   test('required: a type and a phone; a name only for the types that ask it', () => {
     expect(contactPersonProblems({})).toEqual({ contact_type: 'fieldRequired', contact_phone_number: 'fieldRequired' });
     expect(contactPersonProblems({ contact_type: 56, contact_phone_number: '634 56 78 12' })).toEqual({});

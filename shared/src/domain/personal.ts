@@ -7,7 +7,7 @@ const CONTROL_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const NIE_PREFIX: Record<string, string> = { X: '0', Y: '1', Z: '2' };
 
 /**
- * SPEC section 5, personal id: 9 long; a DNI is 8 digits and its control letter; a NIE is X, Y or Z, 7 digits
+ * Personal id (DNI or NIE): 9 long; a DNI is 8 digits and its control letter; a NIE is X, Y or Z, 7 digits
  * and a letter, the prefix counting as 0, 1 or 2.
  */
 export function personalIdProblem(input: string | null | undefined): MessageKey | null {
@@ -30,7 +30,7 @@ export const normalisePersonalId = (input: string) => input.trim().toUpperCase()
 export const MIN_AGE = 21;
 export const MAX_AGE = 80;
 
-/** SPEC section 5, birth date: age from 21 to 80 on the given day (leap-day births count on 28 February or 1 March as date-fns does). */
+/** Birth date: age from 21 to 80 on the given day (leap-day births count on 28 February or 1 March as date-fns does). */
 export function birthDateProblem(birthday: Date | null, today: Date = new Date()): MessageKey | null {
   if (!birthday) return 'incorrectDate';
   const age = differenceInYears(startOfDay(today), startOfDay(birthday));
@@ -102,10 +102,10 @@ export const SELECTABLE_CONTACT_TYPES = Object.keys(CONTACT_TYPES)
   .filter((type) => type !== 2);
 
 /**
- * SPEC section 3: "Contact name shows for certain contact types", without saying which. Our reading, as a Spanish
- * customer would expect: close family (brother/sister, mother/father, wife/husband, son/daughter) is named by the
- * relation itself ("tu madre"), so no name is asked; a friend, colleague, chief, relative or partner is not, so
- * their name is asked (and required). The second number is the customer's own phone: no name.
+ * The contact types whose name is asked, as a Spanish customer would expect: close family (brother/sister,
+ * mother/father, wife/husband, son/daughter) is named by the relation itself ("tu madre"), so no name is asked; a
+ * friend, colleague, chief, relative or partner is not, so their name is asked (and required). The second number
+ * is the customer's own phone: no name.
  */
 export const CONTACT_TYPES_WITH_NAME: readonly number[] = [7, 10, 11, 14, 15];
 export const contactNeedsName = (contactType: number) => CONTACT_TYPES_WITH_NAME.includes(contactType);

@@ -49,7 +49,7 @@ const loanWith = (status: number, overrides: Partial<RedirectLoan> = {}): Redire
 const from = (route: string, user: RedirectUser | null, loan: RedirectLoan | null = null) =>
   redirectFor({ route, user, loan });
 
-describe('the redirect rules of SPEC section 2, in order', () => {
+describe('the redirect rules, in order', () => {
   test('1. the blocked page requires not being blocked', () => {
     expect(from('account', registered({ isBlocked: true }))).toBe('blocked');
     expect(from('blocked', registered({ isBlocked: true }))).toBeNull();
@@ -316,7 +316,7 @@ describe('the exceptions', () => {
   });
 });
 
-describe('what the rules count as done (SPEC section 2)', () => {
+describe('what the redirect rules count as done', () => {
   test('a name of spaces is no name: personal data is still missing', () => {
     const user = registered();
     expect(from('registrationApplication', { ...user, personal: { ...user.personal, firstName: '  ' } })).toBe(

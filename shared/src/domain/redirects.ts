@@ -116,7 +116,7 @@ const RULES: Rule[] = [
   { route: 'applicationIssueMethod', passes: (_u, loan) => loan?.status !== LoanStatus.AwaitingIssuanceMethod },
   { route: 'applicationBankDataPreview', passes: (_u, loan) => loan?.status !== LoanStatus.AwaitingBankProcessData },
   {
-    // Rule 13. SPEC's flow order is "sign agreement, auto-debit, money on the way", and the API takes the auto-debit
+    // Rule 13. The flow is: sign the agreement, auto-debit, money on the way, and the API takes the auto-debit
     // step only once the contract is signed: so this applies to the signed loan (ContractSigned) whose payout has
     // not been ordered, not to the one awaiting its signature (which rule 14 sends to signing first).
     route: 'applicationAutoDebitConfirmation',
@@ -175,7 +175,7 @@ const BEFORE_PROFILE = ['registrationConfirmation'];
 const isApplicationRoute = (route: string) => route.startsWith('application');
 
 /**
- * SPEC section 2, redirect rules: state in, the route name to go to or null to stay. Pure: the shell's guards
+ * The redirect rules: state in, the route name to go to or null to stay. Pure: the shell's guards
  * call it on every navigation and after every user refresh.
  */
 export function redirectFor({ route, user, loan, flags }: RedirectState): string | null {

@@ -6,7 +6,7 @@ export const SMS_CODE_LENGTH = 4;
 export const SMS_RESEND_SECONDS = 90;
 export const WHATSAPP_OPTION_SECONDS = 30;
 
-/** SPEC section 5, SMS code: required, digits only, 4 long. */
+/** SMS code: required, digits only, 4 long. */
 export function smsCodeProblem(code: string | null | undefined): MessageKey | null {
   if (!code) return 'fieldRequired';
   if (!/^\d*$/.test(code)) return 'onlyNumbers';

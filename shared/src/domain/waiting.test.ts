@@ -1,7 +1,7 @@
 import { LoanStatus } from './loan-status';
 import { formatClock, secondsLeft, waitingSeconds, waitingTopic } from './waiting';
 
-describe('the waiting screens (SPEC sections 2, 4 and 9)', () => {
+describe('the waiting screens', () => {
   test('count down 60 s while the loan is a Request, otherwise 180 s', () => {
     expect(waitingSeconds(LoanStatus.Request)).toBe(60);
     expect(waitingSeconds(LoanStatus.New)).toBe(180);

@@ -16,7 +16,7 @@ export function formatPhone(input: string): string {
   return `+${COUNTRY_CODE} ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 7)} ${digits.slice(7, 9)}`;
 }
 
-/** The input mask of SPEC section 5, `999 99 99 99`, applied to what the person has typed so far. */
+/** The phone's input mask, `999 99 99 99`, applied to what the person has typed so far. */
 export function maskPhone(input: string): string {
   const digits = nationalDigits(input).slice(0, 9);
   const groups = [digits.slice(0, 3), digits.slice(3, 5), digits.slice(5, 7), digits.slice(7, 9)];

@@ -1,7 +1,7 @@
 import { fill, messages, t } from './messages';
 
 describe('the Spanish catalogue', () => {
-  test('holds every message of SPEC section 5, in Spanish of Spain', () => {
+  test('holds every validation message, in Spanish of Spain', () => {
     expect(Object.values(messages)).toEqual(
       expect.arrayContaining([
         'El campo no puede estar vacío',

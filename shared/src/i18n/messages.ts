@@ -1,5 +1,5 @@
 /**
- * The Spanish message catalogue. Keys are SPEC's message keys (section 5 and 8);
+ * The Spanish message catalogue of validation and error messages, by key (fieldRequired, incorrectPhone, ...);
  * texts are what customers read. Screen texts live beside it in ./screens (`texts.<screen>.*`): together they are
  * every sentence a customer reads, each once.
  */

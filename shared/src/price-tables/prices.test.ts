@@ -7,7 +7,7 @@ import { loadPricesWithStoredPromo, priceTablesAtom } from './prices';
 
 configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
 
-describe('prices on entering registration (SPEC section 2)', () => {
+describe('prices are fetched, with a promo check, on entering registration', () => {
   let http: MockAdapter;
   beforeEach(() => {
     http = new MockAdapter(api());

@@ -36,7 +36,7 @@ afterEach(() => {
   for (const script of scripts()) script.remove();
 });
 
-describe("SPEC section 7's recaptcha_token on the sign-in", () => {
+describe('the recaptcha_token on the sign-in', () => {
   test('in sandbox mode (no site key in /config.json) the token is made locally, fresh each time', async () => {
     const first = await captchaToken('login');
     const second = await captchaToken('login');

@@ -75,7 +75,7 @@ function googleToken(grecaptcha: Grecaptcha, key: string, action: string): Promi
 }
 
 /**
- * SPEC section 7's `recaptcha_token` for a call (`action`, e.g. `login`). In sandbox mode (no site key, or one
+ * The `recaptcha_token` for a call (`action`, e.g. `login`). In sandbox mode (no site key, or one
  * starting `sandbox`) a tiny local function makes it: no external script, so the page's CSP stays strict. With a
  * real site key, Google's reCAPTCHA v3 script is loaded the first time a token is needed (never before: the
  * calculator's first load carries nothing of it), and the token is `grecaptcha.execute(key, { action })` once

@@ -8,7 +8,7 @@ export const COOKIES = {
   sessionId: { name: 'credimo_session_id', days: 1 },
   promoCode: { name: 'credimo_promocode', days: 7 },
   targetUrl: { name: 'credimo_target_url', days: 30 },
-  /** SPEC section 2's utm_source: kept as long as the target url (SPEC names no lifetime). */
+  /** The utm_source from the page address: kept as long as the target url. */
   utmSource: { name: 'credimo_utm_source', days: 30 },
   devApiUrl: { name: 'credimo_dev_api_url', days: 7 },
   /** The content site's override (`apiwpurl`), for as long as the API's. */

@@ -6,11 +6,11 @@ import { sessionStore } from './store';
  * only where a build has the developer menu: a production build without it never sets them.
  */
 export interface DevFlags {
-  /** The redirect rules of SPEC section 2 are skipped (any registration or application screen opens). */
+  /** The redirect rules are skipped (any registration or application screen opens). */
   stepperDisabled: boolean;
   /** Forms submit without their validation rules ("Forms may have validation disabled by a flag"). */
   validationDisabled: boolean;
-  /** SPEC section 5: "Loan creation is refused when disabled by a development flag". */
+  /** Loan creation is refused (the developer menu's flag). */
   createLoanDisabled: boolean;
   /** The liveness step counts as passed, so the photo verification never waits for it. */
   livenessDisabled: boolean;

@@ -4,7 +4,7 @@ import { FUNNEL_STEP_OF_ROUTE, FUNNEL_STEPS, funnelStepOfCall } from '../domain/
 import { ROUTES } from '../paths';
 import { emitFunnelStep, forgetEmittedSteps, startFunnel } from './funnel';
 
-describe('funnel events at each step of SPEC section 4', () => {
+describe('a funnel event at each step', () => {
   configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://api.test' });
   startFunnel();
   let http: MockAdapter;

@@ -25,7 +25,7 @@ export function emitFunnelStep(step: FunnelStep, context: LogContext = {}, { onc
 export const forgetEmittedSteps = () => emittedSteps.clear();
 
 /**
- * SPEC section 4's events that are calls (code confirmed, SMS resend, promo success or failure, prolongation and
+ * The funnel events that are calls (code confirmed, SMS resend, promo success or failure, prolongation and
  * repayment clicks): sent after the call succeeds (or, for a promo code, is refused), from the one API client, so
  * no screen has to remember them.
  * Called once by the host after configureApi.

@@ -12,7 +12,7 @@ import {
 beforeEach(() => clearSession());
 afterEach(() => jest.useRealTimers());
 
-describe('SPEC section 6: the admin impersonation token is kept separately', () => {
+describe('the admin impersonation token is kept separately', () => {
   test("it never goes into the customer's 40-day cookie", () => {
     setImpersonationToken('admin-token', 'marta');
     expect(readCookie('accessToken')).toBeNull();

@@ -5,7 +5,7 @@ import { accessTokenAtom, sessionStore } from './store';
 
 configureApi({ apiBaseUrl: 'http://api.test', wpBaseUrl: 'http://wp.test' });
 
-describe('changing the phone (SPEC section 8)', () => {
+describe('changing the phone: a 422 logs out to sign in with that phone, other errors stay on the field', () => {
   test('a 422 logs out and hands back the phone for the login screen', async () => {
     const http = new MockAdapter(api());
     sessionStore.set(accessTokenAtom, 'token');

@@ -8,7 +8,7 @@ export type PhoneChangeResult =
   | { kind: 'error'; message: string; fieldError?: string | undefined };
 
 /**
- * SPEC section 8, change number: an HTTP 422 logs out and goes to login with that phone (it belongs to
+ * Change of number: an HTTP 422 logs out and goes to login with that phone (it belongs to
  * another account); other errors stay on the phone field. The caller navigates to /auth on 'signed-out'.
  */
 export async function requestPhoneChange(phone: string): Promise<PhoneChangeResult> {

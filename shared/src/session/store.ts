@@ -85,7 +85,7 @@ function scheduleImpersonationEnd(endsAt: number): void {
 }
 
 /**
- * SPEC section 6: "impersonate token kept separately". It lives in its own cookie of 60 minutes, never in
+ * The admin's impersonation token is kept separately: it lives in its own cookie of 60 minutes, never in
  * the customer's 40-day one, and is ended here when the API ends it.
  */
 export function setImpersonationToken(token: string, adminUsername: string, now = Date.now()): void {

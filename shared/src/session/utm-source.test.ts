@@ -3,7 +3,7 @@ import { adoptUtmSourceFromQuery, storedUtmSource } from './utm-source';
 
 beforeEach(() => removeCookie('utmSource'));
 
-describe('SPEC section 2: utm_source is read from the page address and kept for the sign-in', () => {
+describe('utm_source is read from the page address and kept for the sign-in', () => {
   test('?utm_source=google is kept in a 30-day cookie and sent afterwards', () => {
     expect(COOKIES.utmSource.days).toBe(30);
     expect(adoptUtmSourceFromQuery('?utm_source=google&utm_medium=cpc')).toBe('google');

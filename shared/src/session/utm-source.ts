@@ -4,7 +4,7 @@ import { readCookie, writeCookie } from './cookies';
 const SOURCE = /^[\p{L}\p{N}._\- ]{1,100}$/u;
 
 /**
- * SPEC section 2 reads `utm_source` from the page address; SPEC does not say how long it is kept. Like the target
+ * `utm_source` is read from the page address. Like the target
  * url it lives in a 30-day cookie, so a customer who arrives from a campaign and registers days later
  * is still counted for it; a newer source in the address replaces the kept one (the last campaign that brought them).
  */

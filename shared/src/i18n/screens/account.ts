@@ -1,6 +1,6 @@
 /**
  * What customers read in the account area: /account, /account/history, /account/personal_info and the
- * notifications inbox, keyed by screen. Error texts of the API stay in messages.ts under SPEC's keys.
+ * notifications inbox, keyed by screen. Error texts of the API stay in messages.ts under their keys.
  */
 export const account = {
   loan: {

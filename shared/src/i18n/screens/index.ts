@@ -19,7 +19,7 @@ import { shell } from './shell';
 
 /**
  * Every sentence a customer reads on a screen, keyed by screen (`texts.calculator.title`), for whoever reviews
- * them all; messages.ts holds SPEC's message keys (validation and errors). A remote imports only its own screen's
+ * them all; messages.ts holds the validation and error messages. A remote imports only its own screen's
  * module (`@credimo/shared/i18n/screens/calculator`) so that its bundle does not carry the others.
  */
 export const texts = {

@@ -1,6 +1,6 @@
 /**
  * What customers read on the origination screens, keyed by screen. Error texts of the API stay in
- * messages.ts under SPEC's keys; these are titles, explanations and buttons.
+ * messages.ts under their keys; these are titles, explanations and buttons.
  */
 export const origination = {
   approved: '¡Tu solicitud está aprobada! Te prestamos {amount}. Completa estos últimos pasos para recibir el dinero.',
