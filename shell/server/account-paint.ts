@@ -122,7 +122,7 @@ function paintedView(user: UserResponse): LoanViewKind | null {
 /**
  * The account layout's main column as the app draws it for this customer (Layout.tsx: the notice for customers
  * sent from the calculator, then the account remote's slot and, for an application, the registration remote's
- * loan progress), or null where the app would draw something else: another page (SPEC section 2's redirect
+ * loan progress), or null where the app would draw something else: another page (the redirect
  * rules).
  */
 export function accountMainMarkup(

@@ -25,7 +25,7 @@ const FIRST_SCREENS: Record<string, { title: string; intro: string; width: 'narr
   registrationPersonalData: { title: profile.personalDataTitle, intro: profile.personalDataIntro, width: 'wide' },
 };
 
-/** SPEC section 9's session cookies (shared/src/session/cookies.ts): either one means a signed-in page. */
+/** The session cookies (shared/src/session/cookies.ts): either one means a signed-in page. */
 const SESSION_COOKIES = ['credimo_access_token', 'credimo_impersonate_token'];
 /** An agent's session: the sign-in screen greets the agent instead. */
 const AGENT_SESSION_COOKIE = 'credimo_session_id';

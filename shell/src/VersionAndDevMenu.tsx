@@ -3,7 +3,7 @@ import type { DevMenuProps } from './dev-menu/DevMenu';
 import { VersionCheck } from './VersionCheck';
 
 /**
- * SPEC section 6's developer menu, in its own chunk, and only in builds made with it: the constant condition lets
+ * The developer menu, in its own chunk, and only in builds made with it: the constant condition lets
  * webpack drop the import (and so the chunk) from a build without it.
  */
 const DevMenu =

@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('apiurl and apiwpurl from the page address (SPEC sections 2 and 9), allow-listed', () => {
+describe('apiurl and apiwpurl from the page address, allow-listed, kept 7 days', () => {
   test('without them the configured addresses are used', () => {
     expect(resolveApiAddresses(config, '')).toEqual({
       apiBaseUrl: 'https://api.credimo.es',

@@ -15,7 +15,7 @@ const originOf = (url: string): string | null => {
 };
 
 /**
- * As with every redirect target, for SPEC section 2's `apiurl` and `apiwpurl`: a link must never send a customer's
+ * As with every redirect target, for the page address's `apiurl` and `apiwpurl`: a link must never send a customer's
  * phone, codes and token to an API someone else runs. Only the addresses the deployment names are taken: the
  * configured API and content site, and `apiUrlAllowList` of /config.json (the shell's `API_URL_ALLOW_LIST`).
  */
@@ -26,14 +26,14 @@ export function isAllowedApiUrl(url: string, config: Pick<AppConfig, 'apiBaseUrl
   return allowed.includes(origin);
 }
 
-/** A query parameter by any of its spellings (SPEC section 2 lists them in lower case; links vary). */
+/** A query parameter by any of its spellings (we name them in lower case; links vary). */
 const queryValue = (search: URLSearchParams, name: string) => {
   for (const [key, value] of search) if (key.toLowerCase() === name) return value;
   return null;
 };
 
 /**
- * SPEC section 2 and 9: `apiurl` and `apiwpurl` in the page address override the API and content addresses
+ * `apiurl` and `apiwpurl` in the page address override the API and content addresses
  * for 7 days (the dev API URL cookie); an address off the allow-list is ignored, and a kept one that has left
  * the list is dropped. Returns the addresses to configure the client with.
  */

@@ -38,7 +38,7 @@ async function start() {
   const parsed = parseAppConfig(await configRequest);
   let apiBaseUrl = UNCONFIGURED_API;
   if (parsed.ok) {
-    // SPEC section 2: `apiurl` and `apiwpurl` may point the app at another allowed API (kept 7 days).
+    // `apiurl` and `apiwpurl` in the page address may point the app at another allowed API (kept 7 days).
     const addresses = resolveApiAddresses(parsed.config, window.location.search);
     apiBaseUrl = addresses.apiBaseUrl;
     // The developer menu's API URL override (the same cookie), in builds that have the menu.

@@ -38,7 +38,7 @@ beforeEach(() => {
   sessionStore.set(accessTokenAtom, null);
 });
 
-describe('the shell routes SPEC section 2 paths to their remotes', () => {
+describe('the shell routes every known path to its remote', () => {
   test('/auth shows the registration remote in the login layout', async () => {
     await open('/auth');
     expect(await screen.findByText('registration:auth')).toBeInTheDocument();

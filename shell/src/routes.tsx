@@ -35,7 +35,7 @@ function Screen({ route }: { route: ScreenRoute }) {
   if (route.protected && !signedIn) return <Navigate to={PATHS.auth} replace />;
   // The ordered redirect rules, on every navigation and after every user refresh (the developer
   // menu's stepper flag skips the registration steps, as authorization status 3 does, not the blocked page). The
-  // forbidden page is public (a blacklisted customer lands there), yet SPEC sends everyone else on from it to the
+  // forbidden page is public (a blacklisted customer lands there), yet everyone else is sent on from it to the
   // account, so the rules run there too for a signed-in user.
   if (user && (route.protected || route.name === 'forbidden' || route.name === 'blocked')) {
     const redirectUser = toRedirectUser(user);
@@ -97,7 +97,7 @@ const toRouteObject = (route: AppRoute): RouteObject =>
     ? { path: route.path, element: <Redirect to={route.to} keepState={route.keepState ?? false} /> }
     : { path: route.path, element: <Screen route={route} /> };
 
-/** The shell's routes: every known path of SPEC section 2, the short link, and the wildcard to login. */
+/** The shell's routes: every known path, the short link, and the wildcard to login. */
 export function buildRoutes(apiBaseUrl: string): RouteObject[] {
   return [
     ...ROUTES.map(toRouteObject),

@@ -14,7 +14,7 @@ const answers = (...versions: Array<string | null>) => {
 
 afterEach(() => jest.useRealTimers());
 
-describe('the version check (SPEC sections 7 and 9)', () => {
+describe('the version check: /version.json every 5 s, a new one asks to reload', () => {
   test('reads /version.json every 5 s; the first version is the page’s own, a different one is new, once', async () => {
     jest.useFakeTimers();
     const readVersion = answers('a1', 'a1', null, 'b2', 'c3');
@@ -41,7 +41,7 @@ describe('the version check (SPEC sections 7 and 9)', () => {
     expect(versionOf(null)).toBeNull();
   });
 
-  test('a new version shows SPEC’s dialog (in Spanish) and OK reloads the page', async () => {
+  test('a new version asks, in Spanish, to reload, and OK reloads the page', async () => {
     jest.useFakeTimers();
     render(<VersionCheck readVersion={answers('a1', 'b2')} />);
     await act(async () => {});

@@ -64,7 +64,7 @@ describe('the content preview (WordPress admin frames it beside the content form
 });
 
 describe('the content a preview message carries', () => {
-  test('takes SPEC\'s "Page config" shape', () => {
+  test('takes the shape of the page config (header, menu, footer, documents), nothing else', () => {
     expect(previewContentFrom(edited)).toEqual(edited);
     expect(previewContentFrom(null)).toBeNull();
     expect(previewContentFrom({ ...edited, footer: { ...edited.footer, copyright: 3 } })).toBeNull();

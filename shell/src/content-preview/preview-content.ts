@@ -43,7 +43,7 @@ const texts = <K extends string>(value: unknown, keys: readonly K[]): Record<K, 
 };
 
 /**
- * The unsaved content a message carries, in SPEC's "Page config" shape; null for anything else. Links whose
+ * The unsaved content a message carries, in the page config's shape (SiteContent); null for anything else. Links whose
  * address the plugin would refuse are left out, as the saved content would not have them.
  */
 export function previewContentFrom(data: unknown): SiteContent | null {

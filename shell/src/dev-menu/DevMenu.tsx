@@ -149,7 +149,7 @@ function Autofill() {
 }
 
 /**
- * SPEC section 6's developer menu: token login, API URL override, feature flags and the test-data autofill. Only in
+ * The developer menu: token login, API URL override, feature flags and the test-data autofill. Only in
  * builds made with it (webpack.config.ts, CREDIMO_DEV_MENU); shown and hidden with ` or ~, remembered 30 days.
  */
 export default function DevMenu(props: DevMenuProps) {

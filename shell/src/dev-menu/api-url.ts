@@ -9,7 +9,10 @@ const originOf = (url: string): string | null => {
   }
 };
 
-/** SPEC section 6's API URL override may point only at the configured API or one listed in apiUrlAllowList (API_URL_ALLOW_LIST). */
+/**
+ * The developer menu's API URL override may point only at the configured API or one listed in apiUrlAllowList
+ * (API_URL_ALLOW_LIST).
+ */
 export function allowedApiOrigins(config: Pick<AppConfig, 'apiBaseUrl' | 'apiUrlAllowList'>): string[] {
   const base = globalThis.location?.href;
   const absolute = (url: string) => {

@@ -22,7 +22,7 @@ function choose(select: HTMLSelectElement, value: string): boolean {
 }
 
 /**
- * Fills every named field of the page's forms that has a test value (SPEC section 6's in-page autofill): text by
+ * Fills every named field of the page's forms that has a test value (the developer menu's in-page autofill): text by
  * typing, selects by choosing, checkboxes and radios by clicking. Answers how many fields changed.
  */
 export function fillForms(root: ParentNode, values: TestValues): number {

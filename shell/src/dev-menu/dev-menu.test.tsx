@@ -37,8 +37,8 @@ beforeEach(() => {
   for (const name of Object.keys(NO_DEV_FLAGS) as Array<keyof typeof NO_DEV_FLAGS>) setDevFlag(name, false);
 });
 
-describe('the test-data autofill (SPEC section 6)', () => {
-  test('generates valid data: DNI with its letter, phone, IBAN, ages and ID expiry within SPEC’s rules', () => {
+describe('the test-data autofill', () => {
+  test('generates valid data: DNI with its letter, phone, IBAN, ages and ID expiry within the forms’ rules', () => {
     for (let run = 0; run < 200; run++) {
       const values = testRegistrationValues();
       expect(personalIdProblem(String(values.personal_id))).toBeNull();
@@ -151,7 +151,7 @@ describe('the developer menu', () => {
     expect(isToggleKey({ key: '`', target: screen.getByRole('textbox', { name: 'Texto' }) })).toBe(false);
   });
 
-  test('opens by itself when its cookie says so; the flags switch SPEC’s four features', async () => {
+  test('opens by itself when its cookie says so; the flags switch stepper, validation, loan creation and liveness', async () => {
     writeCookie('devMenu', 'open');
     render(<DevMenu {...props} />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Desactivar la creación de préstamos' }));

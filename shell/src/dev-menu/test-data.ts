@@ -42,15 +42,15 @@ const digitsFrom = (random: () => number, count: number) =>
   Array.from({ length: count }, () => Math.floor(random() * 10)).join('');
 
 /**
- * Valid data for every registration form (SPEC section 6's autofill), keyed by the forms' field names: a DNI with
- * its letter, dates within SPEC's rules (age 21 to 80, an ID valid for years), a real province, a valid IBAN.
+ * Valid data for every registration form (the developer menu's autofill), keyed by the forms' field names: a DNI with
+ * its letter, dates within the forms' rules (age 21 to 80, an ID valid for years), a real province, a valid IBAN.
  */
 export function testRegistrationValues(random: () => number = Math.random, today: Date = new Date()): TestValues {
   function pick<T>(list: readonly T[]): T {
     return list[Math.floor(random() * list.length)] as T;
   }
   const dniDigits = String(10_000_000 + Math.floor(random() * 89_999_999));
-  // A random number that breaks SPEC's phone rules (a run of one digit) gives way to a known good one.
+  // A random number that breaks the phone rules (a run of one digit) gives way to a known good one.
   const phone = validOr(`6${digitsFrom(random, 8)}`, '612345678', (p) => phoneProblem(p));
   const contact = validOr(`6${digitsFrom(random, 8)}`, '698765432', (p) => phoneProblem(p, 'contact'));
   const iban = spanishIban(spanishAccount('2100', digitsFrom(random, 4), digitsFrom(random, 10)));

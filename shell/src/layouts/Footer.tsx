@@ -54,7 +54,7 @@ function LegalNoticeLink({ shown }: { shown: ContentLink[] }) {
 }
 
 /**
- * Big and small footers; contacts, menu lists, copyright and the documents (SPEC section 1's
+ * Big and small footers; contacts, menu lists, copyright and the documents (the
  * marketing content: conditions, the standard information) come from the content site. The documents are in
  * both: a customer about to sign in reads them too.
  */

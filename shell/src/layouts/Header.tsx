@@ -61,7 +61,7 @@ function HeaderContacts() {
 }
 
 /**
- * SPEC section 2's burger menus (account, main, register): on narrow screens the header's links and the user's
+ * The burger menus (account, main, register): on narrow screens the header's links and the user's
  * actions fold into one button. The account one also offers the change of phone, which only the customer's
  * own session may make (not in an agent session; nor an admin one).
  */

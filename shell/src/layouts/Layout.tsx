@@ -17,7 +17,7 @@ import { SessionBanner } from './SessionBar';
 import { useDefaultUserPolling } from './user-polling';
 
 /**
- * SPEC section 2: "Query target_by=calculator shows a notice that a new loan cannot be taken". It is for
+ * The query target_by=calculator shows a notice that a new loan cannot be taken. It is for
  * customers sent from the calculator while a loan is open, when the calculator itself is not shown, so the
  * account layout shows it above whatever screen is there.
  */
@@ -27,7 +27,7 @@ function AccountNotices() {
   return <Alert tone="warning">{messages.cannotTakeNewLoan}</Alert>;
 }
 
-/** The registration layout's progress steps; hidden on the pages SPEC lists. */
+/** The registration layout's progress steps; hidden on the pages progressStepFor names. */
 function ProgressSteps({ route }: { route: string }) {
   const current = progressStepFor(route);
   if (current === null) return null;
@@ -48,12 +48,12 @@ function ProgressSteps({ route }: { route: string }) {
   );
 }
 
-/** The four layouts of SPEC section 2: login, registration, account, and the centred one. */
+/** The four layouts: login, registration, account, and the centred one. */
 export function Layout({ name, route, children }: { name: LayoutName; route: string; children: ReactNode }) {
   useEffect(() => {
     if (name === 'registration') void loadPricesWithStoredPromo(DEFAULT_PRODUCT_ID).catch(() => {});
   }, [name]);
-  // The sign-in pages have no user to poll yet; every other layout is "the account and default" of SPEC section 9.
+  // The sign-in pages have no user to poll yet; every other layout polls every 30 s, as the account does.
   useDefaultUserPolling(name !== 'login');
   if (name === 'centred') {
     return (

@@ -31,7 +31,7 @@ export function AccountMenu() {
   return (
     <div className={styles.accountMenu}>
       <Button variant="link" onClick={() => navigate(hasPersonalData ? '/account' : '/auth')}>
-        {/* SPEC section 2: the header's user button shows the first name (the phone until it is known). */}
+        {/* The header's user button shows the first name (the phone until it is known). */}
         {user?.personal_data?.first_name ?? (user ? formatPhone(user.contacts.mobile_phone) : 'Mi cuenta')}
       </Button>
       <Button variant="secondary" onClick={() => setAsking(true)}>

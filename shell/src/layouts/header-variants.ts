@@ -2,7 +2,7 @@ import type { LayoutName } from '@credimo/shared';
 
 /** The header variants (account, login, verification, register) and the burger menus. */
 export type HeaderVariant = 'account' | 'login' | 'verification' | 'register';
-/** SPEC section 2: "Burger menus exist for account, main and register". */
+/** The burger menus: account, main and register. */
 export type BurgerMenu = 'account' | 'main' | 'register';
 
 export interface HeaderParts {
@@ -16,8 +16,8 @@ export interface HeaderParts {
 }
 
 /**
- * What each variant shows. SPEC lists the account header's parts (logo, menu links, phone, user first name button,
- * logout); the others are our reading: sign-in pages carry the site's main menu; the code-verification pages keep
+ * What each variant shows. The account header has a logo, menu links, the phone, the user's first name button and
+ * logout; the others: sign-in pages carry the site's main menu; the code-verification pages keep
  * the customer on the code (logo and phone only); registration shows the user and logout but no site menu, so a
  * customer filling in their data is not led away.
  */

@@ -67,7 +67,7 @@ const signIn = (kind: 'customer' | 'agent' = 'customer') => {
 };
 const openBurger = () => fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: /Menú/ }));
 
-describe('header variants (SPEC section 2)', () => {
+describe('header variants: account, login, verification, register', () => {
   test('account, login, verification and register, by layout and page; none on the centred pages', () => {
     expect(headerVariantFor('account', 'accountHistory')).toBe('account');
     expect(headerVariantFor('login', 'auth')).toBe('login');
@@ -91,7 +91,7 @@ describe('header variants (SPEC section 2)', () => {
     openBurger();
     const burger = within(header).getByRole('navigation', { name: 'Menú' });
     expect(within(burger).getByRole('link', { name: 'Historial de préstamos' })).toBeInTheDocument();
-    // SPEC offers the change of phone while signing in and on step 2 only: a registered customer is sent from
+    // The change of phone is offered while signing in and on step 2 only: a registered customer is sent from
     // registration pages to the account, so the account burger has no such link.
     expect(within(burger).queryByRole('link', { name: 'Cambiar el número de móvil' })).not.toBeInTheDocument();
     expect(within(burger).getByRole('button', { name: 'Salir' })).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('header variants (SPEC section 2)', () => {
   });
 });
 
-describe("the footer (SPEC section 2) with the content site's documents", () => {
+describe("the footer with the content site's documents", () => {
   const documents = [{ title: 'Condiciones generales', url: 'https://www.credimo.es/documentos/condiciones.pdf' }];
 
   test('the small footer of the sign-in pages lists the documents', async () => {

@@ -73,7 +73,7 @@ afterEach(() => {
   sessionStore.set(accessTokenAtom, null);
 });
 
-describe('the account layout (SPEC section 2)', () => {
+describe('the account layout', () => {
   test('target_by=calculator shows a notice that a new loan cannot be taken, to a customer with an open loan', async () => {
     await open('/account?target_by=calculator');
     expect(await screen.findByText('account:account')).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('the account layout (SPEC section 2)', () => {
   });
 });
 
-describe('/auth/forbidden (SPEC section 2)', () => {
+describe('/auth/forbidden: a blacklisted customer without a loan stays, others go to the account', () => {
   test('a signed-in customer who is not a blacklisted one without a loan is sent from it to the account', async () => {
     const router = await open('/auth/forbidden');
     expect(router.state.location.pathname).toBe('/account');
@@ -112,7 +112,7 @@ describe('/auth/forbidden (SPEC section 2)', () => {
   });
 });
 
-describe('alerts in the login layout (SPEC sections 2 and 4)', () => {
+describe('alerts in the login layout: 90 s, or 60 s after a route change', () => {
   beforeEach(() => {
     sessionStore.set(accessTokenAtom, null);
     sessionStore.set(userAtom, null);

@@ -5,8 +5,7 @@ import { shell as texts } from '@credimo/shared/i18n/screens/shell';
 
 /**
  * What the banner of an operator's session says (SessionBar.tsx draws it, the server's first paint prints it):
- * an admin's impersonation, visibly marked, or an agent's assisted session (SPEC section
- * 2); null for the customer's own session.
+ * an admin's impersonation, visibly marked, or an agent's assisted session; null for the customer's own session.
  */
 export function sessionBannerText(user: Pick<UserResponse, 'session' | 'contacts'>): string | null {
   if (user.session.kind === 'customer') return null;

@@ -69,7 +69,7 @@ async function open(path: string) {
 
 const userPolls = () => http.history.get.filter((request) => request.url === '/v2/user').length;
 
-describe('the user is polled every 30 s on the account and default pages (SPEC section 9)', () => {
+describe('the user is polled every 30 s on the account and default pages', () => {
   test('on the account: one refresh per 30 s, none before', async () => {
     await open('/account');
     await act(async () => jest.advanceTimersByTime(29_000));
