@@ -21,8 +21,9 @@ const processingViewOn = (user: Pick<UserResponse, 'payment_procession_on_loan_v
   user.payment_procession_on_loan_view === true;
 
 /**
- * SPEC section 2, /account: alerts (the layout's), personal promo codes, the auto-debit offer, and the current loan
- * by SPEC section 4's loan-view rules. Without a loan the calculator shows below (its own slot on the route).
+ * /account: alerts (the layout's), personal promo codes, the auto-debit offer, and the current loan by the
+ * loan-view rules (shared/src/domain/loan-view.ts). Without a loan the calculator shows below (its own slot on the
+ * route).
  */
 export function AccountScreen({ screen, query, navigate }: ScreenProps) {
   useAccountPolling();

@@ -272,7 +272,7 @@ describe('/account: the loan in service', () => {
   });
 });
 
-describe('/account: the other loan views of SPEC section 4', () => {
+describe('/account: the other loan views (processing, repaid, sold, none)', () => {
   test('a payment waiting for the bank shows the processing screen and no payment action', () => {
     signedIn(activeLoan({ has_pending_payment: true }));
     showScreen(AccountScreen, { screen: 'account' });

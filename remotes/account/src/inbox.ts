@@ -58,7 +58,7 @@ async function pollInbox() {
 }
 
 /**
- * SPEC sections 4, 7 and 9 on account pages: the notification inbox polled every 5 s into the layout's alerts
+ * On account pages: the notification inbox polled every 5 s into the layout's alerts
  * (dismissal marks them read on the server, with their duplicates), and the user refreshed every 30 s.
  */
 export function useAccountPolling(): void {

@@ -14,7 +14,7 @@ import {
 const loan = (overrides: Partial<LoanView> = {}) =>
   ({ status: LoanStatus.Active, days: { total: 30, left: 10 }, has_pending_payment: false, ...overrides }) as LoanView;
 
-describe('the loan view rules of SPEC section 4', () => {
+describe('the loan view rules: what the account shows for the current loan', () => {
   test('no loan shows no loan view; a declined application says so (the calculator shows below both)', () => {
     expect(loanViewKind(null, true)).toBe('none');
     expect(loanViewKind(loan({ status: LoanStatus.Denied }), true)).toBe('declined');
@@ -61,7 +61,7 @@ describe('the help banner and status bar', () => {
   });
 });
 
-describe('the repayment slider of SPEC section 5: 0.1 EUR to today’s total, step 0.1 EUR, snapping to the nearest', () => {
+describe('the repayment slider: 0.1 EUR to today’s total, step 0.1 EUR, snapping to the nearest', () => {
   const range = { min: 10, max: 52_345, step: 10 };
   test('amounts snap to the nearest step', () => {
     expect(snapPayment(1_234, range)).toBe(1_230);

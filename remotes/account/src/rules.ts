@@ -23,7 +23,7 @@ export interface PaymentRange {
 }
 
 /**
- * SPEC section 5, repayment slider: from 0.1 EUR to today's total on the step, snapping to the nearest allowed
+ * The repayment slider: from 0.1 EUR to today's total on the step, snapping to the nearest allowed
  * amount; today's total itself is always allowed though it need not sit on the step. Cents in, cents out.
  */
 export function snapPayment(cents: number, { min, max, step }: PaymentRange): number {
@@ -82,8 +82,8 @@ export const POLL_MS = { user: 30_000, inbox: 5_000 } as const;
 
 /**
  * What is due at an extension's new date: paying the extension buys time and pays off nothing, so everything owed
- * today (principal, commission and fines) is still due then. SPEC's commission_at_the_end is only the part of it
- * that is commission and fines.
+ * today (principal, commission and fines) is still due then. The extension's commission_at_the_end is only the
+ * part of it that is commission and fines.
  */
 export const dueAfterExtension = (loan: Pick<LoanView, 'calculations' | 'return_amount'>): number =>
   loan.calculations?.today?.amount ?? loan.return_amount;

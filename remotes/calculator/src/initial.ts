@@ -6,10 +6,10 @@ const asNumber = (value: number | string | undefined) =>
   value === undefined || value === '' ? undefined : Number(value);
 
 /**
- * The choice the calculator opens with, before SPEC section 9's default: the page's own amount and term (the
- * shortcode's attributes, in euros), else the customer's stored choice (from WordPress or an earlier visit),
- * else, for an agent-registered customer, the agent's amount and term. Each is used only when
- * the price table offers it (defaultChoice snaps or falls back).
+ * The choice the calculator opens with, before the default (the last amount of the first term, or the settings'
+ * toggle positions): the page's own amount and term (the shortcode's attributes, in euros), else the customer's
+ * stored choice (from WordPress or an earlier visit), else, for an agent-registered customer, the agent's amount
+ * and term. Each is used only when the price table offers it (defaultChoice snaps or falls back).
  */
 export function requestedChoice(
   productId: number,

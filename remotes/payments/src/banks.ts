@@ -1,5 +1,5 @@
 /**
- * SPEC section 3, bank details for transfer and cash: the three banks offered, each with our account (iban), the
+ * Bank details for transfer and cash: the three banks offered, each with our account (iban), the
  * bank's name (entidad) and its cash-machine locator (link). Data, not code: changing a bank is one line.
  */
 export interface PaymentBank {

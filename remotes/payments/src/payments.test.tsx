@@ -201,7 +201,7 @@ describe('payment methods', () => {
     expect(screen.queryByText('Con tu tarjeta guardada')).not.toBeInTheDocument();
   });
 
-  test('an extension is offered every way SPEC lists: card, Bizum, transfer and cash, the concept naming it', async () => {
+  test('an extension is offered every way: card, Bizum, transfer and cash, the concept naming it', async () => {
     signedIn(true, [savedCard]);
     http.current.onGet('/v2/user').reply(() => [200, withLoan(loan())]);
     showScreen(PaymentMethodsScreen, { state: { payment_type: 'prolongation', amount: 3_080, term: 7 } });

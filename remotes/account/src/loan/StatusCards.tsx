@@ -43,8 +43,8 @@ export function ReviewCard() {
 }
 
 /**
- * SPEC section 8's declined text for a refused (or timed-out) application, then the refusal's reasons and the
- * request for a person's review; the calculator below offers a new one.
+ * The declined text ("Lo siento, tu solicitud fue rechazada") for a refused (or timed-out) application, then the
+ * refusal's reasons and the request for a person's review; the calculator below offers a new one.
  */
 export function DeclinedCard() {
   return (

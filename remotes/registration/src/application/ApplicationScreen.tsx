@@ -20,7 +20,7 @@ import { narrowScreen } from '../screen';
 import { type ApplyOutcome, applyOnce } from './apply';
 
 /**
- * SPEC section 2, the registration application step (/registration/application-change): creates the
+ * The registration application step (/registration/application-change): creates the
  * application from the calculator's choice, once; without a choice the calculator below asks for one.
  */
 export function ApplicationScreen({ navigate }: ScreenProps) {
@@ -101,7 +101,7 @@ export function Created({ loan, onWaitingPage = false }: { loan: LoanView; onWai
   );
 }
 
-/** SPEC section 8: "Lo siento, tu solicitud fue rechazada". */
+/** The declined page: "Lo siento, tu solicitud fue rechazada". */
 export function Declined({ onAccount }: { onAccount: () => void }) {
   return (
     <section className={narrowScreen} data-screen="registrationDeclined" aria-labelledby="declined-title">

@@ -37,7 +37,7 @@ function waitStartedAt(loan: LoanView, now = Date.now()): number {
 }
 
 /**
- * SPEC section 2, the awaiting pages: "being considered" with a countdown (60 s for a Request, else 180 s);
+ * The awaiting pages: "being considered" with a countdown (60 s for a Request, else 180 s);
  * at zero, "sorry, we need more time". The user is polled every 5 s; when the loan's status moves on, the
  * redirect rules take the customer to the next step.
  */

@@ -142,7 +142,7 @@ describe('the waiting screens', () => {
     expect(http.current.history.get.filter((r) => r.url === '/v2/user')).toHaveLength(2);
   });
 
-  test('the application just created here is shown as created on its waiting page (SPEC section 4)', async () => {
+  test('the application just created here is shown as created on its waiting page', async () => {
     storeChoice({ productId: 1, amount: 50000, term: 30 }, null);
     http.current.onPost('/v2/loan').reply(201, loan());
     http.current.onGet('/v2/user').reply(200, userWith(loan()));

@@ -26,7 +26,7 @@ import { type AuthValues, authSchema } from './schemas';
 import { startTimer } from './timer';
 
 /**
- * SPEC section 2, login/auth: phone and consents; without an agent session the first submit asks to confirm
+ * Login/auth: phone and consents; without an agent session the first submit asks to confirm
  * the phone in a modal and the second sends the code; then the code screen, carrying the phone.
  */
 export function AuthScreen({ navigate, state }: ScreenProps) {
@@ -39,7 +39,7 @@ export function AuthScreen({ navigate, state }: ScreenProps) {
     const phone = nationalDigits(values.phone);
     setNotice(null);
     try {
-      // SPEC section 7's login payload: target_url as kept for 30 days, and the recaptcha token; SPEC section 2's
+      // The login payload: target_url as kept for 30 days, and the recaptcha token; the
       // utm_source from the page address, kept so the API can store it on the customer it creates.
       const recaptchaToken = await captchaToken('login');
       const body: Parameters<typeof calls.login>[0] = {

@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import styles from './auth.module.css';
 
-/** SPEC section 3's consents, in the order shown; receiveInformation (marketing) is optional, never pre-ticked. */
+/** The consents, in the order shown; receiveInformation (marketing) is optional, never pre-ticked. */
 export const CONSENTS = ['privacyProtectionPolicy', 'agreementTerms', 'receiveInformation'] as const;
 export type ConsentName = (typeof CONSENTS)[number];
 const CONSENT_LABELS: Record<ConsentName, { sentence: string; document?: { words: string; kind: LegalDocument } }> = {

@@ -42,7 +42,7 @@ export function BlockedScreen({ navigate }: ScreenProps) {
   return <Info screen="blocked" title={texts.blockedTitle} body={texts.blockedBody} />;
 }
 
-/** The scopes SPEC section 2 lets the generic redirect carry on to its target. */
+/** The scopes the generic redirect carries on to its target. */
 export const REDIRECT_SCOPES = ['token', 'fallback', 'payment_type', 'promocode'] as const;
 
 /** Builds the onward address, or null when the target is missing or not allow-listed. */

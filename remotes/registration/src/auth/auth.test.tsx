@@ -159,7 +159,7 @@ describe('/auth: phone and consents', () => {
     expect(navigate).toHaveBeenCalledWith('/auth/confirm', expect.anything());
   });
 
-  test('the kept target url is sent with the login (SPEC section 7)', async () => {
+  test('the kept target url is sent with the login', async () => {
     sessionStore.set(sessionIdAtom, 'agent');
     writeCookie('targetUrl', 'http://localhost/prestamos');
     http.onPost('/v2/user/login').reply(200, { resend_in: 90 });
@@ -171,7 +171,7 @@ describe('/auth: phone and consents', () => {
     removeCookie('targetUrl');
   });
 
-  test('SPEC section 2: the utm_source kept from the page address is sent with the login', async () => {
+  test('the utm_source kept from the page address is sent with the login', async () => {
     sessionStore.set(sessionIdAtom, 'agent');
     writeCookie('utmSource', 'google');
     http.onPost('/v2/user/login').reply(200, { resend_in: 90 });

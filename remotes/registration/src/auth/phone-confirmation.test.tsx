@@ -27,7 +27,7 @@ async function askForNewPhone(phone: string) {
   return dialog;
 }
 
-describe('/registration/step2: the phone and the change-phone modal (SPEC sections 2, 7 and 8)', () => {
+describe('/registration/step2: the phone and the change-phone modal', () => {
   test('a new phone follows the phone rule and differs from the registered one', () => {
     expect(newPhoneProblem('123456789', '612345678')).toBe('incorrectPhone');
     expect(newPhoneProblem('612 34 56 78', '612345678')).toBe('fieldPhoneNumberEqualRegistration');

@@ -1,7 +1,7 @@
 import { messages, phoneProblem, SMS_CODE_LENGTH, smsCodeProblem, t } from '@credimo/shared';
 import * as yup from 'yup';
 
-/** The yup side of SPEC section 5: each rule is the shared domain function, so forms and API agree. */
+/** The yup side of the validation rules: each rule is the shared domain function, so forms and API agree. */
 export const phoneField = () =>
   yup
     .string()

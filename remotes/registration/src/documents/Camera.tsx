@@ -5,7 +5,7 @@ import styles from './documents.module.css';
 
 type CameraState = 'loading' | 'init' | 'error' | 'denied';
 
-/** SPEC: the rear camera at 1920x1080. */
+/** The rear camera at 1920x1080. */
 export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   audio: false,
   video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } },

@@ -62,7 +62,7 @@ function useOverview() {
 }
 
 /**
- * SPEC sections 2 and 4: /registration/photo-verification, -repeat and /application/request-additional-photos.
+ * /registration/photo-verification, -repeat and /application/request-additional-photos.
  * Onboarding first (skippable when no employment type is set yet), then one card per required document (camera or
  * file), the liveness selfie, and the done message; the redirect rules then lead on.
  */
@@ -140,7 +140,7 @@ export function PhotoVerificationScreen({ screen, query, navigate }: ScreenProps
           ))}
         </ul>
       )}
-      {/* SPEC section 6: the liveness step only for a customer it is on for (GET /v2/user liveness.allowed), or
+      {/* The liveness step only for a customer it is on for (GET /v2/user liveness.allowed), or
           to show the verdict of a check already made. */}
       {(user?.liveness?.allowed === true || overview.liveness.status !== null) && (
         <Liveness overview={overview} message={livenessMessage} customerAllowed={user?.liveness?.allowed === true} />

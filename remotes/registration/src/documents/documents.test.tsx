@@ -176,7 +176,7 @@ describe('documents (/registration/photo-verification and the additional photos)
     });
   });
 
-  test('the liveness step is offered only when GET /v2/user allows liveness (SPEC section 6)', async () => {
+  test('the liveness step is offered only when GET /v2/user allows liveness', async () => {
     signedIn({ liveness: { status: null, allowed: false } });
     http.current.onGet('/v2/user/documents').reply(200, overview(['id_card']));
     showScreen(PhotoVerificationScreen, { screen: 'applicationRequestAdditionalPhotos' });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styles from './origination.module.css';
 
-/** The bank-data aggregation providers SPEC names (GET /v2/user's bank_verification_adapter). */
+/** The bank-data aggregation providers (GET /v2/user's bank_verification_adapter). */
 export type AggregationProvider = 'unnax' | 'kontomatik';
 
 /** What GET /aggregation/unnax/widget names for the configured provider. */
@@ -36,7 +36,7 @@ export function widgetResultOf(data: unknown): WidgetResult | null {
   return result;
 }
 
-/** Where the page goes with the widget's ending: SPEC's /unnax-aggregation/{status}, as the redirect providers do. */
+/** Where the page goes with the widget's ending: /unnax-aggregation/{status}, as the redirect providers do. */
 export function aggregationReturnPath(result: WidgetResult): string {
   const query = new URLSearchParams(
     result.status === 'success' ? result.fields : result.code ? { code: result.code } : {},

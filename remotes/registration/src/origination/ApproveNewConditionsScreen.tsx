@@ -19,7 +19,7 @@ import styles from './origination.module.css';
 const texts = originationTexts.approveNewConditions;
 
 /**
- * SPEC section 2, rule 11: a repeat customer whose amount was changed by the decision accepts the counter-offer
+ * Redirect rule 10: a repeat customer whose amount was changed by the decision accepts the counter-offer
  * before signing. Accepting sets the approve flag (POST /v2/loan/approve_new_conditions); the rules then lead to
  * signing.
  */

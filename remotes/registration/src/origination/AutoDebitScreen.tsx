@@ -55,7 +55,7 @@ function returnedCardGroup(query: Record<string, string>, latest: string | null 
 }
 
 /**
- * SPEC section 2, rule 13: /application/auto-debit-confirmation after signing. Consent is required to confirm, which
+ * Redirect rule 13: /application/auto-debit-confirmation after signing. Consent is required to confirm, which
  * starts a card request (POST /v2/user/payment_card) and sends the browser to the card acquirer's page; it comes
  * back here with `card_request` and `card_status`. Completed finishes the step with auto-debit on
  * and shows success; processing shows a pending note (the user is polled every 7 s until the bank answers); error

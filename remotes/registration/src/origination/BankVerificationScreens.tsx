@@ -41,7 +41,7 @@ interface PreviewState {
 }
 
 /**
- * SPEC section 2, rule 12 (AwaitingBankProcessData 35): before the provider's page, what it needs: the customer must
+ * Redirect rule 12 (AwaitingBankProcessData 35): before the provider's page, what it needs: the customer must
  * be the account holder, and the account must show recent transactions. The user is polled every 3 s.
  */
 export function BankDataPreviewScreen({ screen, navigate, state }: ScreenProps) {

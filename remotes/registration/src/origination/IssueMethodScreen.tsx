@@ -53,7 +53,7 @@ function useBankAccounts(): string[] | null {
 }
 
 /**
- * SPEC section 2: /application/issue-method and /registration/select-account, the IBAN screen titled "go to
+ * /application/issue-method and /registration/select-account, the IBAN screen titled "go to
  * signing". Method 1 (bank account) with a known or new Spanish IBAN; the loan then awaits its signature and the
  * redirect rules take the customer to signing. Or method 9: the customer's bank connected through the aggregation
  * provider (the rules then lead to the bank verification preview).

@@ -97,7 +97,7 @@ function MoneyOnTheWay({
 }
 
 /**
- * ProcessingFail 15: the bank returned the transfer. SPEC section 4 (application in progress: no status bar) and
+ * ProcessingFail 15: the bank returned the transfer. An application in progress has no status bar, and
  * the payment rule "failed shows a retry screen": the status text, what to check, and a retry that orders a new
  * transfer to the same signed-for account (POST /v2/loan/issuance again).
  */

@@ -35,7 +35,7 @@ const PRODUCT_ID = 1;
 export const readSchema = yup.object({ read: yup.boolean().oneOf([true], messages.checkboxFieldRequired) });
 
 /**
- * SPEC section 2: /application/application-sign. The pre-contract information (SECCI) and the agreement's terms
+ * /application/application-sign. The pre-contract information (SECCI) and the agreement's terms
  * come first; once read, POST /v2/loan/sign_send sends a 4-digit code and POST /v2/loan/sign signs with it.
  * The user is polled every 7 s; a signed loan leaves this page by the redirect rules.
  */

@@ -33,7 +33,7 @@ export const originationCalls = {
    */
   aggregationWidget: async (token: string, origin: string) =>
     (await api().get<AggregationWidget>('/aggregation/unnax/widget', { params: { access_token: token, origin } })).data,
-  /** How the provider's widget ended; an error answers SPEC's identity message. */
+  /** How the provider's widget ended; an error answers the identity message ("La identidad no ha sido verificada"). */
   widgetStatus: (
     status: 'success' | 'error' | 'cancel',
     code?: string,

@@ -270,7 +270,7 @@ describe('bank-data aggregation (method 9)', () => {
     });
   });
 
-  test("back with the identity widget's error: recorded with its code, then the preview with SPEC's message", async () => {
+  test("back with the identity widget's error: recorded with its code, then the preview with its message", async () => {
     http.current
       .onPost('/v2/aggregation/unnax/widget/error')
       .reply(200, { status: 'error', message: 'La identidad no ha sido verificada' });

@@ -1,4 +1,4 @@
-/** SPEC section 9 (timings): how often a screen refreshes the user, in milliseconds, by what it waits for. */
+/** How often a screen refreshes the user, in milliseconds, by what it waits for. */
 export const USER_POLL_MS = {
   /** The shell polls every signed-in page at this pace (shell/src/layouts/user-polling.ts). */
   default: 30_000,

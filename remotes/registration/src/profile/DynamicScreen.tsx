@@ -114,7 +114,7 @@ function schemaFor(missing: MissingData) {
 }
 
 /**
- * SPEC section 2, the dynamic step (/registration/completing): one form that asks only for what is still
+ * The dynamic step (/registration/completing): one form that asks only for what is still
  * missing of the profile, prefilled from what is known (GET /v2/ocr_user), and the consents.
  */
 export function DynamicScreen(props: ScreenProps) {

@@ -51,7 +51,7 @@ beforeEach(() => {
     .reply(200, { items: [], current_page_number: 1, pages_count: 1 });
 });
 
-describe('SPEC section 2: additional information has a back button to personal data', () => {
+describe('additional information has a back button to personal data', () => {
   test('personal data opens filled with what the customer gave, dates as dd/MM/yyyy', async () => {
     sessionStore.set(userAtom, withPersonalData);
     showScreen(PersonalDataScreen);

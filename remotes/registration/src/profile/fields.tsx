@@ -71,7 +71,7 @@ export function useOptions(list: Parameters<typeof calls.options>[0]) {
 }
 
 /**
- * A place picker that searches as the person types and shows up to 30 matches (SPEC: pages of 30). The
+ * A place picker that searches as the person types and shows up to 30 matches (the API's pages of 30). The
  * typed text stays valid when nothing matches (streets are free text where no register exists).
  */
 export function PlaceField(props: {

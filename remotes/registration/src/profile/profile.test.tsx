@@ -218,7 +218,7 @@ describe('additional information (/registration/additional-information)', () => 
     expect(http.current.history.put).toHaveLength(0);
   });
 
-  test('the contact name shows, and is required, only for the contact types that need one (SPEC section 3)', async () => {
+  test('the contact name shows, and is required, only for the contact types that need one', async () => {
     http.current.onPut('/v2/user/additional_data').reply(200, {});
     http.current.onGet('/v2/user').reply(200, customer());
     showScreen(AdditionalInformationScreen);

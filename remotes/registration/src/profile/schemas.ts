@@ -62,7 +62,7 @@ const address = yup.object({
   apartment: optional(7),
 });
 
-/** SPEC section 5 for the personal data screen (dates typed dd/MM/yyyy). */
+/** The validation rules of the personal data screen (dates typed dd/MM/yyyy). */
 export const personalSchema = yup.object({
   first_name: required(),
   first_surname: required(),
@@ -79,7 +79,7 @@ export const personalSchema = yup.object({
 /** The personal data screen's values: identity and addresses, typed from the contract (sections/values.ts). */
 export type PersonalValues = IdentityValues & AddressesValues;
 
-/** SPEC section 5 for additional information; conditional fields follow the employment type. */
+/** The validation rules of additional information; conditional fields follow the employment type. */
 export const additionalSchema = yup.object({
   email: rule(emailProblem),
   employment_type_id: yup.string().default('').required(messages.fieldRequired),

@@ -24,7 +24,7 @@ import { narrowScreen } from '../screen';
 import styles from './widget.module.css';
 
 /**
- * The inline registration on a WordPress page: SPEC's sign-in (phone, then the SMS code) and the two profile
+ * The inline registration on a WordPress page: the sign-in (phone, then the SMS code) and the two profile
  * steps, the registration remote's own screens, switched inside the widget. Any other step the screens or the
  * redirect rules lead to is the app's: the customer is handed over to it (handOffToApp) at that step.
  */
@@ -35,7 +35,7 @@ export const WIDGET_SCREENS: Record<string, ComponentType<ScreenProps>> = {
   registrationAdditionalInformation: AdditionalInformationScreen,
 };
 
-/** The steps of SPEC's redirect rules the widget guards as the shell does (the signed-in ones). */
+/** The steps of the redirect rules the widget guards as the shell does (the signed-in ones). */
 const GUARDED = ['registrationPersonalData', 'registrationAdditionalInformation'];
 
 const pathOf = (route: string) => ROUTES.find((r) => r.name === route)?.path ?? PATHS.account;
@@ -106,7 +106,7 @@ export function RegistrationWidget({
     if (token && !user) refreshUser().catch(() => {});
   }, [token, user]);
 
-  // SPEC section 2's redirect rules, as the shell applies them after every user refresh: on the profile steps they
+  // The redirect rules, as the shell applies them after every user refresh: on the profile steps they
   // lead on (to the other step here, or to the app's next step once the customer is done with what the widget covers).
   const target =
     user && (GUARDED.includes(place.screen) || place.screen === 'auth')

@@ -8,7 +8,7 @@ import {
 } from '@credimo/shared';
 import type { ContactValues, EmploymentValues } from './values';
 
-/** PUT /v2/user/additional_data's body from the form (SPEC section 3 field names; cents; wire dates). */
+/** PUT /v2/user/additional_data's body from the form (the API's field names; cents; wire dates). */
 export function additionalDataBody(v: EmploymentValues & Partial<ContactValues>): Record<string, unknown> {
   const type = Number(v.employment_type_id);
   const body: Record<string, unknown> = {

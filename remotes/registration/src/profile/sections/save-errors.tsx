@@ -2,7 +2,7 @@ import { Button, logout, Modal, messages, normaliseApiError, PATHS, type ScreenP
 import type { FormikProps } from 'formik';
 
 /**
- * SPEC section 8, save errors: a personal id registered before opens the duplicate modal; other errors go to
+ * Save errors: a personal id registered before opens the duplicate modal; other errors go to
  * their fields, or to the notice when no field claims them.
  */
 export function showSaveError(
