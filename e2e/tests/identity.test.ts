@@ -67,7 +67,7 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
     await appShown(page);
     await page.getByRole('heading', { name: 'Tus datos personales' }).waitFor();
     assert.match(page.url(), /\/registration\/personal-data$/);
-    // Registration unfinished: the account sends the customer back to it (SPEC section 2 redirect rules).
+    // Registration unfinished: the account sends the customer back to it (the redirect rules).
     await page.goto(`${site.stack.urls.app}/account`);
     await page.waitForURL(/\/registration\/personal-data$/);
     // The app redirects before its personal-data screen has loaded: that screen is there before the profile changes.

@@ -124,7 +124,7 @@ describe('customer journeys off the happy path, through the pages only', () => {
     await page.context().close();
   });
 
-  test('a declined application: the account says so with SPEC’s text, and offers the calculator again', async () => {
+  test('a declined application: the account says it was refused, and offers the calculator again', async () => {
     const page = await (await site.browser.newContext()).newPage();
     const errors = watchConsole(page);
     await signIn(page, site.stack.urls.app, '612004002');

@@ -113,7 +113,7 @@ describe("origination in Chromium with unnax's embedded widget (method 9) and a 
     await page.getByLabel('Titular de la tarjeta').fill('Ana García');
     await page.getByLabel('CVV').fill('123');
     await page.getByRole('button', { name: 'Guardar tarjeta' }).click();
-    // With a card on file, SPEC rule 13 no longer shows the auto-debit page: the customer goes on to the account,
+    // With a card on file, redirect rule 13 no longer shows the auto-debit page: the customer goes on to the account,
     // which finishes the step with that card (auto-debit on) and orders the payout.
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Tu préstamo activo' }).waitFor({ timeout: 30_000 });

@@ -61,9 +61,10 @@ describe('origination in Chromium: from the calculator choice to an active loan'
     // last step applies with it (the loan's amount is checked at the end).
     await registerThroughPages(page, PHONE);
 
-    // The sandbox approves the application, which asks for the identity photos and the selfie first (SPEC's flow:
-    // photo verification), through the documents page; then how to receive the money, the signing (the SECCI and
-    // the terms first, then the SMS code), auto-debit skipped, and the account once the sandbox bank confirms.
+    // The sandbox approves the application, which asks for the identity photos and the selfie first (photo
+    // verification comes before signing), through the documents page; then how to receive the money, the signing
+    // (the SECCI and the terms first, then the SMS code), auto-debit skipped, and the account once the sandbox bank
+    // confirms.
     await finishLoanThroughPages(page, {
       iban: IBAN,
       on: {

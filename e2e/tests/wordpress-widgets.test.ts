@@ -170,7 +170,7 @@ describe('the registration and "my loan" widgets on a real WordPress page', () =
     assert.deepEqual(await seriousA11yViolations(page, '[data-credimo-widget]'), [], 'additional data is accessible');
     await widget.getByRole('button', { name: 'Continuar' }).click();
 
-    // Done with what the widget covers: the app, signed in through the one-time code, at the step SPEC's redirect
+    // Done with what the widget covers: the app, signed in through the one-time code, at the step the redirect
     // rules give a customer registered without a loan (the account, whose calculator asks for a choice).
     await page.waitForURL(`${stack.urls.app}/account`);
     await page.locator('[data-screen="calculator"]').getByRole('slider', { name: 'Importe' }).waitFor();

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /wp-json/react/v2/data: header, menu, contacts, footer and documents (SPEC section 3 "Page config"),
+ * GET /wp-json/react/v2/data: header, menu, contacts, footer and documents (the app's page config),
  * edited under Settings > Credimo: contenido (the form is in content-admin.php).
  *
  * Stored as one option: the contact texts, and the menus and documents as lists of title + address rows.

@@ -46,7 +46,7 @@ function credimo_clean_term($value) {
     return ctype_digit($value) && (int) $value > 0 && (int) $value <= 3650 ? (int) $value : null;
 }
 
-/** SPEC: promo codes are at most 10 uppercase alphanumerics. */
+/** A promo code is trimmed, at most 10 uppercase alphanumerics; typed lowercase is raised. */
 function credimo_clean_promocode($value) {
     $value = strtoupper(trim((string) $value));
     return preg_match('/^[A-Z0-9]{1,10}$/', $value) ? $value : null;
