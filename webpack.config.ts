@@ -9,7 +9,7 @@ import { MergeFirstLoadPlugin } from './scripts/merge-first-load-plugin';
 import { RuntimeFilePlugin } from './scripts/runtime-file-plugin';
 
 /**
- * One factory for the shell and every remote (DESIGN.md section 2): same loaders, same shared config.
+ * One factory for the shell and every remote (README.md, Architecture): same loaders, same shared config.
  * Each app builds into dist/<app> with its own public path; remotes use `auto` so they can be served
  * from any origin (their own server, a CDN, a WordPress page) without rebuilding.
  */
@@ -108,7 +108,7 @@ const borrowsRuntime = (app: AppName) => app !== 'shell' && app !== 'calculator'
 export interface BuildOptions {
   mode: 'production' | 'development';
   /**
-   * SPEC section 6's developer menu in the shell: on in development builds, in production only when asked
+   * The developer menu in the shell: on in development builds, in production only when asked
    * (CREDIMO_DEV_MENU=on). Off, its code is not in the build at all (a constant condition drops the lazy chunk).
    */
   devMenu?: boolean;
@@ -120,7 +120,7 @@ export const devMenuEnabled = ({ mode, devMenu }: BuildOptions, env: NodeJS.Proc
   devMenu ?? (env.CREDIMO_DEV_MENU ? env.CREDIMO_DEV_MENU === 'on' : mode === 'development');
 
 /**
- * SPEC section 7: the shell's build writes its own version to /version.json (the compilation's hash, so it changes
+ * The shell's build writes its own version to /version.json (the compilation's hash, so it changes
  * exactly when the shell's output does); open pages poll it and offer a reload when it changes.
  */
 class VersionFilePlugin {
