@@ -123,7 +123,7 @@ describe('npm run ops while the API runs on a PGlite folder: it goes through the
     assert.equal(result.stderr.trim(), 'credimo-ops: no customer has the phone 612000045');
   });
 
-  test('the operator endpoint refuses a caller without the secret (401, SPEC error shape)', async () => {
+  test('the operator endpoint refuses a caller without the secret (401, in the error shape of every answer)', async () => {
     const attempts: Record<string, string>[] = [{}, { 'x-operator-secret': 'guess' }];
     for (const headers of attempts) {
       const answer = await fetch(`${api.url}/operator/commands`, {

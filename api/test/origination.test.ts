@@ -176,7 +176,7 @@ describe('origination: from an application to an active loan', () => {
   test('a DNI on the test deny-list is denied; income too low for the amount gets a counter-offer, repriced', async () => {
     const denied = await customerAt(api, 'applied', { personalId: '00000000T' });
     const refused = await waitForStatus(api, denied.headers, [LoanStatus.Denied]);
-    // Told in the inbox with SPEC's text too (the page may be closed); a refused loan asks for no photos.
+    // Told in the inbox with the same text too (the page may be closed); a refused loan asks for no photos.
     const inbox = await api.request('GET', '/v2/notifications/inbox', { headers: denied.headers });
     assert.deepEqual(
       inbox.body.map((n: { message: string; severity: string }) => [n.message, n.severity]),
@@ -553,7 +553,7 @@ describe('counter-offers, method 9, links and strangers', () => {
     assert.equal(noToken.status, 401);
   });
 
-  test('a customer without a loan reaches nothing through the new loan endpoints (404 in SPEC shape)', async () => {
+  test('a customer without a loan reaches nothing through the new loan endpoints (404 in the error shape of every answer)', async () => {
     const owner = await customerAt(api, 'signable');
     const phone = '655443322';
     const from = { 'x-forwarded-for': '10.250.0.1' };

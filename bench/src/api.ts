@@ -339,7 +339,7 @@ let floorRun: () => Promise<Measure> = () => Promise.reject(new Error('the floor
 
 /**
  * Waits for the next minute when this one has fewer than `seconds` left: an active loan's tag holds until the
- * minute turns (its agreement links step by the minute, SPEC), and a run that crossed it would send stale tags
+ * minute turns (its agreement links step by the minute), and a run that crossed it would send stale tags
  * and measure full answers instead of 304s.
  */
 async function minuteLeftFor(seconds: number): Promise<void> {
@@ -370,7 +370,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
     PROVIDER_MODE: 'sandbox',
-    // 50 customers polling flat out are thousands of times SPEC's rate: raise the limits, keep the counters.
+    // 50 customers polling flat out are thousands of times a customer's rate (a poll every few seconds): raise the limits, keep the counters.
     RATE_LIMIT_FACTOR: '1000',
     // The sandbox decides an application at once: the active customers' loans are what we measure, not the wait.
     SANDBOX_DECISION_DELAY_SECONDS: '0',
@@ -441,7 +441,7 @@ async function main() {
       );
     }
     // The tags of now: the sandbox's jobs may have moved the loans on since sign-up, and a 304 needs today's tag.
-    // An active loan's view holds a minute at most (its agreement links step by the minute, SPEC): its run
+    // An active loan's view holds a minute at most (its agreement links step by the minute): its run
     // starts early enough in a minute to end in it (minuteLeftFor).
     for (const population of populations) {
       const tagOf = (c: Customer) => (view === 'user' ? c.userEtag : c.loanEtag);

@@ -29,7 +29,7 @@ export interface UsersTable {
   phone_confirmed_at: Timestamp | null;
   agree_marketing: Generated<boolean>;
   marketing_consent_at: Timestamp | null;
-  /** SPEC section 2's utm_source the customer first arrived with (migration 0020). */
+  /** The utm_source (campaign source) the customer first arrived with (migration 0020). */
   utm_source: string | null;
   is_blocked: Generated<boolean>;
   is_blacklisted: Generated<boolean>;

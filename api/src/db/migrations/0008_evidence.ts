@@ -41,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('liveness_checks')
     .columns(['user_id', 'claimed_at'])
     .execute();
-  // SPEC section 3, user.liveness: the latest check handed over, and whether another try is allowed (3 failures end it).
+  // The user's liveness: the latest check handed over, and whether another try is allowed (3 failures end it).
   await sql`create view user_liveness as
     select u.id as user_id,
       (select c.status from liveness_checks c where c.user_id = u.id

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * SPEC section 6's customer flags have one source, `customer_flags` (migration 0018) with the configured defaults:
- * a customer whose users row had Bizum switched off (migration 0014's column) keeps it off there, then the column goes.
+ * The customer flags (bizum, processing, liveness, hide-skip-autodebit) have one source, `customer_flags`
+ * (migration 0018) with the configured defaults: a customer whose users row had Bizum switched off (migration 0014's column) keeps it off there, then the column goes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** SPEC section 2's `utm_source`: the campaign source a customer arrived with, kept on the user at registration. */
+/** `utm_source`: the campaign source a customer arrived with, kept on the user at registration. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users add column utm_source text`.execute(db);
 }
