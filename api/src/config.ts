@@ -22,6 +22,8 @@ export interface ApiConfig {
   /** Real PostgreSQL when set; otherwise the embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
   dataDir: string;
+  /** PGlite's buffer pool (PGLITE_SHARED_BUFFERS, e.g. `16MB`); null: PGlite's own 128MB. */
+  pgliteSharedBuffers: string | null;
   /** Origins allowed by CORS: the shell, the remotes and the WordPress site. */
   corsOrigins: string[];
   providerMode: ProviderMode;
@@ -237,6 +239,16 @@ function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return seconds;
 }
 
+/** A PostgreSQL memory size as its settings write it (`16MB`, `512kB`); unset: null. PostgreSQL wants 128kB at least. */
+function readMemorySize(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return null;
+  const match = /^(\d+)(kB|MB|GB)$/.exec(raw);
+  const kB = match ? Number(match[1]) * { kB: 1, MB: 1024, GB: 1024 * 1024 }[match[2] as 'kB' | 'MB' | 'GB'] : 0;
+  if (kB < 128) throw new ConfigError(`${name} must be a size from 128kB, such as 16MB, got "${raw}"`);
+  return raw;
+}
+
 const readSwitch = (env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean => {
   const raw = (env[name] ?? '').trim().toLowerCase();
   if (raw === '') return fallback;
@@ -407,6 +419,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     host,
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
+    pgliteSharedBuffers: readMemorySize(env, 'PGLITE_SHARED_BUFFERS'),
     corsOrigins: env.CORS_ORIGINS
       ? env.CORS_ORIGINS.split(',')
           .map((o) => o.trim())

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { ApiConfig } from '../config';
-import { openPglite, redactUrl } from '../db/database';
+import { openPglite, pgliteStartParams, redactUrl } from '../db/database';
 import { FolderLockedError, LOCK_FILE, lockFolder } from '../db/lock';
 import { documentFile } from '../providers/document-storage';
 import { operatorSecret } from './secret';
@@ -66,7 +66,7 @@ async function takeBackup(config: ApiConfig, target: string, operator: string): 
     how = 'pg_dump';
   } else {
     const fromApi = await snapshotFromApi(config, operator);
-    const snapshot = fromApi ?? (await snapshotOfFolder(config.dataDir));
+    const snapshot = fromApi ?? (await snapshotOfFolder(config.dataDir, config.pgliteSharedBuffers));
     await writeFile(file, snapshot.dump, { mode: 0o600 });
     documents = snapshot.head.documents;
     how = fromApi ? `through the API at ${config.operator.apiUrl}` : `from ${config.dataDir} (no API running)`;
@@ -112,9 +112,9 @@ async function snapshotFromApi(config: ApiConfig, operator: string) {
   return readSnapshotBody(body);
 }
 
-async function snapshotOfFolder(dataDir: string) {
+async function snapshotOfFolder(dataDir: string, sharedBuffers: string | null) {
   if (dataDir === 'memory://') throw new BackupError('PGLITE_DATA_DIR=memory:// keeps nothing to back up');
-  const database = await openPglite(dataDir).catch(unavailable);
+  const database = await openPglite(dataDir, { sharedBuffers }).catch(unavailable);
   try {
     return await pgliteSnapshot(database);
   } finally {
@@ -163,7 +163,7 @@ export async function restore(config: ApiConfig, args: string[]): Promise<string
   const file = path.join(source, manifest.file);
   const target =
     config.databaseUrl === null
-      ? await restorePglite(config.dataDir, file, force)
+      ? await restorePglite(config.dataDir, file, force, config.pgliteSharedBuffers)
       : await restorePostgres(config.databaseUrl, file, force);
   await copyDocuments(path.join(source, DOCUMENTS), config.documentsDir, manifest.documents, 'restore');
   return [`restored ${source} (taken ${manifest.createdAt}) into ${target}, ${manifest.documents.length} documents`];
@@ -197,11 +197,21 @@ async function holdsData(query: (text: string) => Promise<{ rows: Record<string,
   return false;
 }
 
+const startParamsFor = (sharedBuffers: string | null) => {
+  const startParams = pgliteStartParams(sharedBuffers);
+  return startParams ? { startParams } : {};
+};
+
 /**
  * PGlite: with the folder locked (so no API runs on it), its database is emptied and the dump loaded by PGlite
  * itself. The dump carries the source folder's lock file, which is removed: it names the source's process.
  */
-async function restorePglite(dataDir: string, file: string, force: boolean): Promise<string> {
+async function restorePglite(
+  dataDir: string,
+  file: string,
+  force: boolean,
+  sharedBuffers: string | null,
+): Promise<string> {
   if (dataDir === 'memory://') throw new BackupError('PGLITE_DATA_DIR=memory:// keeps nothing; name a folder');
   await mkdir(dataDir, { recursive: true });
   let lock: ReturnType<typeof lockFolder>;
@@ -214,7 +224,7 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
   try {
     const existing = await readdir(dataDir);
     if (existing.includes('PG_VERSION')) {
-      const current = new PGlite(dataDir);
+      const current = new PGlite(dataDir, startParamsFor(sharedBuffers));
       try {
         if ((await holdsData((text) => current.query(text))) && !force) throw refusal(dataDir);
       } finally {
@@ -224,7 +234,10 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
     for (const entry of existing) {
       if (entry !== LOCK_FILE) await rm(path.join(dataDir, entry), { recursive: true, force: true });
     }
-    const restored = new PGlite(dataDir, { loadDataDir: new Blob([new Uint8Array(await readFile(file))]) });
+    const restored = new PGlite(dataDir, {
+      loadDataDir: new Blob([new Uint8Array(await readFile(file))]),
+      ...startParamsFor(sharedBuffers),
+    });
     await restored.waitReady;
     await restored.close();
     await rm(path.join(dataDir, LOCK_FILE), { force: true });
