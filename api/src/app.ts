@@ -13,6 +13,7 @@ import { logAnswer, loggerOptions } from './http/log-redaction';
 import { errorBodySchema, securitySchemes } from './http/openapi';
 import { rateLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
+import { buildSerializer } from './http/serializers';
 import { validatorCompiler } from './http/validation';
 import { authentication } from './identity/auth';
 import { startWorkers } from './jobs/workers';
@@ -106,6 +107,7 @@ async function assembleApp(
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: context.config.trustProxy,
     frameworkErrors,
+    schemaController: { compilersFactory: { buildSerializer } },
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
