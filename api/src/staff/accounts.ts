@@ -44,7 +44,15 @@ export interface NewStaff {
 /** Creates a staff account with a generated password (or the given one) and a new TOTP secret. */
 export async function createStaff(
   db: Kysely<Database>,
-  account: { username: string; role: string; createdBy: string; password?: string; totpSecret?: string },
+  account: {
+    username: string;
+    role: string;
+    createdBy: string;
+    password?: string;
+    totpSecret?: string;
+    /** The password's hash when the caller has it already (the demo accounts'). */
+    passwordHash?: Promise<string>;
+  },
 ): Promise<NewStaff> {
   const username = account.username.trim().toLowerCase();
   if (!USERNAME.test(username)) throw new StaffAccountError('username: 2 to 40 of a-z, 0-9, dot, dash, underscore');
@@ -60,7 +68,7 @@ export async function createStaff(
     .values({
       username,
       role,
-      password_hash: await hashPassword(password),
+      password_hash: await (account.passwordHash ?? hashPassword(password)),
       totp_secret: totpSecret,
       created_by: account.createdBy,
     })
@@ -292,6 +300,20 @@ export const SANDBOX_STAFF = [
   { username: 'admin', role: 'admin', password: 'admin-sandbox-12', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' },
 ] as const;
 
+/**
+ * The demo passwords' hashes, made once per process: argon2id is slow on purpose (about half a second each), and a
+ * process that starts the API on several new databases (the tests) would otherwise spend it on every one.
+ */
+const sandboxHashes = new Map<string, Promise<string>>();
+const sandboxHashOf = (password: string): Promise<string> => {
+  let hash = sandboxHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    sandboxHashes.set(password, hash);
+  }
+  return hash;
+};
+
 export async function seedSandboxStaff(db: Kysely<Database>): Promise<void> {
   const existing = await db
     .selectFrom('staff_accounts')
@@ -304,7 +326,8 @@ export async function seedSandboxStaff(db: Kysely<Database>): Promise<void> {
     .execute();
   for (const member of SANDBOX_STAFF) {
     if (existing.some((row) => row.username === member.username)) continue;
-    await createStaff(db, { ...member, createdBy: 'sandbox' }).catch((error) => {
+    const passwordHash = sandboxHashOf(member.password);
+    await createStaff(db, { ...member, createdBy: 'sandbox', passwordHash }).catch((error) => {
       // Another API process seeded it first.
       if (!(error instanceof StaffAccountError)) throw error;
     });
