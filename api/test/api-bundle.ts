@@ -7,8 +7,19 @@ import { build } from 'esbuild';
  * The API as one bundle for the processes the tests start (the API, `npm run ops`): made once per run by the
  * runner (`test/run.ts`), it spares each start loading and transforming hundreds of TypeScript files through tsx.
  * It is the same source: each file's `import.meta.url` stays its own, so files it reads beside itself (the console's
- * stylesheet, the sandbox's pages, the municipalities) are found as they are from source; packages stay outside.
+ * stylesheet, the sandbox's pages, the municipalities) are found as they are from source.
+ * The packages are bundled too: resolving and loading a few thousand of their modules one by one was about 1.5 s of
+ * CPU per process. Those below stay outside, loaded from node_modules as in production, because they find files of
+ * their own beside their code (PGlite's WebAssembly, sharp's native library, pino's worker threads, the data files).
  */
+const OUTSIDE_THE_BUNDLE = [
+  /^@electric-sql\/pglite/,
+  /^sharp/,
+  /^pino/,
+  /^thread-stream/,
+  /^@fastify\/swagger/,
+  /^@doncicuto\/es-municipalities/,
+];
 export const API_BUNDLE_VARIABLE = 'CREDIMO_TEST_API_BUNDLE';
 
 const apiSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
@@ -36,7 +47,7 @@ export async function bundleApi(folder: string): Promise<void> {
         name: 'own-files-keep-their-url',
         setup(bundler) {
           bundler.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@credimo/') ? undefined : { external: true },
+            OUTSIDE_THE_BUNDLE.some((outside) => outside.test(args.path)) ? { external: true } : undefined,
           );
           bundler.onLoad({ filter: /\.ts$/ }, async (args) => ({
             contents: (await readFile(args.path, 'utf8')).replaceAll(
@@ -51,8 +62,17 @@ export async function bundleApi(folder: string): Promise<void> {
   });
 }
 
+/**
+ * V8 flags for the processes tests run: WebAssembly compiled by the baseline compiler only. V8 otherwise compiles
+ * PGlite's hot functions again, optimised, on its background threads: about 1.5 s of CPU per process, which a
+ * process that lives for seconds never earns back.
+ */
+export const TEST_NODE_FLAGS = ['--liftoff-only'] as const;
+
 /** The command that starts `entry` in a child process: the run's bundle when there is one, else the source with tsx. */
 export function apiEntryArguments(entry: keyof typeof ENTRIES): string[] {
   const bundle = process.env[API_BUNDLE_VARIABLE];
-  return bundle ? [path.join(bundle, `${entry}.mjs`)] : ['--import', import.meta.resolve('tsx'), ENTRIES[entry]];
+  return bundle
+    ? [...TEST_NODE_FLAGS, path.join(bundle, `${entry}.mjs`)]
+    : [...TEST_NODE_FLAGS, '--import', import.meta.resolve('tsx'), ENTRIES[entry]];
 }

@@ -9,7 +9,7 @@ import type { Database } from '../src/db/schema.js';
 import { documentFile } from '../src/providers/document-storage.js';
 import { customerAt } from './origination-path.js';
 import { type ApiProcess, freePort, overHttp, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, pgliteFolder } from './template.js';
+import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, pgliteFolder, TEST_PGLITE } from './template.js';
 
 const temporary = (name: string) => mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`));
 
@@ -176,8 +176,8 @@ describe('backup and restore on PGlite: the drill', { skip: Boolean(process.env.
 
   test('the restored ledger balances and every loan, payment and document is there', async () => {
     assert.equal((await stopApiProcess(api)).code, 0);
-    const original = await bookOf(() => openPglite(dataDir));
-    const restored = await bookOf(() => openPglite(restoredData));
+    const original = await bookOf(() => openPglite(dataDir, TEST_PGLITE));
+    const restored = await bookOf(() => openPglite(restoredData, TEST_PGLITE));
     assertSameBook(original, restored, { original: documentsDir, restored: restoredDocuments });
   });
 
@@ -191,8 +191,8 @@ describe('backup and restore on PGlite: the drill', { skip: Boolean(process.env.
       const restored = await ops(again, 'restore', offline);
       assert.equal(restored.status, 0, restored.stderr);
       assert.deepEqual(
-        await bookOf(() => openPglite(again.PGLITE_DATA_DIR ?? '')),
-        await bookOf(() => openPglite(dataDir)),
+        await bookOf(() => openPglite(again.PGLITE_DATA_DIR ?? '', TEST_PGLITE)),
+        await bookOf(() => openPglite(dataDir, TEST_PGLITE)),
       );
     } finally {
       rmSync(again.PGLITE_DATA_DIR ?? '', { recursive: true, force: true });

@@ -4,9 +4,10 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import { openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { TEST_PGLITE } from './template.js';
 
 test('migration 0019 keeps a customer whose Bizum was off on the users row off in customer_flags, then drops the column', async () => {
-  const database = await openPglite('memory://');
+  const database = await openPglite('memory://', TEST_PGLITE);
   // biome-ignore lint/suspicious/noExplicitAny: the schema before migration 0019 is not the typed one
   const db = database.db as Kysely<any>;
   try {

@@ -10,6 +10,7 @@ import {
   dropPostgresDatabase,
   pgliteTemplate,
   runMadeTemplate,
+  TEST_PGLITE,
 } from './template.js';
 
 /**
@@ -25,7 +26,7 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
 
 async function newDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openPglite('memory://', { loadDataDir: pgliteTemplate() });
+  if (!serverUrl) return openPglite('memory://', { ...TEST_PGLITE, loadDataDir: pgliteTemplate() });
   const name = `credimo_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await createPostgresDatabase(serverUrl, name);
   const handle = await openPostgres(databaseUrlFor(serverUrl, name), 5);

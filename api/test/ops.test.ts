@@ -5,7 +5,7 @@ import pg from 'pg';
 import { openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type ApiProcess, freePort, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { pgliteFolder } from './template.js';
+import { pgliteFolder, TEST_PGLITE } from './template.js';
 
 const APP = 'https://app.credimo.es';
 
@@ -13,7 +13,7 @@ const APP = 'https://app.credimo.es';
 const ops = (env: NodeJS.ProcessEnv, ...args: string[]) => runOpsCli({ PUBLIC_APP_URL: APP, ...env }, args);
 
 async function auditActions(dataDir: string) {
-  const database = await openPglite(dataDir);
+  const database = await openPglite(dataDir, TEST_PGLITE);
   try {
     await migrateToLatest(database.db);
     return await database.db.selectFrom('audit_log').select(['actor', 'action', 'address']).orderBy('id').execute();

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { openPglite } from '../src/db/database.js';
 import { customerAt } from './origination-path.js';
 import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { pgliteFolder } from './template.js';
+import { pgliteFolder, TEST_PGLITE } from './template.js';
 
 async function payAtCheckout(baseUrl: string, reference: string) {
   const form = new FormData();
@@ -75,7 +75,7 @@ describe('crash safety of a payment', () => {
         assert.equal((await stopApiProcess(restarted)).code, 0);
       }
 
-      const database = await openPglite(dataDir);
+      const database = await openPglite(dataDir, TEST_PGLITE);
       try {
         const payments = await database.db.selectFrom('loan_payments').select('amount').execute();
         assert.equal(payments.length, 1, 'applied once');

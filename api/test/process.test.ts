@@ -5,12 +5,14 @@ import { createServer, Socket } from 'node:net';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { LoanStatus, sandboxCaptchaToken } from '@credimo/shared/domain';
-import { DatabaseUnavailableError, openPglite } from '../src/db/database.js';
+import { sql } from 'kysely';
+import { readConfig } from '../src/config.js';
+import { type DatabaseHandle, DatabaseUnavailableError, openDatabase, openPglite } from '../src/db/database.js';
 import { LOCK_FILE } from '../src/db/lock.js';
 import { apiEntryArguments } from './api-bundle.js';
 import { customerAt } from './origination-path.js';
 import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { pgliteFolder } from './template.js';
+import { pgliteFolder, TEST_PGLITE } from './template.js';
 
 /** Runs the API; once `untilReady` holds, does `beforeSignal` (if any) and sends `signal`. */
 function run(
@@ -144,11 +146,32 @@ describe('the PGlite folder has one owner', () => {
   test('in one process too, the folder opens once until closed', async () => {
     const dataDir = pgliteFolder('lock-same');
     folders.push(dataDir);
-    const database = await openPglite(dataDir);
-    await assert.rejects(openPglite(dataDir), DatabaseUnavailableError);
+    const database = await openPglite(dataDir, TEST_PGLITE);
+    await assert.rejects(openPglite(dataDir, TEST_PGLITE), DatabaseUnavailableError);
     await database.close();
-    const again = await openPglite(dataDir);
+    const again = await openPglite(dataDir, TEST_PGLITE);
     await again.close();
+  });
+
+  test('PGLITE_SHARED_BUFFERS sizes the buffer pool PostgreSQL starts with; unset, PGlite keeps its 128MB', async () => {
+    assert.equal(readConfig({}).pgliteSharedBuffers, null);
+    assert.equal(readConfig({ PGLITE_SHARED_BUFFERS: '16MB' }).pgliteSharedBuffers, '16MB');
+    for (const wrong of ['16', 'lots', '100kB', '16 MB']) {
+      assert.throws(() => readConfig({ PGLITE_SHARED_BUFFERS: wrong }), /PGLITE_SHARED_BUFFERS must be a size/);
+    }
+    const [sizedDir, plainDir] = [pgliteFolder('buffers-sized'), pgliteFolder('buffers-plain')];
+    folders.push(sizedDir, plainDir);
+    const sized = await openDatabase({ databaseUrl: null, dataDir: sizedDir, pgliteSharedBuffers: '8MB' });
+    const plain = await openPglite(plainDir);
+    try {
+      const pool = async (database: DatabaseHandle) =>
+        (await sql<{ shared_buffers: string }>`show shared_buffers`.execute(database.db)).rows[0]?.shared_buffers;
+      assert.equal(await pool(sized), '8MB');
+      assert.equal(await pool(plain), '128MB');
+    } finally {
+      await sized.close();
+      await plain.close();
+    }
   });
 
   test('a lock left by a process that no longer exists is taken over', async () => {
@@ -157,7 +180,7 @@ describe('the PGlite folder has one owner', () => {
     const lockFile = path.join(dataDir, LOCK_FILE);
     const dead = deadPid();
     writeFileSync(lockFile, JSON.stringify({ pid: dead, nonce: 'left-behind', since: '2026-01-01T00:00:00Z' }));
-    const database = await openPglite(dataDir);
+    const database = await openPglite(dataDir, TEST_PGLITE);
     try {
       const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number };
       assert.equal(lock.pid, process.pid);
@@ -171,7 +194,7 @@ describe('the PGlite folder has one owner', () => {
     const dataDir = pgliteFolder('lock-garbled');
     folders.push(dataDir);
     writeFileSync(path.join(dataDir, LOCK_FILE), '');
-    const database = await openPglite(dataDir);
+    const database = await openPglite(dataDir, TEST_PGLITE);
     await database.close();
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BUNDLE_VARIABLE, bundleApi } from './api-bundle.js';
+import { API_BUNDLE_VARIABLE, bundleApi, TEST_NODE_FLAGS } from './api-bundle.js';
 import { fileDurations } from './file-durations.js';
 import type { FileAnswer, FileRequest } from './shard.js';
 import {
@@ -11,6 +11,7 @@ import {
   dropPostgresDatabase,
   PGLITE_TEMPLATE_VARIABLE,
   POSTGRES_TEMPLATE_VARIABLE,
+  TEST_SHARED_BUFFERS,
   writePgliteTemplate,
 } from './template.js';
 
@@ -51,7 +52,12 @@ async function prepare(): Promise<NodeJS.ProcessEnv> {
   const bundled = Date.now();
   await bundleApi(bundleFolder);
   console.log(`# API bundled for the processes tests start in ${Date.now() - bundled} ms`);
-  return { [API_BUNDLE_VARIABLE]: bundleFolder, ...(await prepareTemplate()) };
+  // The processes tests start (the API, `npm run ops`) open PGlite with the tests' small buffer pool too.
+  return {
+    [API_BUNDLE_VARIABLE]: bundleFolder,
+    PGLITE_SHARED_BUFFERS: TEST_SHARED_BUFFERS,
+    ...(await prepareTemplate()),
+  };
 }
 
 async function prepareTemplate(): Promise<NodeJS.ProcessEnv> {
@@ -80,6 +86,8 @@ const durations = fileDurations(
 );
 const queue = durations.slowestFirst(files);
 const failedFiles: string[] = [];
+// CPU, not the clock, bounds the run on a small machine: the files that use most of it are the ones to make cheaper.
+const cpuByFile = new Map<string, number>();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 interface Worker {
@@ -92,6 +100,7 @@ function startWorker(index: number, env: NodeJS.ProcessEnv): Worker {
   const child = spawn(
     process.execPath,
     [
+      ...TEST_NODE_FLAGS,
       '--import',
       'tsx',
       '--test-reporter=spec',
@@ -109,10 +118,11 @@ function startWorker(index: number, env: NodeJS.ProcessEnv): Worker {
       return;
     }
     if (message.done) {
-      const { file, ms } = message.done;
+      const { file, ms, cpuMs } = message.done;
       durations.record(file, ms);
+      cpuByFile.set(path.relative(apiFolder, file), cpuMs);
       // Whether it passed is known once the worker's report is complete: the summary below says.
-      console.log(`· ${path.relative(apiFolder, file)} (${seconds(ms)}, worker ${index})`);
+      console.log(`· ${path.relative(apiFolder, file)} (${seconds(ms)}, CPU ${seconds(cpuMs)}, worker ${index})`);
     }
     const next = queue.shift();
     child.send({ file: next ?? null } satisfies FileAnswer);
@@ -141,6 +151,11 @@ try {
     }
   }
   durations.save();
+  const cpuTotal = [...cpuByFile.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(`# CPU in the files: ${seconds(cpuTotal)}; the most:`);
+  for (const [file, ms] of [...cpuByFile].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+    console.log(`#   ${seconds(ms).padStart(8)}  ${file}`);
+  }
   const unrun = queue.length;
   code = exitCodes.some((exitCode) => exitCode !== 0) || failedFiles.length || unrun ? 1 : 0;
   console.log(

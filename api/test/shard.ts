@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -9,12 +10,30 @@ import { pathToFileURL } from 'node:url';
  * suite named after the file, so a file's setup and teardown wrap only its own tests, as in a process of its own.
  */
 export interface FileRequest {
-  /** The file this worker has just finished, and how long it took; absent on the first request. */
-  done?: { file: string; ms: number };
+  /**
+   * The file this worker has just finished, how long it took and the CPU it used (this process's threads and the
+   * processes it started and saw end); absent on the first request.
+   */
+  done?: { file: string; ms: number; cpuMs: number };
 }
 export type FileAnswer = { file: string } | { file: null };
 
 const testFolder = path.dirname(new URL(import.meta.url).pathname);
+
+/**
+ * CPU used so far by this process and by the children it has reaped, in ms. Linux's /proc counts the children (the
+ * API processes and `npm run ops` that tests start); elsewhere only this process is counted.
+ */
+function cpuMsSoFar(): number {
+  try {
+    // Fields 14 to 17 after the command's closing parenthesis: utime, stime, cutime, cstime, in clock ticks.
+    const fields = (readFileSync('/proc/self/stat', 'utf8').split(') ')[1] ?? '').split(' ');
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
+  } catch {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+}
 
 function ask(request: FileRequest): Promise<string | null> {
   return new Promise((resolve) => {
@@ -30,6 +49,7 @@ const FILE_LIMIT_MS = 15 * 60_000;
 let request: FileRequest = {};
 for (let file = await ask(request); file; file = await ask(request)) {
   const started = performance.now();
+  const cpuStarted = cpuMsSoFar();
   const watchdog = setTimeout(() => {
     console.error(`# ${path.relative(testFolder, file)} did not end in 15 minutes (a hook waiting for ever?)`);
     process.exit(1);
@@ -38,7 +58,9 @@ for (let file = await ask(request); file; file = await ask(request)) {
     await import(pathToFileURL(file).href);
   });
   clearTimeout(watchdog);
-  request = { done: { file, ms: Math.round(performance.now() - started) } };
+  request = {
+    done: { file, ms: Math.round(performance.now() - started), cpuMs: Math.round(cpuMsSoFar() - cpuStarted) },
+  };
 }
 process.disconnect();
 // A file that left a handle open (a socket, a timer) would keep this worker, and so the whole run, alive for ever:

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { type DatabaseHandle, openPostgres } from '../src/db/database.js';
+import { type DatabaseHandle, openPostgres, pgliteStartParams } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { PreparingPGlite } from '../src/db/prepared.js';
 import type { Database } from '../src/db/schema.js';
@@ -17,6 +17,14 @@ import { JobQueue } from '../src/queue/job-queue.js';
  */
 export const PGLITE_TEMPLATE_VARIABLE = 'CREDIMO_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_VARIABLE = 'CREDIMO_TEST_POSTGRES_TEMPLATE';
+
+/**
+ * Every PGlite a test opens, or a process a test starts, uses a small buffer pool: PGlite zeroes its pool on
+ * every start, and 128MB of it was most of the CPU of opening a test database. The runner hands it to the
+ * processes tests start as PGLITE_SHARED_BUFFERS.
+ */
+export const TEST_SHARED_BUFFERS = '16MB';
+export const TEST_PGLITE = { sharedBuffers: TEST_SHARED_BUFFERS } as const;
 
 /** Whether this run made a template: a database copied from it is migrated already. */
 export const runMadeTemplate = (): boolean =>
@@ -40,7 +48,9 @@ async function startedOnce(database: DatabaseHandle): Promise<void> {
  */
 export async function writePgliteTemplate(folder: string): Promise<void> {
   mkdirSync(folder, { recursive: true });
-  const client = new PreparingPGlite(path.join(folder, 'data'));
+  const client = new PreparingPGlite(path.join(folder, 'data'), {
+    startParams: pgliteStartParams(TEST_SHARED_BUFFERS),
+  });
   await client.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   try {
@@ -60,13 +70,31 @@ export async function writePgliteTemplate(folder: string): Promise<void> {
   }
 }
 
+/**
+ * A tar read once into memory, which PGlite reads back as a Blob. Node's own Blob hands its bytes over in chunks
+ * that are then joined: for the template's 45 MB that took most of a second on every test database.
+ */
+class TarInMemory extends Blob {
+  readonly #tar: Uint8Array;
+
+  constructor(tar: Uint8Array) {
+    super([]);
+    this.#tar = tar;
+  }
+
+  // A copy: what PGlite reads must not change the template every later database starts from.
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#tar.slice().buffer as ArrayBuffer);
+  }
+}
+
 let templateTar: Blob | undefined;
 
 /** The template's data folder as a tar, for `openPglite('memory://', { loadDataDir })`; undefined when the run made none. */
 export function pgliteTemplate(): Blob | undefined {
   const folder = process.env[PGLITE_TEMPLATE_VARIABLE];
   if (!folder) return undefined;
-  templateTar ??= new Blob([readFileSync(path.join(folder, 'data.tar'))]);
+  templateTar ??= new TarInMemory(new Uint8Array(readFileSync(path.join(folder, 'data.tar'))));
   return templateTar;
 }
 
