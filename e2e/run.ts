@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileDurations } from '../api/test/file-durations';
+import { PGLITE_TEMPLATE_VARIABLE, TEST_SHARED_BUFFERS, writePgliteTemplate } from '../api/test/template';
 import { PORT_OFFSET } from './src/ports';
 
 /**
@@ -31,6 +33,14 @@ const durations = fileDurations(
 );
 const queue = durations.slowestFirst(files);
 const failed: string[] = [];
+
+// One migrated database for the run, as the API tests have: each stack's API starts on a copy of its folder
+// (`stackPorts`) instead of running initdb and every migration on an empty one, and on the tests' small buffer pool.
+const workFolder = mkdtempSync(path.join(tmpdir(), 'credimo-e2e-'));
+const templateEnv: NodeJS.ProcessEnv = {
+  [PGLITE_TEMPLATE_VARIABLE]: path.join(workFolder, 'pglite-template'),
+  PGLITE_SHARED_BUFFERS: TEST_SHARED_BUFFERS,
+};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function runFile(file: string, lane: number): Promise<void> {
@@ -38,7 +48,7 @@ function runFile(file: string, lane: number): Promise<void> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeFlags, file], {
       cwd: e2eFolder,
-      env: { ...process.env, E2E_PORT_OFFSET: String(PORT_OFFSET + lane * 10_000) },
+      env: { ...process.env, ...templateEnv, E2E_PORT_OFFSET: String(PORT_OFFSET + lane * 10_000) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -69,7 +79,13 @@ async function lane(index: number): Promise<void> {
 async function main(): Promise<void> {
   const started = performance.now();
   process.on('SIGINT', () => {}); // Ctrl+C reaches the files through the terminal; each stops its own stack
-  await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+  await writePgliteTemplate(templateEnv[PGLITE_TEMPLATE_VARIABLE] as string);
+  console.log(`# PGlite template migrated in ${seconds(performance.now() - started)}`);
+  try {
+    await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+  } finally {
+    rmSync(workFolder, { recursive: true, force: true });
+  }
   durations.save();
   console.log(
     `\n# ${files.length} browser test files in ${seconds(performance.now() - started)} on ${lanes} lanes` +
