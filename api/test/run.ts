@@ -60,17 +60,26 @@ async function prepare(): Promise<NodeJS.ProcessEnv> {
   };
 }
 
+/**
+ * The PGlite template always: on PostgreSQL too, the API processes and `npm run ops` that some tests start run on
+ * a PGlite folder of their own, and each would otherwise run initdb and every migration.
+ */
 async function prepareTemplate(): Promise<NodeJS.ProcessEnv> {
   const started = Date.now();
-  if (serverUrl) {
-    await createPostgresTemplate(serverUrl, postgresTemplate);
-    console.log(`# template database ${postgresTemplate} migrated in ${Date.now() - started} ms`);
-    return { [POSTGRES_TEMPLATE_VARIABLE]: postgresTemplate };
-  }
   const folder = path.join(workFolder, 'pglite-template');
-  await writePgliteTemplate(folder);
-  console.log(`# PGlite template migrated in ${Date.now() - started} ms`);
-  return { [PGLITE_TEMPLATE_VARIABLE]: folder };
+  const [pglite, postgres] = await Promise.all([
+    writePgliteTemplate(folder).then(() => `# PGlite template migrated in ${Date.now() - started} ms`),
+    serverUrl
+      ? createPostgresTemplate(serverUrl, postgresTemplate).then(
+          () => `# template database ${postgresTemplate} migrated in ${Date.now() - started} ms`,
+        )
+      : null,
+  ]);
+  for (const line of [postgres, pglite]) if (line) console.log(line);
+  return {
+    [PGLITE_TEMPLATE_VARIABLE]: folder,
+    ...(serverUrl ? { [POSTGRES_TEMPLATE_VARIABLE]: postgresTemplate } : {}),
+  };
 }
 
 async function cleanUp(): Promise<void> {
