@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_BUNDLE_VARIABLE, bundleApi } from '../api/test/api-bundle';
 import { fileDurations } from '../api/test/file-durations';
 import { PGLITE_TEMPLATE_VARIABLE, TEST_SHARED_BUFFERS, writePgliteTemplate } from '../api/test/template';
 import { PORT_OFFSET } from './src/ports';
@@ -34,11 +35,15 @@ const durations = fileDurations(
 const queue = durations.slowestFirst(files);
 const failed: string[] = [];
 
-// One migrated database for the run, as the API tests have: each stack's API starts on a copy of its folder
-// (`stackPorts`) instead of running initdb and every migration on an empty one, and on the tests' small buffer pool.
+// As the API tests have: one migrated database for the run, whose folder each stack's API starts on a copy of
+// (`stackPorts`) instead of running initdb and every migration, on the tests' small buffer pool; and one bundle of
+// the API that every stack and operator command starts from instead of loading the source through tsx.
 const workFolder = mkdtempSync(path.join(tmpdir(), 'credimo-e2e-'));
+// Inside the repository, so the bundle's packages resolve from its node_modules.
+const bundleFolder = path.join(e2eFolder, '..', 'node_modules', '.cache', 'credimo', `e2e-api-bundle-${process.pid}`);
 const templateEnv: NodeJS.ProcessEnv = {
   [PGLITE_TEMPLATE_VARIABLE]: path.join(workFolder, 'pglite-template'),
+  [API_BUNDLE_VARIABLE]: bundleFolder,
   PGLITE_SHARED_BUFFERS: TEST_SHARED_BUFFERS,
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -79,12 +84,13 @@ async function lane(index: number): Promise<void> {
 async function main(): Promise<void> {
   const started = performance.now();
   process.on('SIGINT', () => {}); // Ctrl+C reaches the files through the terminal; each stops its own stack
-  await writePgliteTemplate(templateEnv[PGLITE_TEMPLATE_VARIABLE] as string);
-  console.log(`# PGlite template migrated in ${seconds(performance.now() - started)}`);
   try {
+    await Promise.all([bundleApi(bundleFolder), writePgliteTemplate(templateEnv[PGLITE_TEMPLATE_VARIABLE] as string)]);
+    console.log(`# API bundled and PGlite template migrated in ${seconds(performance.now() - started)}`);
     await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
   } finally {
     rmSync(workFolder, { recursive: true, force: true });
+    rmSync(bundleFolder, { recursive: true, force: true });
   }
   durations.save();
   console.log(

@@ -98,8 +98,19 @@ async function waitForHealth(url: string, api: ChildProcess, timeoutMs = 90_000)
   throw new StartError(`the API was not ready at ${url}/ready within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * How the API starts: its source through tsx, or, under the browser tests' runner, the bundle of it the runner made
+ * once for the run (`api/test/api-bundle.ts`), which spares every stack loading each source file through tsx.
+ */
+function apiCommand(env: NodeJS.ProcessEnv): string[] {
+  const bundle = env.CREDIMO_TEST_API_BUNDLE;
+  return bundle
+    ? ['--liftoff-only', path.join(bundle, 'main.mjs')]
+    : ['--import', 'tsx', path.join(root, 'api/src/main.ts')];
+}
+
 function startApi(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], {
+  return spawn(process.execPath, apiCommand(env), {
     cwd: path.join(root, 'api'),
     // The API stops itself if this process dies without stopping it (see api/src/main.ts).
     env: { ...env, CREDIMO_PARENT_PID: String(process.pid) },
