@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
 import { openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type ApiProcess, freePort, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { pgliteFolder, TEST_PGLITE } from './template.js';
+import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, pgliteFolder, TEST_PGLITE } from './template.js';
 
 const APP = 'https://app.credimo.es';
 
@@ -175,21 +174,17 @@ describe('npm run ops while the API runs on PostgreSQL', {
   let api: ApiProcess;
   let env: NodeJS.ProcessEnv;
   before(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl ?? '');
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), API_PORT: String(await freePort()), OPS_OPERATOR: 'carmen' };
+    await createPostgresDatabase(serverUrl ?? '', name);
+    env = {
+      DATABASE_URL: databaseUrlFor(serverUrl ?? '', name),
+      API_PORT: String(await freePort()),
+      OPS_OPERATOR: 'carmen',
+    };
     api = await startApiProcess({ ...env, PUBLIC_APP_URL: APP });
   });
   after(async () => {
     if (api) await stopApiProcess(api);
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await dropPostgresDatabase(serverUrl ?? '', name);
   });
 
   test('agent-link prints a link the running API accepts', async () => {
