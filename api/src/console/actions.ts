@@ -28,7 +28,6 @@ import {
 } from '../staff/management';
 import { may, type StaffPermission } from '../staff/rules';
 
-const say = fill;
 const rightsTexts = customerRightsStaff.console;
 
 /** A refusal the person at the console reads (their input, the loan's state, their role). */
@@ -116,7 +115,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       const amount = amountText ? parseEuros(amountText) : undefined;
       if (amount === null || amount === 0) throw new ConsoleActionError(texts.invalidAmount);
       const status = await operatorDecision(db, loan.id, member.username, { approve: true, amount });
-      return { subject: `loan:${loan.id}`, lines: [say(texts.approved, { loan: loan.publicId, status })] };
+      return { subject: `loan:${loan.id}`, lines: [fill(texts.approved, { loan: loan.publicId, status })] };
     },
   },
   deny: {
@@ -126,7 +125,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       const reason = field(form, 'reason');
       if (!reason) throw new ConsoleActionError(texts.reasonRequired);
       const status = await operatorDecision(db, loan.id, member.username, { approve: false, reason });
-      return { subject: `loan:${loan.id}`, lines: [say(texts.denied, { loan: loan.publicId, status })] };
+      return { subject: `loan:${loan.id}`, lines: [fill(texts.denied, { loan: loan.publicId, status })] };
     },
   },
   // A person's review of an automated decision (docs/customer-rights.md): upheld or overturned, with the reason.
@@ -150,7 +149,10 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
         throw error;
       });
       const said = outcome === 'upheld' ? rightsTexts.uphold : rightsTexts.overturn;
-      return { subject: `loan:${loan.id}`, lines: [say(rightsTexts.answered, { loan: loan.publicId, outcome: said })] };
+      return {
+        subject: `loan:${loan.id}`,
+        lines: [fill(rightsTexts.answered, { loan: loan.publicId, outcome: said })],
+      };
     },
   },
   // A collection call, logged only inside the contact hours and limits the settings give.
@@ -165,7 +167,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
         if (error instanceof ContactRefused) throw new ConsoleActionError(rightsTexts[error.reason], 409);
         throw error;
       });
-      return { subject: `user:${userId}`, lines: [say(rightsTexts.callLogged, { user: userId })] };
+      return { subject: `user:${userId}`, lines: [fill(rightsTexts.callLogged, { user: userId })] };
     },
   },
   'agent-link': {
@@ -178,7 +180,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       const result = await command('agent-link', [phone, context.member.username, ...choice], context);
       return {
         subject: result.subject,
-        lines: [say(texts.linkReady, { minutes: HANDOFF_RULES.agentLinkMinutes })],
+        lines: [fill(texts.linkReady, { minutes: HANDOFF_RULES.agentLinkMinutes })],
         link: result.lines[0],
       };
     },
@@ -190,7 +192,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       const result = await command('admin-link', [context.member.username, phone], context);
       return {
         subject: result.subject,
-        lines: [say(texts.linkReady, { minutes: HANDOFF_RULES.adminLinkMinutes })],
+        lines: [fill(texts.linkReady, { minutes: HANDOFF_RULES.adminLinkMinutes })],
         link: result.lines[0],
       };
     },
@@ -223,8 +225,8 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
         subject: `loan:${loan.id}`,
         lines: [
           before
-            ? say(texts.paymentRepeated, { reference })
-            : say(texts.paymentRecorded, { loan: loan.publicId, status, owed: formatMoney(owed.total) }),
+            ? fill(texts.paymentRepeated, { reference })
+            : fill(texts.paymentRecorded, { loan: loan.publicId, status, owed: formatMoney(owed.total) }),
         ],
       };
     },
@@ -238,7 +240,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       const from = await statusOf(context.db, loan.id);
       await command('collection', [loan.id, step], context);
       const to = await statusOf(context.db, loan.id);
-      return { subject: `loan:${loan.id}`, lines: [say(texts.movedTo, { loan: loan.publicId, from, to })] };
+      return { subject: `loan:${loan.id}`, lines: [fill(texts.movedTo, { loan: loan.publicId, from, to })] };
     },
   },
   presale: {
@@ -253,7 +255,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
         await command('presale', [loan.id, ...buyer], context);
         const owed = await owedOf(context.db, loan.id);
         lines.push(
-          say(texts.offered, { loan: loan.publicId, buyer: buyer[0] ?? '', balance: formatMoney(owed.total) }),
+          fill(texts.offered, { loan: loan.publicId, buyer: buyer[0] ?? '', balance: formatMoney(owed.total) }),
         );
       }
       return { subject: loans.length === 1 ? `loan:${loans[0]?.id}` : null, lines };
@@ -273,7 +275,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
           .select('balance')
           .where('loan_id', '=', loan.id)
           .executeTakeFirst();
-        lines.push(say(texts.sold, { loan: loan.publicId, balance: formatMoney(Number(cession?.balance ?? 0)) }));
+        lines.push(fill(texts.sold, { loan: loan.publicId, balance: formatMoney(Number(cession?.balance ?? 0)) }));
       }
       return { subject: loans.length === 1 ? `loan:${loans[0]?.id}` : null, lines };
     },
@@ -297,7 +299,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       const done = await disableStaff(db, member, field(form, 'username'));
       return {
         subject: `staff:${done.username}`,
-        lines: [say(texts.staffDisabled, { username: done.username, sessions: done.sessionsEnded })],
+        lines: [fill(texts.staffDisabled, { username: done.username, sessions: done.sessionsEnded })],
       };
     },
   },
@@ -305,7 +307,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
     permission: 'manageStaff',
     async run(form, { db, member }) {
       const done = await enableStaff(db, member, field(form, 'username'));
-      return { subject: `staff:${done.username}`, lines: [say(texts.staffEnabled, { username: done.username })] };
+      return { subject: `staff:${done.username}`, lines: [fill(texts.staffEnabled, { username: done.username })] };
     },
   },
   'staff-reset-password': {
@@ -314,7 +316,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
       const done = await resetStaffPassword(db, member, field(form, 'username'));
       return {
         subject: `staff:${done.username}`,
-        lines: [say(texts.passwordReset, { username: done.username }), `${texts.temporaryPassword}: ${done.password}`],
+        lines: [fill(texts.passwordReset, { username: done.username }), `${texts.temporaryPassword}: ${done.password}`],
       };
     },
   },
@@ -322,7 +324,7 @@ export const CONSOLE_ACTIONS: Record<string, ConsoleAction> = {
     permission: 'manageStaff',
     async run(form, { db, member }) {
       const done = await resetStaffSecondFactor(db, member, field(form, 'username'));
-      return { subject: `staff:${done.username}`, lines: [say(texts.secondFactorReset, { username: done.username })] };
+      return { subject: `staff:${done.username}`, lines: [fill(texts.secondFactorReset, { username: done.username })] };
     },
   },
   'staff-create': {

@@ -1,12 +1,10 @@
 import { formatMoney } from '@credimo/shared/format';
 import { consoleBankTexts as texts } from '@credimo/shared/i18n/screens/console-bank';
 import type { StaffMember } from '../staff/accounts';
-import { CONSOLE_PATH, esc, layout, table } from './views';
+import { CONSOLE_PATH, esc, layout, say, table } from './views';
 
 export const BANK_PATH = `${CONSOLE_PATH}/bank`;
 
-const say = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? esc(params[name]) : whole));
 const euros = (cents: unknown) => esc(formatMoney(Number(cents ?? 0)));
 const day = (value: unknown) =>
   value instanceof Date ? esc(value.toISOString().slice(0, 10)) : esc(String(value ?? '').slice(0, 10));

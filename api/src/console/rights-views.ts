@@ -1,18 +1,14 @@
 import type { ContactRules } from '@credimo/shared/domain';
 import { madridToday } from '@credimo/shared/domain';
-import { fill } from '@credimo/shared/i18n';
 import { consoleTexts } from '@credimo/shared/i18n/screens/console';
 import { customerRightsStaff } from '@credimo/shared/i18n/screens/customer-rights-staff';
 import type { StaffMember } from '../staff/accounts';
 import type { PendingReview } from '../staff/reviews';
 import { may } from '../staff/rules';
-import { actionForm, CONSOLE_PATH, esc, hidden, table, when } from './views';
+import { actionForm, CONSOLE_PATH, esc, hidden, say, table, when } from './views';
 
 /** The console's part of the customer's rights: the reviews to answer, collection's calls and their rules. */
 const texts = customerRightsStaff.console;
-
-const say = (text: string, params: Record<string, string | number>) =>
-  fill(text, Object.fromEntries(Object.entries(params).map(([name, value]) => [name, esc(value)])));
 
 const textarea = (name: string, label: string, id: string, max: number) =>
   `<label for="${id}">${esc(label)}</label><textarea id="${id}" name="${name}" required maxlength="${max}" rows="3"></textarea>`;

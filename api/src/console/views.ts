@@ -22,7 +22,7 @@ export const CONSOLE_PATH = '/console';
 export const esc = escapeHtml;
 
 /** A console text with its values escaped: they come from people and the database. */
-const say = (text: string, params: Record<string, string | number>) =>
+export const say = (text: string, params: Record<string, string | number>) =>
   fill(text, Object.fromEntries(Object.entries(params).map(([name, value]) => [name, esc(value)])));
 
 const STATUS_NAMES = new Map<number, string>(Object.entries(LoanStatus).map(([name, number]) => [number, name]));
