@@ -111,8 +111,17 @@ export async function startTestApi(
       return { status: response.status, headers: response.headers, body };
     },
     async close() {
-      await app.close();
-      await database.close();
+      // A close that never ends holds its worker until the runner's 15-minute limit: say what it waits on.
+      let step = 'the app (its open requests and the job queue)';
+      const waiting = setInterval(() => console.error(`# a test API's close is still waiting on ${step}`), 60_000);
+      waiting.unref();
+      try {
+        await app.close();
+        step = 'its database';
+        await database.close();
+      } finally {
+        clearInterval(waiting);
+      }
     },
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import postgres from 'postgres';
+import pg from 'pg';
 import { type DatabaseHandle, openPostgres, pgliteStartParams } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { PreparingPGlite } from '../src/db/prepared.js';
@@ -113,10 +113,10 @@ export function seedPgliteFolder(folder: string): string {
 export const pgliteFolder = (name: string): string =>
   seedPgliteFolder(mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`)));
 
-/** One connection to the server for creating and dropping databases, with the client the API uses. */
 const adminClient = async (serverUrl: string) => {
-  const client = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  return { query: (text: string) => client.unsafe(text), end: () => client.end({ timeout: 5 }) };
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  return client;
 };
 
 export const databaseUrlFor = (serverUrl: string, name: string) => {
