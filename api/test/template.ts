@@ -1,6 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -42,13 +43,39 @@ async function startedOnce(database: DatabaseHandle): Promise<void> {
 }
 
 /**
+ * What the tests' template leaves out, so that every copy of it is a third of the size: the tar is unpacked for
+ * every test database, its files copied for every process a test starts, and each of its files costs as much again
+ * as its bytes. The unused WAL that PostgreSQL keeps ahead (16MB segments by default, 1MB here) and the two
+ * databases that only `create database` reads, which nothing does on PGlite: the tests' databases are copies.
+ */
+const SMALL_WAL_SEGMENTS = ['--wal-segsize=1'];
+const UNUSED_DATABASES = ['template0', 'template1'];
+
+async function leaveOutWhatNoCopyReads(client: PGlite, dataFolder: string): Promise<void> {
+  for (const name of UNUSED_DATABASES) {
+    await client.exec(`alter database ${name} is_template false`);
+    await client.exec(`drop database ${name}`);
+  }
+  // Written out first, so that every copy starts without replaying the migrations from the WAL.
+  await client.exec('checkpoint');
+  const current = await client.query<{ segment: string }>('select pg_walfile_name(pg_current_wal_lsn()) as segment');
+  const inUse = current.rows[0]?.segment ?? '';
+  // Segments after the one being written are empty ones kept ready; PostgreSQL makes them again when it needs them.
+  for (const file of readdirSync(path.join(dataFolder, 'pg_wal'))) {
+    if (/^[0-9A-F]{24}$/.test(file) && file > inUse) unlinkSync(path.join(dataFolder, 'pg_wal', file));
+  }
+}
+
+/**
  * Makes a PGlite data folder in `folder/data` as an API leaves it (`startedOnce`) and writes it also as an
  * uncompressed tar, `folder/data.tar`: the tar starts in-memory databases (`loadDataDir`), the folder is copied for
  * the processes tests start.
  */
 export async function writePgliteTemplate(folder: string): Promise<void> {
   mkdirSync(folder, { recursive: true });
-  const client = new PreparingPGlite(path.join(folder, 'data'), {
+  const dataFolder = path.join(folder, 'data');
+  const client = new PreparingPGlite(dataFolder, {
+    initDbStartParams: SMALL_WAL_SEGMENTS,
     startParams: pgliteStartParams(TEST_SHARED_BUFFERS),
   });
   await client.waitReady;
@@ -60,8 +87,7 @@ export async function writePgliteTemplate(folder: string): Promise<void> {
       close: async () => {},
       script: async (text) => void (await client.exec(text)),
     });
-    // Written out first, so that every copy starts without replaying the migrations from the WAL.
-    await client.exec('checkpoint');
+    await leaveOutWhatNoCopyReads(client, dataFolder);
     const dump = await client.dumpDataDir('none');
     writeFileSync(path.join(folder, 'data.tar'), Buffer.from(await dump.arrayBuffer()));
   } finally {
@@ -72,19 +98,19 @@ export async function writePgliteTemplate(folder: string): Promise<void> {
 
 /**
  * A tar read once into memory, which PGlite reads back as a Blob. Node's own Blob hands its bytes over in chunks
- * that are then joined: for the template's 45 MB that took most of a second on every test database.
+ * that are then joined: for the template's 45 MB that took most of a second on every test database. The same bytes
+ * serve every database: PGlite copies each file out of the tar and never writes to it.
  */
 class TarInMemory extends Blob {
-  readonly #tar: Uint8Array;
+  readonly #tar: ArrayBuffer;
 
   constructor(tar: Uint8Array) {
     super([]);
-    this.#tar = tar;
+    this.#tar = tar.slice().buffer as ArrayBuffer;
   }
 
-  // A copy: what PGlite reads must not change the template every later database starts from.
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#tar.slice().buffer as ArrayBuffer);
+    return Promise.resolve(this.#tar);
   }
 }
 
