@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BUNDLE_VARIABLE, bundleApi } from '../api/test/api-bundle';
+import { reapedChildrenCpuMs } from '../api/test/cpu';
 import { fileDurations } from '../api/test/file-durations';
 import { PGLITE_TEMPLATE_VARIABLE, TEST_SHARED_BUFFERS, writePgliteTemplate } from '../api/test/template';
 import { PORT_OFFSET } from './src/ports';
@@ -48,6 +49,20 @@ const templateEnv: NodeJS.ProcessEnv = {
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * The CPU each file used, its browser, stack and WordPress included: what the children reaped since the last one
+ * ended. A file's process reaps all it started before it ends, and the runner reaps one file at a time, so the
+ * difference is that file's. On two cores the CPU, not the clock, bounds a run.
+ */
+const cpuByFile = new Map<string, number>();
+let reapedSoFar = 0;
+function cpuOfFileJustEnded(): number {
+  const reaped = reapedChildrenCpuMs();
+  const used = reaped - reapedSoFar;
+  reapedSoFar = reaped;
+  return used;
+}
+
 function runFile(file: string, lane: number): Promise<void> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -65,11 +80,13 @@ function runFile(file: string, lane: number): Promise<void> {
     });
     child.on('exit', (code, signal) => {
       const ms = performance.now() - started;
+      const cpuMs = cpuOfFileJustEnded();
+      cpuByFile.set(path.relative(e2eFolder, file), cpuMs);
       durations.record(file, ms);
       const passed = code === 0 && !signal;
       if (!passed) failed.push(path.basename(file));
       console.log(
-        `\n### ${path.relative(e2eFolder, file)}: ${passed ? 'passed' : 'FAILED'} in ${seconds(ms)} (lane ${lane + 1})`,
+        `\n### ${path.relative(e2eFolder, file)}: ${passed ? 'passed' : 'FAILED'} in ${seconds(ms)}, CPU ${seconds(cpuMs)} (lane ${lane + 1})`,
       );
       console.log(output.trimEnd());
       resolve();
@@ -87,12 +104,16 @@ async function main(): Promise<void> {
   try {
     await Promise.all([bundleApi(bundleFolder), writePgliteTemplate(templateEnv[PGLITE_TEMPLATE_VARIABLE] as string)]);
     console.log(`# API bundled and PGlite template migrated in ${seconds(performance.now() - started)}`);
+    reapedSoFar = reapedChildrenCpuMs();
     await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
   } finally {
     rmSync(workFolder, { recursive: true, force: true });
     rmSync(bundleFolder, { recursive: true, force: true });
   }
   durations.save();
+  const dearest = [...cpuByFile].sort((a, b) => b[1] - a[1]);
+  console.log(`\n# CPU in the files: ${seconds(dearest.reduce((sum, [, ms]) => sum + ms, 0))}; the most:`);
+  for (const [file, ms] of dearest.slice(0, 10)) console.log(`#   ${seconds(ms).padStart(8)}  ${file}`);
   console.log(
     `\n# ${files.length} browser test files in ${seconds(performance.now() - started)} on ${lanes} lanes` +
       (failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'),

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { cpuMsSoFar } from './cpu.js';
 
 /**
  * One of the runner's worker processes (`test/run.ts`): it asks the runner for a test file, runs it, and asks for
@@ -19,21 +19,6 @@ export interface FileRequest {
 export type FileAnswer = { file: string } | { file: null };
 
 const testFolder = path.dirname(new URL(import.meta.url).pathname);
-
-/**
- * CPU used so far by this process and by the children it has reaped, in ms. Linux's /proc counts the children (the
- * API processes and `npm run ops` that tests start); elsewhere only this process is counted.
- */
-function cpuMsSoFar(): number {
-  try {
-    // Fields 14 to 17 after the command's closing parenthesis: utime, stime, cutime, cstime, in clock ticks.
-    const fields = (readFileSync('/proc/self/stat', 'utf8').split(') ')[1] ?? '').split(' ');
-    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
-  } catch {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  }
-}
 
 function ask(request: FileRequest): Promise<string | null> {
   return new Promise((resolve) => {
