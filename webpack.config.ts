@@ -4,6 +4,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { type Compiler, type Configuration, DefinePlugin, type PathData, sources } from 'webpack';
+import { APPS, type AppName, appDir, distDir, federationName, REMOTES, type RemoteApp } from './scripts/apps';
 import { FirstLoadPlugin } from './scripts/first-load-plugin';
 import { MergeFirstLoadPlugin } from './scripts/merge-first-load-plugin';
 import { RuntimeFilePlugin } from './scripts/runtime-file-plugin';
@@ -19,14 +20,7 @@ const sharedVersion: string = require('./shared/package.json').version;
 const reactVersion: string = require('react/package.json').version;
 const jotaiVersion: string = require('jotai/package.json').version;
 
-export const REMOTES = ['calculator', 'registration', 'account', 'payments'] as const;
-export type RemoteApp = (typeof REMOTES)[number];
-export type AppName = 'shell' | RemoteApp;
-export const APPS: readonly AppName[] = ['shell', ...REMOTES];
-
-export const federationName = (app: AppName) => `credimo_${app}`;
-export const appDir = (app: AppName) => path.join(root, app === 'shell' ? 'shell' : `remotes/${app}`);
-export const distDir = (app: AppName) => path.join(root, 'dist', app);
+export { APPS, type AppName, appDir, distDir, federationName, REMOTES, type RemoteApp };
 
 const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}`, version });
 

@@ -10,8 +10,7 @@ import { firstLoadLinks } from '../shell/server/first-load';
 import { paintFirstScreen } from '../shell/server/first-paint';
 import { aggregationPolicyOf } from '../shell/server/security-headers';
 import { startStaticServer } from '../shell/server/static-server';
-import { type AppName, distDir, REMOTES, type RemoteApp } from '../webpack.config';
-import { build } from './build';
+import { type AppName, distDir, REMOTES, type RemoteApp } from './apps';
 
 const root = path.resolve(__dirname, '..');
 
@@ -62,6 +61,8 @@ export async function buildMissing(log: (line: string) => void): Promise<void> {
   const missing = (['shell', ...REMOTES] as AppName[]).filter((app) => !isBuilt(app));
   if (missing.length === 0) return;
   log(`Building ${missing.join(', ')} (first start only)...`);
+  // Loaded only here: webpack and its plugins are seconds of CPU that a stack whose apps are built never needs.
+  const { build } = await import('./build');
   const { seconds } = await build(missing);
   log(`Built in ${seconds.toFixed(1)} s`);
 }

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { distDir, REMOTES, type RemoteApp } from '../../scripts/apps';
 import { buildMissing } from '../../scripts/stack';
-import { distDir, REMOTES, type RemoteApp } from '../../webpack.config';
 import { budgets, type Row, report } from './budgets';
 
 interface Manifest {
