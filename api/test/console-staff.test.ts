@@ -10,6 +10,8 @@ import {
   searchKindOf,
   totpNow,
 } from '../src/staff/index.js';
+import { passwordMatches } from '../src/staff/passwords.js';
+import { ARGON2_PARAMETERS } from '../src/staff/rules.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { type StaffCredentials as Credentials, signedInStaff, staffBrowser, staffSignIn } from './staff-browser.js';
 
@@ -74,6 +76,15 @@ async function customerNamed(first: string, surname: string, second: string | nu
 const linkedCustomers = (html: string) => [...html.matchAll(/href="\/console\/customers\/(\d+)"/g)].map((m) => m[1]);
 
 describe('Operators console rules: names and audit filters', () => {
+  test("the demo staff's written-down hashes are their passwords', made with today's argon2id parameters", async () => {
+    const { memorySize, iterations, parallelism } = ARGON2_PARAMETERS;
+    for (const member of SANDBOX_STAFF) {
+      assert.ok(member.passwordHash.startsWith(`$argon2id$v=19$m=${memorySize},t=${iterations},p=${parallelism}$`));
+      assert.equal(await passwordMatches(member.password, member.passwordHash), true, member.username);
+      assert.equal(await passwordMatches(`${member.password}x`, member.passwordHash), false, member.username);
+    }
+  });
+
   test('the search box reads a name, whatever its case and accents, beside a phone, a DNI/NIE and a loan id', () => {
     assert.deepEqual(searchKindOf('Ana García'), { kind: 'name', value: 'ana garcia' });
     assert.deepEqual(searchKindOf('  ÍÑIGO   martínez '), { kind: 'name', value: 'inigo martinez' });

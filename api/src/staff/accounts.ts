@@ -51,7 +51,7 @@ export async function createStaff(
     password?: string;
     totpSecret?: string;
     /** The password's hash when the caller has it already (the demo accounts'). */
-    passwordHash?: Promise<string>;
+    passwordHash?: string;
   },
 ): Promise<NewStaff> {
   const username = account.username.trim().toLowerCase();
@@ -68,7 +68,7 @@ export async function createStaff(
     .values({
       username,
       role,
-      password_hash: await (account.passwordHash ?? hashPassword(password)),
+      password_hash: account.passwordHash ?? (await hashPassword(password)),
       totp_secret: totpSecret,
       created_by: account.createdBy,
     })
@@ -293,26 +293,26 @@ export async function staffOverview(db: Kysely<Database>) {
 /**
  * Sandbox mode only: two demo staff members with known passwords and TOTP secrets (docs/operating.md, Operators' console),
  * so the console can be tried after `npm start`. Never in production: there the first admin comes from
- * `npm run ops -- staff-create`.
+ * `npm run ops -- staff-create`. Their passwords are public, so their argon2id hashes are written down too: every
+ * new sandbox database (each `npm start` on a new folder, each test's API) would otherwise spend most of a second
+ * of CPU hashing them again. A test checks that each hash is its password's, with today's parameters.
  */
 export const SANDBOX_STAFF = [
-  { username: 'agente', role: 'agent', password: 'agente-sandbox-1', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' },
-  { username: 'admin', role: 'admin', password: 'admin-sandbox-12', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' },
+  {
+    username: 'agente',
+    role: 'agent',
+    password: 'agente-sandbox-1',
+    totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$KcrMIEwkjp/HvW3FaP4j6A$QPOnvYW763QxhDHpbUbxvmEc0nBH26Rl6/nSDXe737k',
+  },
+  {
+    username: 'admin',
+    role: 'admin',
+    password: 'admin-sandbox-12',
+    totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$5u+u/P/P715kH9/TOBIdvw$G3wliYXXCAYkFY8hT5u/u/NpUYTuE6wKjoFT6bOCa0s',
+  },
 ] as const;
-
-/**
- * The demo passwords' hashes, made once per process: argon2id is slow on purpose (about half a second each), and a
- * process that starts the API on several new databases (the tests) would otherwise spend it on every one.
- */
-const sandboxHashes = new Map<string, Promise<string>>();
-const sandboxHashOf = (password: string): Promise<string> => {
-  let hash = sandboxHashes.get(password);
-  if (!hash) {
-    hash = hashPassword(password);
-    sandboxHashes.set(password, hash);
-  }
-  return hash;
-};
 
 export async function seedSandboxStaff(db: Kysely<Database>): Promise<void> {
   const existing = await db
@@ -326,8 +326,7 @@ export async function seedSandboxStaff(db: Kysely<Database>): Promise<void> {
     .execute();
   for (const member of SANDBOX_STAFF) {
     if (existing.some((row) => row.username === member.username)) continue;
-    const passwordHash = sandboxHashOf(member.password);
-    await createStaff(db, { ...member, createdBy: 'sandbox', passwordHash }).catch((error) => {
+    await createStaff(db, { ...member, createdBy: 'sandbox', passwordHash: member.passwordHash }).catch((error) => {
       // Another API process seeded it first.
       if (!(error instanceof StaffAccountError)) throw error;
     });
