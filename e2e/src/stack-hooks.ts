@@ -1,7 +1,7 @@
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium } from './browser';
+import { launchTestBrowser } from './browser';
 import { stackPorts } from './ports';
 
 export interface StackUnderTest {
@@ -21,7 +21,7 @@ export function withStack(env: StackEnv): StackUnderTest {
   let browser: Browser | null = null;
   before(async () => {
     stack = await startStack({ env: typeof env === 'function' ? await env() : env, log: () => {} });
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import webpack from 'webpack';
 import { type Stack, startStack } from '../../scripts/stack';
 import { createConfig } from '../../webpack.config';
-import { launchChromium, seriousA11yViolations, watchConsole } from '../src/browser';
+import { launchTestBrowser, seriousA11yViolations, watchConsole } from '../src/browser';
 import { stackPorts } from '../src/ports';
 
 const root = path.resolve(__dirname, '../..');
@@ -45,7 +45,7 @@ describe('the developer menu and the version check, in Chromium', () => {
     plain = await buildShell('default', undefined);
     withMenu = await buildShell('dev-menu', true);
     stack = await startStack({ env: stackPorts(3700), shellDir: withMenu, log: () => {} });
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();

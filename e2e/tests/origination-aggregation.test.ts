@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { accessible, launchChromium, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
+import { accessible, launchTestBrowser, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
 import { photo } from '../src/loan';
 import { stackPorts } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
@@ -45,7 +45,7 @@ describe("origination in Chromium with unnax's embedded widget (method 9) and a 
   let browser: Browser;
   before(async () => {
     stack = await stackWith('unnax');
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();
@@ -140,7 +140,7 @@ describe("origination in Chromium with kontomatik's page in an iframe (method 9)
   let browser: Browser;
   before(async () => {
     stack = await stackWith('kontomatik');
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();

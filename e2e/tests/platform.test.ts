@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
+import { launchTestBrowser, seriousA11yViolations, tokenOf, watchConsole, watchCspViolations } from '../src/browser';
 import { appShown, firstPaintBesideApp } from '../src/first-paint';
 import { stackPorts } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
@@ -28,7 +28,7 @@ describe('the federated customer app in Chromium', () => {
   before(async () => {
     // A busy CI machine may take longer than the product's 300 ms for the account's first paint.
     stack = await startStack({ env: { ...stackPorts(3200), ACCOUNT_PAINT_TIMEOUT_MS: '5000' }, log: () => {} });
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();
@@ -175,7 +175,7 @@ describe('with one remote down', () => {
   let browser: Browser;
   before(async () => {
     stack = await startStack({ env: stackPorts(3300), brokenRemotes: ['account'], log: () => {} });
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();
@@ -208,7 +208,7 @@ describe('with a malformed remote config', () => {
       startApi: false,
       log: () => {},
     });
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, tokenOf, watchConsole } from '../src/browser';
+import { launchTestBrowser, tokenOf, watchConsole } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { confirmSandboxCode } from '../src/session';
 import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
@@ -34,7 +34,7 @@ describe('"Solicitar" on the WordPress calculator: the app signs the visitor in 
           'post_type' => 'page', 'post_content' => ${JSON.stringify(content)}));
       `,
     });
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();

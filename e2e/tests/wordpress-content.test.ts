@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations } from '../src/browser';
+import { launchTestBrowser, seriousA11yViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
 import { signInThroughPages } from '../src/session';
@@ -50,7 +50,7 @@ describe('the site content, edited in WordPress admin and shown by the customer 
           'user_email' => 'ana@credimo.es', 'role' => 'author'));
       `,
     });
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();

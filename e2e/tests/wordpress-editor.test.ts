@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations } from '../src/browser';
+import { launchTestBrowser, seriousA11yViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { credimoSettingsPhp, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
@@ -50,7 +50,7 @@ describe('editors place the Credimo widgets in WordPress with confidence', () =>
           'post_type' => 'page', 'post_content' => ${JSON.stringify(avisos)}));
       `,
     });
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();

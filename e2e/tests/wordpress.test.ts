@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type Stack, startStack } from '../../scripts/stack';
-import { launchChromium, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
+import { launchTestBrowser, seriousA11yViolations, watchConsole, watchCspViolations } from '../src/browser';
 import { stackPorts, testPort } from '../src/ports';
 import { credimoSettingsPhp, keepRemotes, startWordPress, type WordPress } from '../src/wordpress';
 import { hasNativePhp, startNativeWordPress } from '../src/wordpress-native';
@@ -59,7 +59,7 @@ describe('the calculator on a real WordPress page', () => {
     });
     // A site that has served a page has the remotes' config and manifests kept (its cron fetched them).
     await keepRemotes(wordpress);
-    browser = await launchChromium();
+    browser = await launchTestBrowser();
   });
   after(async () => {
     await browser?.close();
