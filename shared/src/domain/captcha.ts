@@ -7,7 +7,9 @@ export const SANDBOX_CAPTCHA_PREFIX = 'sandbox.';
 const SANDBOX_CAPTCHA = /^sandbox\.[0-9a-f]{32}$/;
 
 /** The token the sandbox verifier accepts: the prefix and 128 random bits in hex. */
-export function sandboxCaptchaToken(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)) {
+export function sandboxCaptchaToken(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b),
+) {
   const bytes = random(new Uint8Array(16));
   return SANDBOX_CAPTCHA_PREFIX + Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
