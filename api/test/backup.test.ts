@@ -9,7 +9,14 @@ import type { Database } from '../src/db/schema.js';
 import { documentFile } from '../src/providers/document-storage.js';
 import { customerAt } from './origination-path.js';
 import { type ApiProcess, freePort, overHttp, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, pgliteFolder, TEST_PGLITE } from './template.js';
+import {
+  createPostgresDatabase,
+  databaseUrlFor,
+  dropPostgresDatabase,
+  ON_PGLITE_FOLDERS,
+  pgliteFolder,
+  TEST_PGLITE,
+} from './template.js';
 
 const temporary = (name: string) => mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`));
 
@@ -98,7 +105,7 @@ async function assertCustomersServed(url: string, customers: { headers: Record<s
   }
 }
 
-describe('backup and restore on PGlite: the drill', { skip: Boolean(process.env.DATABASE_URL) && 'PGlite run' }, () => {
+describe('backup and restore on PGlite: the drill', ON_PGLITE_FOLDERS, () => {
   const dataDir = pgliteFolder('backup-data');
   const documentsDir = temporary('backup-documents');
   const backupDir = path.join(temporary('backup-out'), 'nightly');

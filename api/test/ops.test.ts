@@ -4,7 +4,14 @@ import { after, before, describe, test } from 'node:test';
 import { openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type ApiProcess, freePort, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, pgliteFolder, TEST_PGLITE } from './template.js';
+import {
+  createPostgresDatabase,
+  databaseUrlFor,
+  dropPostgresDatabase,
+  ON_PGLITE_FOLDERS,
+  pgliteFolder,
+  TEST_PGLITE,
+} from './template.js';
 
 const APP = 'https://app.credimo.es';
 
@@ -21,7 +28,7 @@ async function auditActions(dataDir: string) {
   }
 }
 
-describe('npm run ops with no API running: it opens the database itself', () => {
+describe('npm run ops with no API running: it opens the database itself', ON_PGLITE_FOLDERS, () => {
   const dataDir = pgliteFolder('ops');
   let env: NodeJS.ProcessEnv;
   before(async () => {
@@ -76,7 +83,7 @@ describe('npm run ops with no API running: it opens the database itself', () => 
   });
 });
 
-describe('npm run ops while the API runs on a PGlite folder: it goes through the API', () => {
+describe('npm run ops while the API runs on a PGlite folder: it goes through the API', ON_PGLITE_FOLDERS, () => {
   const dataDir = pgliteFolder('ops-live');
   let api: ApiProcess;
   let env: NodeJS.ProcessEnv;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { openPglite } from '../src/db/database.js';
 import { customerAt } from './origination-path.js';
 import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { pgliteFolder, TEST_PGLITE } from './template.js';
+import { ON_PGLITE_FOLDERS, pgliteFolder, TEST_PGLITE } from './template.js';
 
 async function payAtCheckout(baseUrl: string, reference: string) {
   const form = new FormData();
@@ -31,7 +31,7 @@ const loanOf = (baseUrl: string, headers: Record<string, string>) => loanFrom<Lo
 /** A shared, busy machine starts the API slowly. */
 const START_SECONDS = 240;
 
-describe('crash safety of a payment', () => {
+describe('crash safety of a payment', ON_PGLITE_FOLDERS, () => {
   test('the API SIGKILLed in the middle of a payment callback, then restarted: the payment is applied once, the ledger sums to zero', async () => {
     const dataDir = pgliteFolder('payment-crash');
     const port = String(await freePort());

@@ -12,7 +12,7 @@ import { LOCK_FILE } from '../src/db/lock.js';
 import { apiEntryArguments } from './api-bundle.js';
 import { customerAt } from './origination-path.js';
 import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
-import { pgliteFolder, TEST_PGLITE } from './template.js';
+import { ON_PGLITE_FOLDERS, pgliteFolder, TEST_PGLITE } from './template.js';
 
 /** Runs the API; once `untilReady` holds, does `beforeSignal` (if any) and sends `signal`. */
 function run(
@@ -115,7 +115,7 @@ function deadPid(): number {
   return Number(child.stdout);
 }
 
-describe('the PGlite folder has one owner', () => {
+describe('the PGlite folder has one owner', ON_PGLITE_FOLDERS, () => {
   const folders: string[] = [];
   after(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -202,7 +202,7 @@ describe('the PGlite folder has one owner', () => {
 type Loan = { id: string; status: number; calculations: { today: { body: number } } };
 const loanOf = (baseUrl: string, headers: Record<string, string>) => loanFrom<Loan>(baseUrl, headers);
 
-describe('crash safety', () => {
+describe('crash safety', ON_PGLITE_FOLDERS, () => {
   test('after SIGKILL and a restart, every acknowledged write is there', async () => {
     const dataDir = pgliteFolder('crash');
     const env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()), TRUST_PROXY: 'true' };

@@ -135,6 +135,15 @@ export function seedPgliteFolder(folder: string): string {
   return folder;
 }
 
+/**
+ * For a describe block whose databases are PGlite folders in every run (the processes it starts are given one,
+ * whatever DATABASE_URL says): the PGlite run runs it, and the PostgreSQL run, which would run the same code on
+ * the same kind of database again, skips it, saying so.
+ */
+export const ON_PGLITE_FOLDERS = {
+  skip: Boolean(process.env.DATABASE_URL) && 'PGlite folders whatever the run: the PGlite run covers it',
+} as const;
+
 /** A new temporary PGlite data folder, seeded from the run's template (`seedPgliteFolder`). */
 export const pgliteFolder = (name: string): string =>
   seedPgliteFolder(mkdtempSync(path.join(os.tmpdir(), `credimo-${name}-`)));
