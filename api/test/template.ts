@@ -98,7 +98,7 @@ export async function writePgliteTemplate(folder: string): Promise<void> {
 
 /**
  * A tar read once into memory, which PGlite reads back as a Blob. Node's own Blob hands its bytes over in chunks
- * that are then joined: for the template's 45 MB that took most of a second on every test database. The same bytes
+ * that are then joined: for a tar of tens of MB that took most of a second on every test database. The same bytes
  * serve every database: PGlite copies each file out of the tar and never writes to it.
  */
 class TarInMemory extends Blob {
