@@ -60,31 +60,50 @@ const CPU_GROUPS = '/sys/fs/cgroup/cpuacct';
 const cpuByFile = new Map<string, number>();
 let reapedSoFar = 0;
 
+/** What the runner's reaped children used since the last file ended. */
+function reapedSinceLastFile(): number {
+  const reaped = reapedChildrenCpuMs();
+  const used = reaped - reapedSoFar;
+  reapedSoFar = reaped;
+  return used;
+}
+
 function cpuMeterFor(pid: number | undefined): () => number {
   const group = path.join(CPU_GROUPS, `credimo-e2e-${process.pid}-${pid}`);
   try {
     mkdirSync(group);
     writeFileSync(path.join(group, 'cgroup.procs'), String(pid));
-    return () => {
-      const ms = Number(readFileSync(path.join(group, 'cpuacct.usage'), 'utf8')) / 1e6;
-      reapedSoFar = reapedChildrenCpuMs();
-      // A crash handler Chromium leaves behind keeps the group; it is empty once the machine ends that process.
-      setTimeout(() => {
-        try {
-          rmdirSync(group);
-        } catch {
-          // still holds a process: left for the machine, as the kernel keeps empty groups anyway
-        }
-      }, 10_000).unref();
-      return ms;
-    };
   } catch {
-    return () => {
-      const reaped = reapedChildrenCpuMs();
-      const used = reaped - reapedSoFar;
-      reapedSoFar = reaped;
-      return used;
-    };
+    return reapedSinceLastFile;
+  }
+  return () => {
+    const reaped = reapedSinceLastFile();
+    try {
+      return Number(readFileSync(path.join(group, 'cpuacct.usage'), 'utf8')) / 1e6;
+    } catch {
+      // The group is gone (another run removed it once it was empty): the reaped children are what is known.
+      return reaped;
+    }
+  };
+}
+
+/**
+ * Removes the runs' groups that no process is left in: this run's, and an earlier run's whose last process (a crash
+ * handler Chromium leaves behind for a while) has since ended. A group that still holds one stays.
+ */
+function removeEmptyCpuGroups(): void {
+  let groups: string[] = [];
+  try {
+    groups = readdirSync(CPU_GROUPS).filter((name) => name.startsWith('credimo-e2e-'));
+  } catch {
+    return;
+  }
+  for (const group of groups) {
+    try {
+      rmdirSync(path.join(CPU_GROUPS, group));
+    } catch {
+      // not empty yet
+    }
   }
 }
 
@@ -130,9 +149,11 @@ async function main(): Promise<void> {
   try {
     await Promise.all([bundleApi(bundleFolder), writePgliteTemplate(templateEnv[PGLITE_TEMPLATE_VARIABLE] as string)]);
     console.log(`# API bundled and PGlite template migrated in ${seconds(performance.now() - started)}`);
+    removeEmptyCpuGroups();
     reapedSoFar = reapedChildrenCpuMs();
     await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
   } finally {
+    removeEmptyCpuGroups();
     rmSync(workFolder, { recursive: true, force: true });
     rmSync(bundleFolder, { recursive: true, force: true });
   }
