@@ -1,19 +1,22 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BUNDLE_VARIABLE, bundleApi } from '../api/test/api-bundle';
-import { reapedChildrenCpuMs } from '../api/test/cpu';
 import { fileDurations } from '../api/test/file-durations';
+import { type FileWorker, startFileWorker } from '../api/test/file-workers';
 import { PGLITE_TEMPLATE_VARIABLE, TEST_SHARED_BUFFERS, writePgliteTemplate } from '../api/test/template';
+import { SHARED_BROWSER_VARIABLE } from './src/lane-env';
 import { PORT_OFFSET } from './src/ports';
 
 /**
  * Runs the browser test files in lanes side by side (E2E_CONCURRENCY, 2 by default), the slowest of the last run
- * first. Each file still starts its own stack, browser and WordPress; a lane moves every port its files take by ten
+ * first. A lane is one worker process (`lane.ts`) that takes the next file when its last one ends: node, tsx,
+ * Playwright and the stack's code load once per lane, and the lane's files share one browser, each in contexts of
+ * its own. Each file still starts its own stack and WordPress; a lane moves every port its files take by ten
  * thousand (E2E_PORT_OFFSET), so files of two lanes never meet on a port. Much of a browser test is waiting
- * for a page, a sandbox provider or a poll: a second lane fills that time. A file's report is printed whole when it
- * ends; `npm run test:e2e -- tests/account.test.ts` runs some files.
+ * for a page, a sandbox provider or a poll: a second lane fills that time. A line per file shows the progress;
+ * each lane's report is printed whole when the run ends. `npm run test:e2e -- tests/account.test.ts` runs some
+ * files.
  */
 const e2eFolder = __dirname;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -50,39 +53,29 @@ const templateEnv: NodeJS.ProcessEnv = {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
- * The CPU each file used, its browser, stack and WordPress included. Where the runner may make cgroups (root on
- * Linux, as CI runs), the file's processes run in a cpuacct group of their own, which counts every process they
- * start, even those that outlive their parent (Chromium's renderers are reaped by init when the browser closes).
- * Elsewhere it is what the runner's reaped children used since the last file ended, which misses those. On two
- * cores the CPU, not the clock, bounds a run.
+ * The CPU each file used, its stack, WordPress and its share of the lane's browser included. Where the runner may
+ * make cgroups (root on Linux, as CI runs), each lane runs in a cpuacct group of its own, which counts every
+ * process the lane starts, even those it never reaps (Chromium's renderers): a file's CPU is what its lane's group
+ * used while it ran. Elsewhere it is what the lane's worker counted: its own threads and the processes it reaped,
+ * which misses those. On two cores the CPU, not the clock, bounds a run.
  */
 const CPU_GROUPS = '/sys/fs/cgroup/cpuacct';
 const cpuByFile = new Map<string, number>();
-let reapedSoFar = 0;
 
-/** What the runner's reaped children used since the last file ended. */
-function reapedSinceLastFile(): number {
-  const reaped = reapedChildrenCpuMs();
-  const used = reaped - reapedSoFar;
-  reapedSoFar = reaped;
-  return used;
-}
-
-function cpuMeterFor(pid: number | undefined): () => number {
+/** The CPU used so far by the lane whose worker is `pid` and by everything it started, in ms; null without a group. */
+function laneCpuMeter(pid: number | undefined): () => number | null {
   const group = path.join(CPU_GROUPS, `credimo-e2e-${process.pid}-${pid}`);
   try {
     mkdirSync(group);
     writeFileSync(path.join(group, 'cgroup.procs'), String(pid));
   } catch {
-    return reapedSinceLastFile;
+    return () => null;
   }
   return () => {
-    const reaped = reapedSinceLastFile();
     try {
       return Number(readFileSync(path.join(group, 'cpuacct.usage'), 'utf8')) / 1e6;
     } catch {
-      // The group is gone (another run removed it once it was empty): the reaped children are what is known.
-      return reaped;
+      return null;
     }
   };
 }
@@ -107,40 +100,34 @@ function removeEmptyCpuGroups(): void {
   }
 }
 
-function runFile(file: string, lane: number): Promise<void> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeFlags, file], {
-      cwd: e2eFolder,
-      env: { ...process.env, ...templateEnv, E2E_PORT_OFFSET: String(PORT_OFFSET + lane * 10_000) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const cpuOfFile = cpuMeterFor(child.pid);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('exit', (code, signal) => {
-      const ms = performance.now() - started;
-      const cpuMs = cpuOfFile();
+function startLane(index: number): FileWorker {
+  const log = path.join(workFolder, `lane-${index + 1}.log`);
+  let cpuOfLane: () => number | null = () => null;
+  let cpuAtLastFile = 0;
+  const worker = startFileWorker({
+    script: 'lane.ts',
+    cwd: e2eFolder,
+    log,
+    env: {
+      ...templateEnv,
+      [SHARED_BROWSER_VARIABLE]: '1',
+      E2E_PORT_OFFSET: String(PORT_OFFSET + index * 10_000),
+    },
+    nodeFlags,
+    next: () => queue.shift(),
+    onDone: ({ file, ms, cpuMs: ownAndReaped }) => {
+      // The lane's group counts the browser's renderers too, which the worker never reaps.
+      const laneCpu = cpuOfLane();
+      const cpuMs = laneCpu === null ? ownAndReaped : laneCpu - cpuAtLastFile;
+      cpuAtLastFile = laneCpu ?? 0;
       cpuByFile.set(path.relative(e2eFolder, file), cpuMs);
       durations.record(file, ms);
-      const passed = code === 0 && !signal;
-      if (!passed) failed.push(path.basename(file));
-      console.log(
-        `\n### ${path.relative(e2eFolder, file)}: ${passed ? 'passed' : 'FAILED'} in ${seconds(ms)}, CPU ${seconds(cpuMs)} (lane ${lane + 1})`,
-      );
-      console.log(output.trimEnd());
-      resolve();
-    });
+      console.log(`· ${path.relative(e2eFolder, file)} (${seconds(ms)}, CPU ${seconds(cpuMs)}, lane ${index + 1})`);
+    },
+    onFailed: (file) => failed.push(file),
   });
-}
-
-async function lane(index: number): Promise<void> {
-  for (let file = queue.shift(); file; file = queue.shift()) await runFile(file, index);
+  cpuOfLane = laneCpuMeter(worker.pid);
+  return worker;
 }
 
 async function main(): Promise<void> {
@@ -150,8 +137,18 @@ async function main(): Promise<void> {
     await Promise.all([bundleApi(bundleFolder), writePgliteTemplate(templateEnv[PGLITE_TEMPLATE_VARIABLE] as string)]);
     console.log(`# API bundled and PGlite template migrated in ${seconds(performance.now() - started)}`);
     removeEmptyCpuGroups();
-    reapedSoFar = reapedChildrenCpuMs();
-    await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+    const workers = Array.from({ length: lanes }, (_, index) => startLane(index));
+    const exitCodes = await Promise.all(workers.map((worker) => worker.exited));
+    if (queue.length) failed.push(`${queue.length} files never ran`);
+    else if (exitCodes.some((code) => code !== 0) && !failed.length) failed.push('a lane that ended in error');
+    for (const [index, worker] of workers.entries()) {
+      console.log(`\n### lane ${index + 1} of ${workers.length}`);
+      try {
+        console.log(readFileSync(worker.log, 'utf8').trimEnd());
+      } catch {
+        console.log('(no report: the lane stopped before its first file)');
+      }
+    }
   } finally {
     removeEmptyCpuGroups();
     rmSync(workFolder, { recursive: true, force: true });

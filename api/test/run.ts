@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BUNDLE_VARIABLE, bundleApi, TEST_NODE_FLAGS } from './api-bundle.js';
 import { fileDurations } from './file-durations.js';
-import type { FileAnswer, FileRequest } from './shard.js';
+import { type FileWorker, startFileWorker } from './file-workers.js';
 import {
   createPostgresTemplate,
   dropPostgresDatabase,
@@ -17,7 +16,7 @@ import {
 
 /**
  * Runs the API's test files: migrates one template database for the whole run (PGlite, or PostgreSQL with
- * DATABASE_URL), then starts one worker process per core and one more (`test/shard.ts`) that takes files from this runner one at
+ * DATABASE_URL), then starts one worker process per core and one more (`test/shard.ts`, `test/file-worker.ts`) that takes files from this runner one at
  * a time, the slowest of the last run first. Node, tsx and the API load once per worker rather than once per file;
  * each file still gets a database of its own, copied from the template, and ports and folders of its own.
  * `npm run test:api -- test/poll.test.ts` runs some files; API_TEST_CONCURRENCY sets the number of workers.
@@ -99,48 +98,22 @@ const failedFiles: string[] = [];
 const cpuByFile = new Map<string, number>();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-interface Worker {
-  log: string;
-  exited: Promise<number>;
-}
-
-function startWorker(index: number, env: NodeJS.ProcessEnv): Worker {
-  const log = path.join(workFolder, `worker-${index}.log`);
-  const child = spawn(
-    process.execPath,
-    [
-      ...TEST_NODE_FLAGS,
-      '--import',
-      'tsx',
-      '--test-reporter=spec',
-      `--test-reporter-destination=${log}`,
-      '--test-reporter=./test/shard-reporter.mjs',
-      '--test-reporter-destination=stdout',
-      ...nodeFlags,
-      'test/shard.ts',
-    ],
-    { cwd: apiFolder, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } },
-  );
-  child.on('message', (message: FileRequest | { failed: string }) => {
-    if ('failed' in message) {
-      failedFiles.push(message.failed);
-      return;
-    }
-    if (message.done) {
-      const { file, ms, cpuMs } = message.done;
+function startWorker(index: number, env: NodeJS.ProcessEnv): FileWorker {
+  return startFileWorker({
+    script: 'test/shard.ts',
+    cwd: apiFolder,
+    log: path.join(workFolder, `worker-${index}.log`),
+    env,
+    nodeFlags: [...TEST_NODE_FLAGS, ...nodeFlags],
+    next: () => queue.shift(),
+    onDone: ({ file, ms, cpuMs }) => {
       durations.record(file, ms);
       cpuByFile.set(path.relative(apiFolder, file), cpuMs);
       // Whether it passed is known once the worker's report is complete: the summary below says.
       console.log(`· ${path.relative(apiFolder, file)} (${seconds(ms)}, CPU ${seconds(cpuMs)}, worker ${index})`);
-    }
-    const next = queue.shift();
-    child.send({ file: next ?? null } satisfies FileAnswer);
+    },
+    onFailed: (file) => failedFiles.push(file),
   });
-  process.on('SIGTERM', () => child.kill('SIGTERM'));
-  const exited = new Promise<number>((resolve) =>
-    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))),
-  );
-  return { log, exited };
 }
 
 let code = 1;

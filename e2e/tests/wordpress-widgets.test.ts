@@ -35,20 +35,26 @@ function watchPreloadWarnings(page: Page): string[] {
 /**
  * Layout shifts of the page (not caused by input) that a widget can have caused, summed as CLS counts them: a shift
  * counts unless every element it moved comes before every widget on the page, outside them (the theme's header and
- * navigation above them, which a widget's box cannot push). Every shift is listed for the failure message.
+ * navigation above them, which a widget's box cannot push), or holds every widget (a box whose top moved because
+ * something above it changed). Every shift is listed, with where each box was and went, for the failure message.
  */
 async function watchShifts(page: Page) {
   await page.addInitScript(`window.__shift = 0; window.__shifted = []; new PerformanceObserver((list) => {
-    const beforeEveryWidget = (node) => {
+    // A box before every widget, or one holding them all, moves only when something above the widgets changes
+    // (the theme's navigation, its fonts): a widget mounting moves what comes after it, never where its own
+    // container starts.
+    const theThemesBox = (node) => {
       const widgets = document.querySelectorAll('[data-credimo-widget]');
       if (!node || widgets.length === 0) return false;
-      return [...widgets].every((widget) => !node.contains(widget) && (widget.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_PRECEDING));
+      const holdsEvery = [...widgets].every((widget) => node !== widget && node.contains(widget));
+      return holdsEvery || [...widgets].every((widget) => !node.contains(widget) && (widget.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_PRECEDING));
     };
+    const rect = (r) => r ? Math.round(r.y) + '+' + Math.round(r.height) : '?';
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) {
       const sources = entry.sources || [];
-      const theThemes = sources.length > 0 && sources.every((s) => beforeEveryWidget(s.node));
+      const theThemes = sources.length > 0 && sources.every((s) => theThemesBox(s.node));
       if (!theThemes) window.__shift += entry.value;
-      window.__shifted.push(entry.value.toFixed(4) + (theThemes ? ' (before the widgets) ' : ' ') + sources.map((s) => s.node ? (s.node.nodeName + '.' + (s.node.className || '')) : '?').join(','));
+      window.__shifted.push(entry.value.toFixed(4) + (theThemes ? ' (the theme) ' : ' ') + sources.map((s) => (s.node ? (s.node.nodeName + '.' + (s.node.className || '')) : '?') + ' y ' + rect(s.previousRect) + ' to ' + rect(s.currentRect)).join(','));
     }
   }).observe({ type: 'layout-shift', buffered: true });`);
   return async () => (await page.evaluate('window.__shift')) as number;
