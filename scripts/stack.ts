@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { bundledEntryArguments } from '../api/test/api-bundle';
 import { firstLoadLinks } from '../shell/server/first-load';
 import { paintFirstScreen } from '../shell/server/first-paint';
 import { aggregationPolicyOf } from '../shell/server/security-headers';
@@ -104,10 +105,7 @@ async function waitForHealth(url: string, api: ChildProcess, timeoutMs = 90_000)
  * once for the run (`api/test/api-bundle.ts`), which spares every stack loading each source file through tsx.
  */
 function apiCommand(env: NodeJS.ProcessEnv): string[] {
-  const bundle = env.CREDIMO_TEST_API_BUNDLE;
-  return bundle
-    ? ['--liftoff-only', path.join(bundle, 'main.mjs')]
-    : ['--import', 'tsx', path.join(root, 'api/src/main.ts')];
+  return bundledEntryArguments('main', env) ?? ['--import', 'tsx', path.join(root, 'api/src/main.ts')];
 }
 
 function startApi(env: NodeJS.ProcessEnv): ChildProcess {

@@ -69,10 +69,13 @@ export async function bundleApi(folder: string): Promise<void> {
  */
 export const TEST_NODE_FLAGS = ['--liftoff-only'] as const;
 
+/** The command that starts `entry` from the run's bundle, when `env` names one (a runner made it), else null. */
+export function bundledEntryArguments(entry: keyof typeof ENTRIES, env = process.env): string[] | null {
+  const bundle = env[API_BUNDLE_VARIABLE];
+  return bundle ? [...TEST_NODE_FLAGS, path.join(bundle, `${entry}.mjs`)] : null;
+}
+
 /** The command that starts `entry` in a child process: the run's bundle when there is one, else the source with tsx. */
 export function apiEntryArguments(entry: keyof typeof ENTRIES): string[] {
-  const bundle = process.env[API_BUNDLE_VARIABLE];
-  return bundle
-    ? [...TEST_NODE_FLAGS, path.join(bundle, `${entry}.mjs`)]
-    : [...TEST_NODE_FLAGS, '--import', import.meta.resolve('tsx'), ENTRIES[entry]];
+  return bundledEntryArguments(entry) ?? [...TEST_NODE_FLAGS, '--import', import.meta.resolve('tsx'), ENTRIES[entry]];
 }

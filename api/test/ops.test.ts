@@ -29,9 +29,11 @@ async function auditActions(dataDir: string) {
 }
 
 describe('npm run ops with no API running: it opens the database itself', ON_PGLITE_FOLDERS, () => {
-  const dataDir = pgliteFolder('ops');
+  // Made when the block runs: the PostgreSQL run skips it and copies no folder.
+  let dataDir = '';
   let env: NodeJS.ProcessEnv;
   before(async () => {
+    dataDir = pgliteFolder('ops');
     // A port where nothing answers: the command finds no API and takes the folder's lock itself.
     env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()), OPS_OPERATOR: 'carmen' };
   });
@@ -84,10 +86,12 @@ describe('npm run ops with no API running: it opens the database itself', ON_PGL
 });
 
 describe('npm run ops while the API runs on a PGlite folder: it goes through the API', ON_PGLITE_FOLDERS, () => {
-  const dataDir = pgliteFolder('ops-live');
+  // Made when the block runs: the PostgreSQL run skips it and copies no folder.
+  let dataDir = '';
   let api: ApiProcess;
   let env: NodeJS.ProcessEnv;
   before(async () => {
+    dataDir = pgliteFolder('ops-live');
     env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()), OPS_OPERATOR: 'carmen' };
     api = await startApiProcess({ ...env, PUBLIC_APP_URL: APP });
   });
