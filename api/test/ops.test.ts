@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { type ApiProcess, freePort, runOpsCli, startApiProcess, stopApiProcess } from './spawn-api.js';
+import { type ApiProcess, freePort, runOpsCli, startApiProcess, stopApiProcess, unservedPort } from './spawn-api.js';
 import {
   createPostgresDatabase,
   databaseUrlFor,
@@ -35,7 +35,7 @@ describe('npm run ops with no API running: it opens the database itself', ON_PGL
   before(async () => {
     dataDir = pgliteFolder('ops');
     // A port where nothing answers: the command finds no API and takes the folder's lock itself.
-    env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await freePort()), OPS_OPERATOR: 'carmen' };
+    env = { PGLITE_DATA_DIR: dataDir, API_PORT: String(await unservedPort()), OPS_OPERATOR: 'carmen' };
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -157,7 +157,7 @@ describe('npm run ops while the API runs on a PGlite folder: it goes through the
   });
 
   test('pointed at another port, the command does not open the folder the API holds', async () => {
-    const result = await ops({ ...env, API_PORT: String(await freePort()) }, 'agent-link', '612000047');
+    const result = await ops({ ...env, API_PORT: String(await unservedPort()) }, 'agent-link', '612000047');
     assert.equal(result.status, 1);
     assert.equal(
       result.stderr.trim(),

@@ -11,7 +11,7 @@ import { type DatabaseHandle, DatabaseUnavailableError, openDatabase, openPglite
 import { LOCK_FILE } from '../src/db/lock.js';
 import { apiEntryArguments } from './api-bundle.js';
 import { customerAt } from './origination-path.js';
-import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess } from './spawn-api.js';
+import { freePort, loanOf as loanFrom, overHttp, startApiProcess, stopApiProcess, unservedPort } from './spawn-api.js';
 import { ON_PGLITE_FOLDERS, pgliteFolder, TEST_PGLITE } from './template.js';
 
 /** Runs the API; once `untilReady` holds, does `beforeSignal` (if any) and sends `signal`. */
@@ -55,7 +55,7 @@ describe('the API process', () => {
   });
 
   test('DATABASE_URL pointing at no server: one clear line and a non-zero exit, no stack trace', async () => {
-    const port = await freePort();
+    const port = await unservedPort();
     const { code, stderr } = await run({ DATABASE_URL: `postgres://credimo:secret@127.0.0.1:${port}/none` });
     assert.equal(code, 1);
     const lines = stderr.trim().split('\n');

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { apiEntryArguments } from './api-bundle.js';
 import type { TestApi } from './harness.js';
 
@@ -32,6 +32,26 @@ export async function freePort(): Promise<number> {
   const address = server.address();
   await new Promise((resolve) => server.close(resolve));
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+const refusesConnections = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+
+/**
+ * A port where nothing answers, and where no test's server can start meanwhile: below 1024, out of the range the
+ * system hands `freePort` from. A free port from `freePort` may be taken by another file's API a moment later,
+ * and a command that was meant to find no API then finds one.
+ */
+export async function unservedPort(): Promise<number> {
+  for (let port = 1023; port >= 900; port--) if (await refusesConnections(port)) return port;
+  throw new Error('no port below 1024 refuses connections on this machine');
 }
 
 export interface ApiProcess {
