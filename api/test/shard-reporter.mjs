@@ -1,5 +1,6 @@
 /**
- * Tells the runner (`test/run.ts`) which files of a worker failed: a failed top-level suite is a failed file.
+ * Tells the runner (`test/run.ts`, `e2e/run.ts`) which files of a worker failed: a failed top-level suite is a
+ * failed file (`file-worker.ts` runs each file in a suite named after it).
  * Writes nothing itself; the spec reporter beside it writes the worker's report. Plain JavaScript: node loads
  * reporters before any loader.
  */
