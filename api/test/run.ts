@@ -17,8 +17,9 @@ import {
 /**
  * Runs the API's test files: migrates one template database for the whole run (PGlite, or PostgreSQL with
  * DATABASE_URL), then starts one worker process per core and one more (`test/shard.ts`, on the loop of
- * `test/file-worker.ts`) that takes files from this runner one at a time, the slowest of the last run first. Node, tsx and the API load once per worker rather than once per file;
- * each file still gets a database of its own, copied from the template, and ports and folders of its own.
+ * `test/file-worker.ts`) that takes files from this runner one at a time, the slowest of the last run first.
+ * Node, tsx and the API load once per worker rather than once per file; each file still gets a database of its
+ * own, copied from the template, and ports and folders of its own.
  * `npm run test:api -- test/poll.test.ts` runs some files; API_TEST_CONCURRENCY sets the number of workers.
  * Each worker's report is printed whole when the run ends; a line per file shows the progress meanwhile.
  */
