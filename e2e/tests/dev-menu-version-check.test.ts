@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import webpack from 'webpack';
+import { distDir } from '../../scripts/apps';
 import { type Stack, startStack } from '../../scripts/stack';
 import { createConfig } from '../../webpack.config';
 import { launchTestBrowser, seriousA11yViolations, watchConsole } from '../src/browser';
@@ -16,8 +17,8 @@ const DEV_MENU_TITLE = 'Menú de desarrollo';
 const DEV_MENU_MARKS = ['credimo-dev-menu-title', 'Rellenar el formulario con datos de prueba'];
 const hasMenu = (text: string) => DEV_MENU_MARKS.some((mark) => text.includes(mark));
 
-/** Builds the shell alone, for production, into its own folder: with or without the developer menu. */
-async function buildShell(folder: string, devMenu: boolean | undefined): Promise<string> {
+/** Builds the shell alone, for production, into its own folder. */
+async function buildShell(folder: string, devMenu: boolean): Promise<string> {
   const outputPath = path.join(builds, folder);
   const compiler = webpack(createConfig('shell', { mode: 'production', devMenu, outputPath }));
   const stats = await new Promise<webpack.Stats | undefined>((resolve, reject) =>
@@ -40,11 +41,11 @@ describe('the developer menu and the version check, in Chromium', () => {
   let browser: Browser;
 
   before(async () => {
-    // A production build's default has no developer menu (CREDIMO_DEV_MENU unset); this one asks for it.
-    delete process.env.CREDIMO_DEV_MENU;
-    plain = await buildShell('default', undefined);
+    // The build every other browser test serves, made by `npm run build` (or by a stack where it was missing) with
+    // the production default; this file builds the one that asks for the menu.
     withMenu = await buildShell('dev-menu', true);
     stack = await startStack({ env: stackPorts(3700), shellDir: withMenu, log: () => {} });
+    plain = distDir('shell');
     browser = await launchTestBrowser();
   });
   after(async () => {
@@ -58,6 +59,7 @@ describe('the developer menu and the version check, in Chromium', () => {
     assert.deepEqual(
       without.filter(({ text }) => hasMenu(text)).map(({ file }) => file),
       [],
+      `${plain} carries the developer menu: build it without CREDIMO_DEV_MENU=on (npm run build)`,
     );
     assert.ok(!without.some(({ file }) => file.startsWith('dev-menu')), 'no dev-menu chunk');
     const withIt = scripts(withMenu);
