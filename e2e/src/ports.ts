@@ -1,4 +1,5 @@
 import { cpSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGLITE_TEMPLATE_VARIABLE } from '../../api/test/template';
 
@@ -8,14 +9,20 @@ import { PGLITE_TEMPLATE_VARIABLE } from '../../api/test/template';
  */
 export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 
-/** A copy of the runner's template folder inside the run's own folder (removed with it), or memory://. */
-function freshDataDir(): string {
+/**
+ * A PGlite folder of a test's own, for a test that reads or reopens it: a copy of the runner's migrated template
+ * inside the run's own folder (so the API opening it neither runs initdb nor migrates, several CPU seconds each
+ * time), or, run alone, an empty folder. The test removes it.
+ */
+export function freshDataFolder(name: string): string {
   const template = process.env[PGLITE_TEMPLATE_VARIABLE];
-  if (!template) return 'memory://';
-  const folder = mkdtempSync(path.join(path.dirname(template), 'stack-'));
-  cpSync(path.join(template, 'data'), folder, { recursive: true });
+  const folder = mkdtempSync(path.join(template ? path.dirname(template) : os.tmpdir(), `credimo-e2e-${name}-`));
+  if (template) cpSync(path.join(template, 'data'), folder, { recursive: true });
   return folder;
 }
+
+/** Under the runner a copy of its template folder (removed with the run's folder), else memory://. */
+const freshDataDir = (): string => (process.env[PGLITE_TEMPLATE_VARIABLE] ? freshDataFolder('stack') : 'memory://');
 
 /** A fixed port of a suite, moved by the offset. */
 export const testPort = (port: number) => port + PORT_OFFSET;

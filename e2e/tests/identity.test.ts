@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
 import { opsLink } from '../src/ops';
-import { stackPorts, testPort } from '../src/ports';
+import { freshDataFolder, stackPorts, testPort } from '../src/ports';
 import { registerThroughPages } from '../src/registration';
 import { confirmSandboxCode, signInThroughPages } from '../src/session';
 import { withStack } from '../src/stack-hooks';
@@ -15,7 +13,7 @@ import { withStack } from '../src/stack-hooks';
 const LINK_INVALID = 'El enlace no es válido, ha caducado o ya se ha usado.';
 
 describe('signing in, and agent and admin sessions, in Chromium', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-identity-'));
+  const dataDir = freshDataFolder('identity');
   // The first paint's content is asserted, not its timing: the server may wait for the API on a busy machine.
   const env = {
     ...stackPorts(3500),

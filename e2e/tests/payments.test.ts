@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { accessible, tokenOf, watchConsole } from '../src/browser';
 import { appShown } from '../src/first-paint';
 import { extendOnAccount, fillSandboxCard, newCustomerWithLoan, payFromAccount, repayOnAccount } from '../src/journey';
-import { stackPorts, testPort } from '../src/ports';
+import { freshDataFolder, stackPorts, testPort } from '../src/ports';
 import { withStack } from '../src/stack-hooks';
 
 const PHONE = '612000931';
@@ -37,7 +36,7 @@ function apiOf(apiUrl: string, token: string) {
 }
 
 describe('payments in Chromium: partial repayment by card, an extension, ten days, payoff by Bizum', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-payments-'));
+  const dataDir = freshDataFolder('payments');
   const env = {
     ...stackPorts(3970),
     PGLITE_DATA_DIR: dataDir,

@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations, watchConsole } from '../src/browser';
 import { opsLink } from '../src/ops';
-import { stackPorts } from '../src/ports';
+import { freshDataFolder, stackPorts } from '../src/ports';
 import { fillIdentityAndAddress, fillRetiredAdditionalInformation } from '../src/registration';
 import { signInThroughPages } from '../src/session';
 import { withStack } from '../src/stack-hooks';
 
 describe('registration in Chromium: sign-in, personal data, additional information, the application step', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-registration-'));
+  const dataDir = freshDataFolder('registration');
   // These tests are about registration and the waiting page: the sandbox decision is held back so the application
   // stays in Request while they look at it (the decision has its own API tests and the origination e2e).
   const env = { ...stackPorts(3900), PGLITE_DATA_DIR: dataDir, SANDBOX_DECISION_DELAY_SECONDS: '3600' };

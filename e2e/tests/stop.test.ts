@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { stackPorts, testPort } from '../src/ports';
+import { freshDataFolder, stackPorts, testPort } from '../src/ports';
 import { liveProcessesInGroup } from '../src/process-group';
 
 /** The token the app makes in sandbox mode (shared/src/domain/captcha.ts), as the browser would send it. */
@@ -102,7 +101,7 @@ describe('stopping npm start', () => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
   const newFolder = () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'credimo-e2e-stop-'));
+    const folder = freshDataFolder('stop');
     folders.push(folder);
     return folder;
   };
