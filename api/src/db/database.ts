@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { PostgresJSDialect } from 'kysely-postgres-js';
+import pg from 'pg';
 import postgres from 'postgres';
 import { HotConnections } from './hot-connections';
 import { FolderLockedError, lockFolder } from './lock';
@@ -39,8 +39,11 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** How every connection to PostgreSQL is opened: one client (postgres.js), the rows typed as the code reads them. */
-const connectionOptions = (max: number): postgres.Options<Record<string, postgres.PostgresType>> => ({
+/**
+ * The hot statements' connections (postgres.js, db/hot-connections.ts): the rows typed as pg types them, so a
+ * row reads the same whichever client ran it.
+ */
+const hotConnectionOptions = (max: number): postgres.Options<Record<string, postgres.PostgresType>> => ({
   max,
   connect_timeout: 5,
   // The pool's idle time: a quiet API holds no connection open.
@@ -49,34 +52,55 @@ const connectionOptions = (max: number): postgres.Options<Record<string, postgre
   fetch_types: true,
   types: pgParsedTypes(),
   onnotice: () => {},
-  // An absent value is SQL's null, as the code has always sent it.
+  // An absent value is SQL's null, as pg sends it.
   transform: { undefined: null },
 });
 
+/**
+ * Kysely's pool is node-postgres's: every statement outside the hot ones and every transaction takes a client
+ * from it. (postgres.js's `reserve()`, which its Kysely dialect takes a connection with, loses a waiting caller
+ * for good when the server ends the connection it waited for: porsager/postgres#1195, test/postgres-pool.test.ts.)
+ */
+function openPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    // A quiet API holds no connection open.
+    idleTimeoutMillis: 10_000,
+  });
+  // A client errors when the server ends its connection. Idle, the pool drops it; checked out, its statement (or
+  // the next) fails with the error and the pool drops it on release. Either way the error is answered there, and
+  // an 'error' event nobody listens to would end the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const client = postgres(url, connectionOptions(poolSize));
+  const pool = openPool(url, poolSize);
   try {
-    await client`select 1`;
+    await pool.query('select 1');
   } catch (error) {
-    await client.end({ timeout: 1 }).catch(() => {});
+    await pool.end().catch(() => {});
     const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
     throw new DatabaseUnavailableError(`cannot reach PostgreSQL at ${redactUrl(url)} (${reason}); check DATABASE_URL`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Two: queries share a connection in a pipeline, and fewer connections send more queries per write (one is
   // fastest in bench:api), but two keep a slower statement (an answer being assembled) from holding up every poll.
-  const hotClient = postgres(url, connectionOptions(Math.min(2, poolSize)));
-  const hot = new HotConnections(hotClient);
+  const hot = new HotConnections(postgres(url, hotConnectionOptions(Math.min(2, poolSize))));
   runHotStatementsOn(db, hot);
   return {
     db,
     kind: 'postgresql',
     close: async () => {
       await hot.end();
-      // Bounded: a query the pool still counts as running (a job fetch caught by the stop) must not hold the
-      // close for ever. postgres.js answers Kysely's own end() below with this same ending.
-      await client.end({ timeout: 5 });
-      await db.destroy();
+      // Kysely ends the pool, which waits for every client out to come back; bounded, so a statement still
+      // running (a job fetch caught by the stop) cannot hold the close for ever.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([db.destroy(), new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+      clearTimeout(timer);
     },
   };
 }
