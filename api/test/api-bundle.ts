@@ -10,11 +10,12 @@ import { build } from 'esbuild';
  * stylesheet, the sandbox's pages, the municipalities) are found as they are from source.
  * The packages are bundled too: resolving and loading a few thousand of their modules one by one was about 1.5 s of
  * CPU per process. Those below stay outside, loaded from node_modules as in production, because they find files of
- * their own beside their code (PGlite's WebAssembly, sharp's native library, pino's worker threads, the data files).
+ * their own beside their code (PGlite's WebAssembly, sharp's and argon2's native libraries, pino's worker threads, the data files).
  */
 const OUTSIDE_THE_BUNDLE = [
   /^@electric-sql\/pglite/,
   /^sharp/,
+  /^@node-rs\//,
   /^pino/,
   /^thread-stream/,
   /^@fastify\/swagger/,

@@ -10,7 +10,7 @@ import {
   searchKindOf,
   totpNow,
 } from '../src/staff/index.js';
-import { passwordMatches } from '../src/staff/passwords.js';
+import { hashPassword, passwordMatches } from '../src/staff/passwords.js';
 import { ARGON2_PARAMETERS } from '../src/staff/rules.js';
 import { startTestApi, type TestApi } from './harness.js';
 import { type StaffCredentials as Credentials, signedInStaff, staffBrowser, staffSignIn } from './staff-browser.js';
@@ -83,6 +83,20 @@ describe('Operators console rules: names and audit filters', () => {
       assert.equal(await passwordMatches(member.password, member.passwordHash), true, member.username);
       assert.equal(await passwordMatches(`${member.password}x`, member.passwordHash), false, member.username);
     }
+  });
+
+  test("a new staff password is kept as argon2id with today's parameters, a salt of its own, and only it matches", async () => {
+    const { memorySize, iterations, parallelism, hashLength } = ARGON2_PARAMETERS;
+    const [first, second] = await Promise.all([hashPassword('la clave'), hashPassword('la clave')]);
+    for (const encoded of [first, second]) {
+      assert.ok(encoded.startsWith(`$argon2id$v=19$m=${memorySize},t=${iterations},p=${parallelism}$`), encoded);
+      const digest = encoded.split('$').at(-1) ?? '';
+      assert.equal(Buffer.from(digest, 'base64').length, hashLength);
+    }
+    assert.notEqual(first, second, 'each hash has its own salt');
+    assert.equal(await passwordMatches('la clave', first), true);
+    assert.equal(await passwordMatches('la clave ', first), false);
+    assert.equal(await passwordMatches('la clave', 'not a hash'), false);
   });
 
   test('the search box reads a name, whatever its case and accents, beside a phone, a DNI/NIE and a loan id', () => {
