@@ -29,15 +29,16 @@ export const testPort = (port: number) => port + PORT_OFFSET;
 
 /**
  * Each e2e suite starts its own stack on its own ports, away from a developer's running `npm start`, on a database
- * of its own: under the runner a copy of the run's migrated template folder, on its own an empty one in memory.
+ * of its own: under the runner a copy of the run's migrated template folder, on its own an empty one in memory; or
+ * the folder a test keeps (`freshDataFolder`), so no copy is made for nothing.
  */
-export function stackPorts(requestedBase: number): NodeJS.ProcessEnv {
+export function stackPorts(requestedBase: number, dataDir: string = freshDataDir()): NodeJS.ProcessEnv {
   const base = testPort(requestedBase);
   return {
     APP_PORT: String(base),
     REMOTES_PORT: String(base + 1),
     API_PORT: String(base + 10),
-    PGLITE_DATA_DIR: freshDataDir(),
+    PGLITE_DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     CORS_ORIGINS: `http://localhost:${base}`,

@@ -16,8 +16,7 @@ describe('signing in, and agent and admin sessions, in Chromium', () => {
   const dataDir = freshDataFolder('identity');
   // The first paint's content is asserted, not its timing: the server may wait for the API on a busy machine.
   const env = {
-    ...stackPorts(3500),
-    PGLITE_DATA_DIR: dataDir,
+    ...stackPorts(3500, dataDir),
     PUBLIC_APP_URL: `http://localhost:${testPort(3500)}`,
     ACCOUNT_PAINT_TIMEOUT_MS: '5000',
   };

@@ -38,8 +38,7 @@ function apiOf(apiUrl: string, token: string) {
 describe('payments in Chromium: partial repayment by card, an extension, ten days, payoff by Bizum', () => {
   const dataDir = freshDataFolder('payments');
   const env = {
-    ...stackPorts(3970),
-    PGLITE_DATA_DIR: dataDir,
+    ...stackPorts(3970, dataDir),
     PUBLIC_APP_URL: `http://localhost:${testPort(3970)}`,
     SANDBOX_DECISION_DELAY_SECONDS: '1',
   };

@@ -13,7 +13,7 @@ describe('registration in Chromium: sign-in, personal data, additional informati
   const dataDir = freshDataFolder('registration');
   // These tests are about registration and the waiting page: the sandbox decision is held back so the application
   // stays in Request while they look at it (the decision has its own API tests and the origination e2e).
-  const env = { ...stackPorts(3900), PGLITE_DATA_DIR: dataDir, SANDBOX_DECISION_DELAY_SECONDS: '3600' };
+  const env = { ...stackPorts(3900, dataDir), SANDBOX_DECISION_DELAY_SECONDS: '3600' };
   let agentLink: string;
   const site = withStack(() => {
     // Made by the ops command on the API's own database before the API opens it (PGlite is one process).

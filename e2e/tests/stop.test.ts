@@ -30,7 +30,7 @@ async function npmStart(dataDir: string): Promise<Started> {
   const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, ...stackPorts(BASE), PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { ...process.env, ...stackPorts(BASE, dataDir), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
