@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, type TestContext, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import postgres from 'postgres';
 import type { DatabaseHandle } from '../src/db/database.js';
@@ -48,7 +49,7 @@ describe('on PostgreSQL, a request waiting for a connection is answered when the
    * none free is the one left waiting.
    */
   function holdEveryConnection(release: Promise<void>) {
-    const open = () => {
+    const openTransaction = () => {
       let started: (pid: number) => void = () => {};
       const pid = new Promise<number>((resolve) => {
         started = resolve;
@@ -67,8 +68,8 @@ describe('on PostgreSQL, a request waiting for a connection is answered when the
     return (async () => {
       const held: Array<{ pid: number; done: Promise<unknown> }> = [];
       for (;;) {
-        const next = open();
-        const opened = await Promise.race([next.pid, new Promise<null>((resolve) => setTimeout(resolve, 500, null))]);
+        const next = openTransaction();
+        const opened = await Promise.race([next.pid, sleep(500, null)]);
         if (opened === null) return { held, waiting: next };
         held.push({ pid: opened, done: next.done });
       }

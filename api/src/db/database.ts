@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -98,9 +99,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await hot.end();
       // Kysely ends the pool, which waits for every client out to come back; bounded, so a statement still
       // running (a job fetch caught by the stop) cannot hold the close for ever.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([db.destroy(), new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
-      clearTimeout(timer);
+      await Promise.race([db.destroy(), sleep(5_000, undefined, { ref: false })]);
     },
   };
 }
