@@ -37,4 +37,49 @@ describe('the job queue (pg-boss on this database)', () => {
     assert.deepEqual(seen, [{ loanId: 'y', status: 0 }]);
     await jobs.stop();
   });
+
+  test('a job starts within a second of being due, though each queue polls only every 30 s: sent in a transaction once it commits, sent for later once its time comes', async () => {
+    const jobs = new JobQueue(database);
+    await jobs.start();
+    const ran = new Map<string, number>();
+    const noop = async () => {};
+    await jobs.work({
+      'loan.decide': noop,
+      'loan.decision-timeout': noop,
+      'payout.confirm': async (data) => void ran.set(String(data.id), Date.now()),
+      'servicing.day': noop,
+      'bank.import': noop,
+      'cache.forget-dead-sessions': noop,
+      'mail.send': async (data) => void ran.set(String(data.id), Date.now()),
+      'data.export': noop,
+      'data.retention': noop,
+    });
+    // The workers' first polls are over: from here on only the due check starts a job within 30 s.
+    await new Promise((r) => setTimeout(r, 300));
+    const waitFor = async (id: string) => {
+      const until = Date.now() + 5_000;
+      while (!ran.has(id) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      return ran.get(id);
+    };
+
+    let committed = 0;
+    await database.db.transaction().execute(async (trx) => {
+      await jobs.send('payout.confirm', { id: 'in-transaction' }, { trx });
+      // Not visible before the commit: nothing runs while the transaction is open.
+      await new Promise((r) => setTimeout(r, 1_200));
+      assert.equal(ran.has('in-transaction'), false, 'a job of an open transaction does not run');
+      committed = Date.now();
+    });
+    const inTransaction = await waitFor('in-transaction');
+    assert.ok(inTransaction, 'the committed job ran');
+    assert.ok(inTransaction - committed < 1_500, `it started ${inTransaction - committed} ms after the commit`);
+
+    const sent = Date.now();
+    await jobs.send('mail.send', { id: 'later' }, { afterSeconds: 1 });
+    const later = await waitFor('later');
+    assert.ok(later, 'the job sent for later ran');
+    assert.ok(later - sent >= 1_000, 'not before its time');
+    assert.ok(later - sent < 2_500, `it started ${later - sent} ms after it was sent, a second after its time`);
+    await jobs.stop();
+  });
 });
