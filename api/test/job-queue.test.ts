@@ -38,7 +38,7 @@ describe('the job queue (pg-boss on this database)', () => {
     await jobs.stop();
   });
 
-  test('a job starts within a second of being due, though each queue polls only every 30 s: sent in a transaction once it commits, sent for later once its time comes', async () => {
+  test('a job starts soon after it is due, well before the 30 s each queue polls at: sent in a transaction once it commits, sent for later once its time comes', async () => {
     const jobs = new JobQueue(database);
     await jobs.start();
     const ran = new Map<string, number>();
@@ -56,8 +56,11 @@ describe('the job queue (pg-boss on this database)', () => {
     });
     // The workers' first polls are over: from here on only the due check starts a job within 30 s.
     await new Promise((r) => setTimeout(r, 300));
+    // Bounds far above the half-second due check and far below the 30 s poll: a busy CI machine passes, a queue
+    // left to its own poll does not.
+    const soon = 10_000;
     const waitFor = async (id: string) => {
-      const until = Date.now() + 5_000;
+      const until = Date.now() + soon + 2_000;
       while (!ran.has(id) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       return ran.get(id);
     };
@@ -72,14 +75,14 @@ describe('the job queue (pg-boss on this database)', () => {
     });
     const inTransaction = await waitFor('in-transaction');
     assert.ok(inTransaction, 'the committed job ran');
-    assert.ok(inTransaction - committed < 1_500, `it started ${inTransaction - committed} ms after the commit`);
+    assert.ok(inTransaction - committed < soon, `it started ${inTransaction - committed} ms after the commit`);
 
     const sent = Date.now();
     await jobs.send('mail.send', { id: 'later' }, { afterSeconds: 1 });
     const later = await waitFor('later');
     assert.ok(later, 'the job sent for later ran');
     assert.ok(later - sent >= 1_000, 'not before its time');
-    assert.ok(later - sent < 2_500, `it started ${later - sent} ms after it was sent, a second after its time`);
+    assert.ok(later - sent < 1_000 + soon, `it started ${later - sent} ms after it was sent for a second later`);
     await jobs.stop();
   });
 });
