@@ -26,6 +26,31 @@ function ask(request: FileRequest): Promise<string | null> {
   });
 }
 
+/**
+ * Turns node's test runner's bookkeeping of which suite a call belongs to on while a file registers its tests and
+ * off while they run (`test-registration.mjs`, preloaded by `file-workers.ts`); without the preload, it stays on.
+ */
+interface TestRegistration {
+  registering: () => void;
+  running: () => void;
+}
+const registration = ((globalThis as Record<symbol, unknown>)[Symbol.for('credimo.test-registration')] as
+  | TestRegistration
+  | undefined) ?? { registering: () => {}, running: () => {} };
+
+/**
+ * An error nothing awaited, thrown while a file's tests run: the test runner, no longer following which test started
+ * what, can only say that something failed. This names the file and fails it.
+ */
+let runningFile: string | null = null;
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    const where = runningFile ?? 'between two files';
+    console.error(`# ${where}: ${event}: ${error instanceof Error ? error.stack : String(error)}`);
+    if (runningFile) process.send?.({ failed: `${runningFile} (an ${event} in its tests)` });
+  });
+}
+
 // A hook that waits for ever (hooks have no test timeout) would hold the whole run until CI's own limit: after
 // this long the worker names the file and ends, and the run fails in time to say why.
 const FILE_LIMIT_MS = 15 * 60_000;
@@ -44,10 +69,17 @@ export async function runFilesFromRunner(whenDone: () => Promise<void> = async (
       console.error(`# ${name} did not end in 15 minutes (a hook waiting for ever?)`);
       process.exit(1);
     }, FILE_LIMIT_MS);
+    runningFile = name;
+    registration.registering();
     await describe(name, async () => {
-      await import(pathToFileURL(file).href);
+      try {
+        await import(pathToFileURL(file).href);
+      } finally {
+        registration.running();
+      }
     });
     clearTimeout(watchdog);
+    runningFile = null;
     request = {
       done: { file, ms: Math.round(performance.now() - started), cpuMs: Math.round(cpuMsSoFar() - cpuStarted) },
     };

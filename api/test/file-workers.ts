@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FileAnswer, FileRequest } from './file-worker.js';
 
 /**
@@ -29,14 +29,20 @@ export interface FileWorkerOptions {
   onDone: (done: NonNullable<FileRequest['done']>) => void;
   /** A file's top-level suite failed. */
   onFailed: (file: string) => void;
+  /** What the worker writes to stdout and stderr; without it, they are this process's own. */
+  onOutput?: (chunk: string) => void;
 }
 
-const failedFileReporter = path.join(path.dirname(fileURLToPath(import.meta.url)), 'shard-reporter.mjs');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const failedFileReporter = path.join(here, 'shard-reporter.mjs');
+const testRegistration = pathToFileURL(path.join(here, 'test-registration.mjs')).href;
 
 export function startFileWorker(options: FileWorkerOptions): FileWorker {
   const child = spawn(
     process.execPath,
     [
+      '--import',
+      testRegistration,
       '--import',
       'tsx',
       '--test-reporter=spec',
@@ -46,8 +52,16 @@ export function startFileWorker(options: FileWorkerOptions): FileWorker {
       ...options.nodeFlags,
       options.script,
     ],
-    { cwd: options.cwd, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env } },
+    {
+      cwd: options.cwd,
+      stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit', 'ipc'],
+      env: { ...process.env, ...options.env },
+    },
   );
+  if (options.onOutput) {
+    child.stdout?.on('data', (chunk) => options.onOutput?.(String(chunk)));
+    child.stderr?.on('data', (chunk) => options.onOutput?.(String(chunk)));
+  }
   child.on('message', (message: FileRequest | { failed: string }) => {
     if ('failed' in message) {
       options.onFailed(message.failed);
