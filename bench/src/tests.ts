@@ -4,7 +4,7 @@
  * each, and fails when the whole takes longer than the budget (`budgets.time.npmTestSeconds`).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { budgets, report, root } from './budgets';
@@ -15,12 +15,25 @@ interface FileTime {
   seconds: number;
 }
 
-function run(command: string, args: string[], cwd: string): Promise<{ seconds: number; code: number }> {
+/** Runs a suite with its report in `log` (a file), so a failure can be told without timing the terminal's output. */
+function run(command: string, args: string[], cwd: string, log: string): Promise<{ seconds: number; code: number }> {
   const started = performance.now();
+  const output = openSync(log, 'w');
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
-    child.on('exit', (code) => resolve({ seconds: (performance.now() - started) / 1000, code: code ?? 1 }));
+    const child = spawn(command, args, { cwd, stdio: ['ignore', output, 'inherit'], env: process.env });
+    child.on('exit', (code) => {
+      closeSync(output);
+      resolve({ seconds: (performance.now() - started) / 1000, code: code ?? 1 });
+    });
   });
+}
+
+/** What a failed suite's report says failed: its failing tests and the runner's summary line. */
+function failures(log: string): string[] {
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('✖') || /^# .*(failed|never ran|uncaught|unhandled)/i.test(line))
+    .slice(0, 40);
 }
 
 async function main() {
@@ -28,7 +41,7 @@ async function main() {
   const files: FileTime[] = [];
   try {
     const jestReport = path.join(work, 'jest.json');
-    const jest = await run('npx', ['jest', '--json', `--outputFile=${jestReport}`], root);
+    const jest = await run('npx', ['jest', '--json', `--outputFile=${jestReport}`], root, path.join(work, 'jest.log'));
     const jestResults = JSON.parse(readFileSync(jestReport, 'utf8')) as {
       numTotalTests: number;
       testResults: Array<{ name: string; startTime: number; endTime: number }>;
@@ -38,7 +51,9 @@ async function main() {
     }
 
     // The runner keeps each file's time of its last run, which is this one.
-    const api = await run('node', ['--import', 'tsx', 'test/run.ts'], path.join(root, 'api'));
+    const apiLog = path.join(work, 'api.log');
+    const api = await run('node', ['--import', 'tsx', 'test/run.ts'], path.join(root, 'api'), apiLog);
+    if (api.code !== 0) console.log(`API suite failed:\n${failures(apiLog).join('\n')}`);
     const apiDurations = JSON.parse(
       readFileSync(path.join(root, 'node_modules/.cache/credimo/api-test-durations.json'), 'utf8'),
     ) as Record<string, number>;
