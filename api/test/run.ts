@@ -16,7 +16,7 @@ import {
 
 /**
  * Runs the API's test files: migrates one template database for the whole run (PGlite, or PostgreSQL with
- * DATABASE_URL), then starts one worker process per core and one more (`test/shard.ts`, on the loop of
+ * DATABASE_URL), then starts two worker processes more than cores (`test/shard.ts`, on the loop of
  * `test/file-worker.ts`) that takes files from this runner one at a time, the slowest of the last run first.
  * Node, tsx and the API load once per worker rather than once per file; each file still gets a database of its
  * own, copied from the template, and ports and folders of its own.
@@ -37,9 +37,10 @@ const files = requested.length
       .filter((name) => name.endsWith('.test.ts'))
       .sort()
       .map((name) => path.join(testFolder, name));
-// One worker more than cores: a file spends about a third of its time waiting (the sandbox's delays, the job
-// queue's polling, the processes it starts), and a third worker fills that time on two cores.
-const concurrency = Math.min(Number(process.env.API_TEST_CONCURRENCY) || availableParallelism() + 1, files.length);
+// Two workers more than cores: a file spends about half its time waiting (the sandbox's delays, the job queue's
+// polling, the processes it starts), and on two cores a third and a fourth worker fill that time. Beside another
+// suite the cores are busy anyway: CI asks for one more than cores there.
+const concurrency = Math.min(Number(process.env.API_TEST_CONCURRENCY) || availableParallelism() + 2, files.length);
 
 const serverUrl = process.env.DATABASE_URL;
 const workFolder = mkdtempSync(path.join(tmpdir(), 'credimo-api-tests-'));
