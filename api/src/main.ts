@@ -61,6 +61,8 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    // The app's job queue and its due check already run: stopped first, they never query a closed database.
+    await app.close().catch(() => {});
     await database.close();
     if ((error as { code?: string }).code === 'EADDRINUSE') {
       fail(`port ${config.port} is already in use; stop the other process or set API_PORT`);
