@@ -16,6 +16,9 @@ module.exports = {
   testEnvironment: 'jest-fixed-jsdom',
   // Jest's default leaves one core idle (cores - 1 workers, a single worker here): the suite is CPU-bound, so use all.
   maxWorkers: '100%',
+  // Jest's 5 s default is a timing assertion on a busy machine: a form typed key by key takes 1.4 s here alone and
+  // more than 5 s in CI beside the production build. A test that hangs still fails, after 30 s.
+  testTimeout: 30_000,
   roots: ['<rootDir>/shared/src', '<rootDir>/shell', '<rootDir>/remotes', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
