@@ -113,15 +113,33 @@ export async function startTestApi(
     async close() {
       // A close that never ends holds its worker until the runner's 15-minute limit: say what it waits on.
       let step = 'the app (its open requests and the job queue)';
-      const waiting = setInterval(() => console.error(`# a test API's close is still waiting on ${step}`), 60_000);
+      const started = Date.now();
+      const report = () =>
+        app.server.getConnections((_, open) =>
+          console.error(
+            `# a test API's close has waited ${Math.round((Date.now() - started) / 1000)} s on ${step}: ` +
+              `${open} open connections; ${summarise(process.getActiveResourcesInfo())}`,
+          ),
+        );
+      const firstReport = setTimeout(report, 10_000);
+      const waiting = setInterval(report, 60_000);
+      firstReport.unref();
       waiting.unref();
       try {
         await app.close();
         step = 'its database';
         await database.close();
       } finally {
+        clearTimeout(firstReport);
         clearInterval(waiting);
       }
     },
   };
+}
+
+/** `Timeout x3, TCPSocketWrap x2`: what keeps a process's loop busy, counted by kind. */
+function summarise(resources: string[]): string {
+  const counts = new Map<string, number>();
+  for (const kind of resources) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, count]) => `${kind} x${count}`).join(', ');
 }

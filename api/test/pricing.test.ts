@@ -246,6 +246,7 @@ describe('the SECCI offer and agreements', () => {
   test('the default offer and the agreement templates', async () => {
     const offer = await fetch(`${api.baseUrl}/api/products/1/offer/html`);
     assert.equal(offer.status, 200);
+    assert.match(await offer.text(), /Información Normalizada Europea sobre el Crédito al Consumo/);
     const general = await fetch(`${api.baseUrl}/v2/products/1/agreement/general`);
     assert.match(await general.text(), /Condiciones generales del préstamo/);
     assert.equal((await api.request('GET', '/v2/products/1/agreement/unknown')).status, 404);
