@@ -64,7 +64,7 @@ async function main() {
     const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(`jest: ${jest.seconds.toFixed(1)} s (${jestResults.numTotalTests} tests, exit ${jest.code})`);
     console.log(`API on ${database}: ${api.seconds.toFixed(1)} s (exit ${api.code})`);
-    console.log('\nslowest files (time inside the file; two workers run files side by side):');
+    console.log('\nslowest files (time inside the file; the API suite runs files side by side):');
     for (const entry of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
       console.log(`  ${entry.seconds.toFixed(1).padStart(6)} s  ${entry.suite}  ${path.relative(root, entry.file)}`);
     }
