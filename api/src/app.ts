@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { ApiConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
+import { closeConnectionsOnClosing } from './http/closing';
 import { conditionalGet } from './http/conditional';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { installJsonBodies } from './http/json-body';
@@ -111,6 +112,7 @@ async function assembleApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
+  await app.register(closeConnectionsOnClosing);
   const metrics = createMetrics(context.database.db);
   app.addHook('onResponse', async (request, reply) => {
     metrics.answered(request, reply);

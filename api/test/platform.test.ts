@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '@credimo/shared/i18n';
 import Type from 'typebox';
 import { BODY_LIMIT_BYTES } from '../src/app.js';
@@ -132,5 +133,55 @@ describe('the platform API', () => {
 
   test('migrations run on start and a second run changes nothing', async () => {
     assert.deepEqual(await migrateToLatest(api.database.db), []);
+  });
+});
+
+describe('stopping the API', () => {
+  test('an answer in flight when the API stops is sent, and its connection closes with it: the stop does not wait out the keep-alive', async () => {
+    let entered: () => void = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let stopping: () => void = () => {};
+    const stopBegun = new Promise<void>((resolve) => {
+      stopping = resolve;
+    });
+    const stopped = await startTestApi({
+      configure: (app) => {
+        app.get('/__in-flight', async () => {
+          entered();
+          await released;
+          return { ok: true };
+        });
+        // Registered after the app's own, so it runs once the app knows it is closing.
+        app.addHook('preClose', (done) => {
+          stopping();
+          done();
+        });
+      },
+    });
+    const answer = fetch(`${stopped.baseUrl}/__in-flight`);
+    await inFlight;
+    const closed = stopped.close().then(() => 'closed');
+    await stopBegun;
+    release();
+    const response = await answer;
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { ok: true });
+    assert.equal(response.headers.get('connection'), 'close');
+    // Kept alive, the connection holds the close for the server's keep-alive timeout (72 s).
+    const bound = new AbortController();
+    const held = sleep(stopped.app.server.keepAliveTimeout / 2, 'held', { signal: bound.signal }).catch(
+      () => 'cancelled',
+    );
+    try {
+      assert.equal(await Promise.race([closed, held]), 'closed');
+    } finally {
+      bound.abort();
+    }
   });
 });
