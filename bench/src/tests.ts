@@ -2,8 +2,10 @@
  * `npm run bench:tests`: how long `npm test` takes here, suite by suite, and its ten slowest files.
  * Runs jest and the API suite (on PGlite, or on PostgreSQL with DATABASE_URL) exactly as `npm test` does, once
  * each, and fails when the whole takes longer than the budget (`budgets.time.npmTestSeconds`).
+ * `npm run bench:tests -- --fresh` times them as a new user meets them: in a clone of the committed main, after
+ * `npm ci` (not timed), with an empty jest cache and the committed file order.
  */
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,12 +38,29 @@ function failures(log: string): string[] {
     .slice(0, 40);
 }
 
+/** A clone of the committed main in `work`, installed: the tree a new user runs `npm test` in. */
+function freshClone(work: string): string {
+  const clone = path.join(work, 'clone');
+  execSync(`git clone --quiet ${root} ${clone}`, { stdio: 'inherit' });
+  execSync('npm ci --no-audit --no-fund --loglevel=error', { cwd: clone, stdio: 'inherit' });
+  return clone;
+}
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'credimo-bench-tests-'));
   const files: FileTime[] = [];
   try {
+    const fresh = process.argv.includes('--fresh');
+    const tree = fresh ? freshClone(work) : root;
     const jestReport = path.join(work, 'jest.json');
-    const jest = await run('npx', ['jest', '--json', `--outputFile=${jestReport}`], root, path.join(work, 'jest.log'));
+    // Jest's transform cache lives outside the tree: a fresh run starts from an empty one of its own.
+    const cache = fresh ? [`--cacheDirectory=${path.join(work, 'jest-cache')}`] : [];
+    const jest = await run(
+      'npx',
+      ['jest', '--json', `--outputFile=${jestReport}`, ...cache],
+      tree,
+      path.join(work, 'jest.log'),
+    );
     const jestResults = JSON.parse(readFileSync(jestReport, 'utf8')) as {
       numTotalTests: number;
       testResults: Array<{ name: string; startTime: number; endTime: number }>;
@@ -52,21 +71,25 @@ async function main() {
 
     // The runner keeps each file's time of its last run, which is this one.
     const apiLog = path.join(work, 'api.log');
-    const api = await run('node', ['--import', 'tsx', 'test/run.ts'], path.join(root, 'api'), apiLog);
+    const api = await run('node', ['--import', 'tsx', 'test/run.ts'], path.join(tree, 'api'), apiLog);
     if (api.code !== 0) console.log(`API suite failed:\n${failures(apiLog).join('\n')}`);
     const apiDurations = JSON.parse(
-      readFileSync(path.join(root, 'node_modules/.cache/credimo/api-test-durations.json'), 'utf8'),
+      readFileSync(path.join(tree, 'node_modules/.cache/credimo/api-test-durations.json'), 'utf8'),
     ) as Record<string, number>;
     for (const [file, ms] of Object.entries(apiDurations)) {
-      files.push({ suite: 'api', file: path.join(root, 'api/test', file), seconds: ms / 1000 });
+      files.push({ suite: 'api', file: path.join(tree, 'api/test', file), seconds: ms / 1000 });
     }
 
     const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    if (fresh)
+      console.log(
+        `a fresh clone of main at ${execSync('git rev-parse --short HEAD', { cwd: tree }).toString().trim()}`,
+      );
     console.log(`jest: ${jest.seconds.toFixed(1)} s (${jestResults.numTotalTests} tests, exit ${jest.code})`);
     console.log(`API on ${database}: ${api.seconds.toFixed(1)} s (exit ${api.code})`);
     console.log('\nslowest files (time inside the file; the API suite runs files side by side):');
     for (const entry of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
-      console.log(`  ${entry.seconds.toFixed(1).padStart(6)} s  ${entry.suite}  ${path.relative(root, entry.file)}`);
+      console.log(`  ${entry.seconds.toFixed(1).padStart(6)} s  ${entry.suite}  ${path.relative(tree, entry.file)}`);
     }
     const ok = report('npm test', [
       { name: 'jest + API', value: jest.seconds + api.seconds, budget: budgets.time.npmTestSeconds, unit: 's' },
