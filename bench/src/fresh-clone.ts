@@ -2,11 +2,12 @@
  * `npm run bench:fresh`: what a new user lives through. Clones the committed main into a temporary folder,
  * runs `npm ci && npm start` there on its own ports, and times until the shell serves its page.
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { budgets, report, root } from './budgets';
+import { budgets, report } from './budgets';
+import { cloneMainInstalled } from './fresh-tree';
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -26,8 +27,7 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'credimo-fresh-'));
   const started = Date.now();
   try {
-    execSync(`git clone --quiet ${root} ${dir}`, { stdio: 'inherit' });
-    execSync('npm ci --no-audit --no-fund --loglevel=error', { cwd: dir, stdio: 'inherit' });
+    cloneMainInstalled(dir);
     const installed = (Date.now() - started) / 1000;
     const env = { ...process.env, APP_PORT: '3700', REMOTES_PORT: '3701', API_PORT: '3710', CI: 'true' };
     const child = spawn('npm', ['start'], { cwd: dir, env, stdio: 'ignore', detached: true });

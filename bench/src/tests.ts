@@ -10,6 +10,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { budgets, report, root } from './budgets';
+import { cloneMainInstalled } from './fresh-tree';
 
 interface FileTime {
   suite: string;
@@ -38,20 +39,13 @@ function failures(log: string): string[] {
     .slice(0, 40);
 }
 
-/** A clone of the committed main in `work`, installed: the tree a new user runs `npm test` in. */
-function freshClone(work: string): string {
-  const clone = path.join(work, 'clone');
-  execSync(`git clone --quiet ${root} ${clone}`, { stdio: 'inherit' });
-  execSync('npm ci --no-audit --no-fund --loglevel=error', { cwd: clone, stdio: 'inherit' });
-  return clone;
-}
-
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'credimo-bench-tests-'));
   const files: FileTime[] = [];
   try {
     const fresh = process.argv.includes('--fresh');
-    const tree = fresh ? freshClone(work) : root;
+    const tree = fresh ? path.join(work, 'clone') : root;
+    if (fresh) cloneMainInstalled(tree);
     const jestReport = path.join(work, 'jest.json');
     // Jest's transform cache lives outside the tree: a fresh run starts from an empty one of its own.
     const cache = fresh ? [`--cacheDirectory=${path.join(work, 'jest-cache')}`] : [];
